@@ -1,0 +1,22 @@
+/** Limits and defaults fixed by the HTTP contract (shared/API.md). */
+export const KEY_PREFIX = 'da_dsc_';
+/** A key is the prefix followed by at least 16 URL-safe characters. */
+export const KEY_PATTERN = /^da_dsc_[A-Za-z0-9_-]{16,}$/;
+export const CURRENT_PATH_MAX = 200;
+export const RETRIEVAL_PAGE_SIZE_DEFAULT = 5;
+export const RETRIEVAL_PAGE_SIZE_MAX = 50;
+export const SEARCH_PAGE_SIZE_DEFAULT = 10;
+export const SEARCH_PAGE_SIZE_MAX = 50;
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const ORG_REQUESTS_PER_HOUR = 10_000;
+export const IP_ASSISTANT_REQUESTS_PER_DAY = 10_000;
+/** Response headers a browser client must be able to read (CORS `Access-Control-Expose-Headers`). */
+export const EXPOSED_HEADERS = [
+  'X-Thread-Id',
+  'X-Thread-Key',
+  'Retry-After',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+] as const;
