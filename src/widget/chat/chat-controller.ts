@@ -1,0 +1,296 @@
+/**
+ * The chat engine of the panel: the AI SDK's `AbstractChat` on `DefaultChatTransport`, wrapped
+ * in a Lit ReactiveController the way the SDK's Svelte and Angular bindings wrap it (see
+ * chat-state.ts). It adds what the docs-assistant API needs: the request fields and bearer key,
+ * the thread id and key, pending context, reader-facing errors, and per-domain persistence.
+ */
+import { AbstractChat, type ChatStatus, DefaultChatTransport } from 'ai';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ContextItem } from '../../api/types.ts';
+import { LitChatState } from './chat-state.ts';
+import { classifyError, type ResponseInfo } from './errors.ts';
+import { clearConversation, loadConversation, saveConversation } from './persistence.ts';
+import { buildRequestBody, messageEndpoint } from './request.ts';
+import type { ChatError, ChatOptions, DocsUIMessage } from './types.ts';
+
+export type {
+  ChatError,
+  ChatErrorKind,
+  ChatOptions,
+  Citation,
+  DocsMessageMetadata,
+  DocsUIMessage,
+} from './types.ts';
+
+/** Most pending context items; the oldest goes first. */
+export const MAX_CONTEXT_ITEMS = 8;
+/** Longest context value sent (characters); a huge selection should not cost a 413. */
+export const MAX_CONTEXT_CHARS = 8_000;
+
+class DocsChat extends AbstractChat<DocsUIMessage> {}
+
+export class ChatController implements ReactiveController {
+  readonly host: ReactiveControllerHost;
+  #options: () => ChatOptions;
+  #chat: DocsChat | undefined;
+  #state: LitChatState | undefined;
+  #domain: string | undefined;
+  #context: readonly ContextItem[] = [];
+  #threadId: string | undefined;
+  #threadKey: string | undefined;
+  /** The response of the request in flight, for Retry-After and telling "before" from "during" the stream. */
+  #response: ResponseInfo | undefined;
+  #sentThread = false;
+  #error: ChatError | undefined;
+  #status: ChatStatus = 'ready';
+  #onPageHide = () => this.#persist();
+
+  constructor(host: ReactiveControllerHost, options: () => ChatOptions) {
+    this.host = host;
+    this.#options = options;
+    host.addController(this);
+  }
+
+  /** The conversation as immutable snapshots: a changed message is a new object, others keep identity. */
+  get messages(): readonly DocsUIMessage[] {
+    return this.#ensure().state.visibleMessages;
+  }
+
+  /** `ready`, `submitted` (waiting for the first chunk), `streaming` or `error`. */
+  get status(): ChatStatus {
+    return this.#state?.status ?? 'ready';
+  }
+
+  /** The last request's failure, in reader words; cleared by the next request. */
+  get error(): ChatError | undefined {
+    return this.#error;
+  }
+
+  /** Context items that will go with the next question. */
+  get context(): readonly ContextItem[] {
+    return this.#context;
+  }
+
+  /** The server's thread of this conversation, once it has answered. */
+  get threadId(): string | undefined {
+    this.#ensure();
+    return this.#threadId;
+  }
+
+  hostConnected(): void {
+    this.#ensure();
+    globalThis.addEventListener?.('pagehide', this.#onPageHide);
+  }
+
+  hostUpdate(): void {
+    // a changed `domain` attribute switches to that site's conversation
+    const domain = this.#options().domain;
+    if (this.#chat && domain !== this.#domain) this.#load(domain);
+  }
+
+  hostDisconnected(): void {
+    globalThis.removeEventListener?.('pagehide', this.#onPageHide);
+    this.#persist();
+  }
+
+  /** Adds a context item (a selection, a code block) to the next question. */
+  addContext(item: ContextItem): void {
+    const value = item.value.slice(0, MAX_CONTEXT_CHARS);
+    if (value.trim() === '') return;
+    const next: ContextItem = { ...item, value };
+    const same = (c: ContextItem) =>
+      c.type === next.type &&
+      c.value === next.value &&
+      c.path === next.path &&
+      c.elementId === next.elementId;
+    if (this.#context.some(same)) return;
+    this.#context = [...this.#context, next].slice(-MAX_CONTEXT_ITEMS);
+    this.host.requestUpdate();
+  }
+
+  removeContext(index: number): void {
+    this.#context = this.#context.filter((_, i) => i !== index);
+    this.host.requestUpdate();
+  }
+
+  /**
+   * Asks a question; the pending context goes with it (stored on the user message, so a retry
+   * sends it again) and is cleared. Resolves when the answer has finished, failed or stopped.
+   */
+  async send(text: string): Promise<void> {
+    const question = text.trim();
+    if (question === '') return;
+    const { chat } = this.#ensure();
+    if (chat.status === 'submitted' || chat.status === 'streaming') await chat.stop();
+    const context = this.#context;
+    this.#context = [];
+    await this.#request(() =>
+      chat.sendMessage({
+        text: question,
+        ...(context.length > 0 ? { metadata: { context: [...context] } } : {}),
+      }),
+    );
+  }
+
+  /** Stops the answer, also before its first token. What already arrived stays. */
+  stop(): Promise<void> {
+    return this.#chat?.stop() ?? Promise.resolve();
+  }
+
+  /**
+   * Asks for the last answer again after an error (or a stop). The answer is regenerated, not
+   * continued (the API has no "continue"): the text that already arrived stays on screen until
+   * the new answer starts to stream, and stays in the conversation if the retry fails too.
+   */
+  async retry(): Promise<void> {
+    const { chat, state } = this.#ensure();
+    if (chat.status === 'submitted' || chat.status === 'streaming') return;
+    const last = chat.lastMessage;
+    if (!last) return;
+    if (last.role === 'assistant') state.hold(last);
+    await this.#request(() => chat.regenerate());
+  }
+
+  /** Starts over: forgets the conversation, its thread and pending context, here and in storage. */
+  newChat(): void {
+    const old = this.#chat;
+    this.#threadId = undefined;
+    this.#threadKey = undefined;
+    this.#context = [];
+    if (this.#domain !== undefined) clearConversation(this.#domain);
+    this.#create([]);
+    void old?.stop();
+    this.host.requestUpdate();
+  }
+
+  async #request(run: () => Promise<void>): Promise<void> {
+    const state = this.#state;
+    await run();
+    // a thread the server no longer knows (restarted, expired) must not strand the reader:
+    // the messages carry the conversation, so ask once more on a fresh thread
+    if (state === this.#state && this.#error?.kind === 'not-found' && this.#sentThread) {
+      this.#threadId = undefined;
+      this.#threadKey = undefined;
+      await this.#chat?.regenerate();
+    }
+  }
+
+  #ensure(): { chat: DocsChat; state: LitChatState } {
+    if (!this.#chat || !this.#state) this.#load(this.#options().domain);
+    return { chat: this.#chat!, state: this.#state! };
+  }
+
+  #load(domain: string): void {
+    this.#persist();
+    void this.#chat?.stop();
+    this.#domain = domain;
+    const stored = domain ? loadConversation(domain) : { messages: [] };
+    this.#threadId = stored.threadId;
+    this.#threadKey = stored.threadKey;
+    this.#create(stored.messages);
+  }
+
+  #create(messages: readonly DocsUIMessage[]): void {
+    const state: LitChatState = new LitChatState(messages, () => this.#onStateChange(state));
+    const options = this.#options();
+    this.#state = state;
+    this.#error = undefined;
+    this.#status = 'ready';
+    this.#response = undefined;
+    this.#chat = new DocsChat({
+      state,
+      transport: new DefaultChatTransport<DocsUIMessage>({
+        api: messageEndpoint(options),
+        credentials: 'omit',
+        fetch: (input, init) => this.#fetch(state, input, init),
+        prepareSendMessagesRequest: ({ messages }) => {
+          const current = this.#options();
+          this.#response = undefined;
+          this.#sentThread = this.#threadId !== undefined;
+          return {
+            api: messageEndpoint(current),
+            headers: { Authorization: `Bearer ${current.apiKey}` },
+            body: buildRequestBody(current, messages, {
+              threadId: this.#threadId,
+              threadKey: this.#threadKey,
+            }),
+          };
+        },
+      }),
+      onFinish: ({ message, isError, isDisconnect }) => {
+        if (state !== this.#state) return;
+        this.#adoptThread(message.metadata?.threadId ?? null, null);
+        if ((isError || isDisconnect) && message.parts.length > 0)
+          this.#markInterrupted(message.id);
+      },
+    });
+  }
+
+  /** The transport's fetch: reads the thread headers and keeps the response for error reporting. */
+  async #fetch(
+    state: LitChatState,
+    input: RequestInfo | URL,
+    init?: RequestInit,
+  ): Promise<Response> {
+    const doFetch = this.#options().fetch ?? globalThis.fetch;
+    const response = await doFetch(input, init);
+    if (state === this.#state) {
+      this.#response = { status: response.status, headers: response.headers };
+      if (response.ok) {
+        this.#adoptThread(
+          response.headers.get('X-Thread-Id'),
+          response.headers.get('X-Thread-Key'),
+        );
+      }
+    }
+    return response;
+  }
+
+  #adoptThread(id: string | null, key: string | null): void {
+    if (!id) return;
+    if (id !== this.#threadId) {
+      this.#threadId = id;
+      this.#threadKey = key ?? undefined;
+    } else if (key) {
+      this.#threadKey = key;
+    }
+  }
+
+  #markInterrupted(id: string): void {
+    const state = this.#state;
+    const index = state?.messages.findIndex((m) => m.id === id) ?? -1;
+    const message = state?.messages[index];
+    if (!state || !message) return;
+    state.replaceMessage(index, {
+      ...message,
+      metadata: { ...message.metadata, interrupted: true },
+    });
+  }
+
+  #onStateChange(state: LitChatState): void {
+    if (state !== this.#state) return; // a chat replaced by newChat() or a domain switch
+    const error = state.error;
+    this.#error = error
+      ? classifyError(error, {
+          response: this.#response,
+          online: globalThis.navigator?.onLine ?? true,
+        })
+      : undefined;
+    if (state.status !== this.#status) {
+      const settled = state.status === 'ready' || state.status === 'error';
+      this.#status = state.status;
+      if (settled) this.#persist();
+    }
+    this.host.requestUpdate();
+  }
+
+  #persist(): void {
+    const state = this.#state;
+    if (!state || !this.#domain) return;
+    saveConversation(this.#domain, {
+      messages: [...state.visibleMessages],
+      threadId: this.#threadId,
+      threadKey: this.#threadKey,
+    });
+  }
+}

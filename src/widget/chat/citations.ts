@@ -1,0 +1,175 @@
+/**
+ * The pages an answer cites, from its `search` tool results, its `source-url` parts and the
+ * links in its text that point at doc pages, deduplicated by path and numbered in order.
+ */
+import type { SearchResult } from '../../api/types.ts';
+import type { Citation, DocsUIMessage } from './types.ts';
+
+export interface DocLink {
+  path: string;
+  anchor?: string;
+}
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+const NOT_A_PAGE =
+  /\.(?:png|jpe?g|gif|svg|webp|avif|ico|pdf|zip|gz|tgz|mp4|webm|mp3|json|txt|css|js)$/i;
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** `docs/a/b` from `/docs/a/b/`, `./docs/a/b.mdx` or `docs/a/b?x=1`. */
+export function normalizeDocPath(pathname: string): string {
+  return safeDecode(pathname.split('?')[0] ?? '')
+    .replace(/^(?:\.\/)+/, '')
+    .replace(/^\/+|\/+$/g, '')
+    .replace(/\.mdx?$/i, '');
+}
+
+/**
+ * The doc page a link points at, or undefined for in-page anchors, other sites, mail and files.
+ * Relative links are doc paths; absolute http(s) links count when their origin is in `docOrigins`.
+ */
+export function docLinkOf(
+  href: string,
+  docOrigins: readonly string[] = defaultOrigins(),
+): DocLink | undefined {
+  const value = href.trim();
+  if (value === '' || value.startsWith('#')) return undefined;
+  let rest = value;
+  if (SCHEME.test(value) || value.startsWith('//')) {
+    let url: URL;
+    try {
+      url = new URL(value, 'https://invalid.invalid');
+    } catch {
+      return undefined;
+    }
+    if (
+      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+      !docOrigins.includes(url.origin)
+    ) {
+      return undefined;
+    }
+    rest = url.pathname + url.hash;
+  }
+  const [pathPart = '', hash] = rest.split('#', 2);
+  const path = normalizeDocPath(pathPart);
+  if (path === '' || NOT_A_PAGE.test(path) || path.startsWith('..')) return undefined;
+  const anchor = hash ? safeDecode(hash) : undefined;
+  return anchor ? { path, anchor } : { path };
+}
+
+function defaultOrigins(): string[] {
+  const origin = globalThis.location?.origin;
+  return origin && origin !== 'null' ? [origin] : [];
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The results of every finished `search` tool call in the message. */
+export function searchResultsOf(message: DocsUIMessage): SearchResult[] {
+  const results: SearchResult[] = [];
+  for (const part of message.parts) {
+    const p = part as { type: string; toolName?: string; state?: string; output?: unknown };
+    const isSearch =
+      p.type === 'tool-search' || (p.type === 'dynamic-tool' && p.toolName === 'search');
+    if (!isSearch || p.state !== 'output-available' || !Array.isArray(p.output)) continue;
+    for (const item of p.output) {
+      const r = item as Partial<SearchResult> | null;
+      if (r && typeof r.path === 'string') results.push(r as SearchResult);
+    }
+  }
+  return results;
+}
+
+/** `[text](href)` links in Markdown, outside code. */
+export function markdownLinksOf(text: string): { text: string; href: string }[] {
+  const withoutCode = text.replace(/```[\s\S]*?(?:```|$)|`[^`\n]*`/g, '');
+  const links: { text: string; href: string }[] = [];
+  const pattern = /(!?)\[((?:[^[\]\\]|\\.)*)\]\(\s*<?([^\s)>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
+  for (const match of withoutCode.matchAll(pattern)) {
+    if (match[1] === '!') continue; // images are not citations
+    links.push({ text: (match[2] ?? '').replace(/[*_`~]/g, '').trim(), href: match[3] ?? '' });
+  }
+  return links;
+}
+
+export interface CitationOptions {
+  /** Origins whose absolute links are doc pages; defaults to the page's own origin. */
+  docOrigins?: readonly string[];
+}
+
+/** The cited pages of an assistant message, deduplicated by path and numbered from 1. */
+export function citationsOf(message: DocsUIMessage, options: CitationOptions = {}): Citation[] {
+  const results = searchResultsOf(message);
+  const titles = new Map(results.map((r) => [normalizeDocPath(r.path), r.metadata?.title]));
+  const byPath = new Map<string, Omit<Citation, 'index'>>();
+  const add = (citation: Omit<Citation, 'index'>) => {
+    const existing = byPath.get(citation.path);
+    if (!existing) {
+      byPath.set(citation.path, {
+        ...citation,
+        title: titles.get(citation.path) || citation.title,
+      });
+      return;
+    }
+    existing.url ??= citation.url;
+    existing.anchor ??= citation.anchor;
+    if (!existing.title) existing.title = citation.title;
+  };
+  /** A URL path that ends with a known result path is that page (hosted docs may add a prefix). */
+  const knownPath = (path: string) => {
+    if (titles.has(path)) return path;
+    for (const known of titles.keys()) if (path.endsWith(`/${known}`)) return known;
+    return path;
+  };
+
+  const sources = message.parts.filter((p) => p.type === 'source-url') as {
+    url: string;
+    title?: string;
+  }[];
+  const origins = [
+    ...(options.docOrigins ?? defaultOrigins()),
+    ...sources.map((s) => originOf(s.url)).filter((o): o is string => o !== undefined),
+  ];
+
+  for (const source of sources) {
+    const link =
+      docLinkOf(source.url, origins) ?? docLinkOf(source.url, [originOf(source.url) ?? '']);
+    if (!link) continue;
+    const path = knownPath(link.path);
+    add({
+      path,
+      title: source.title || path,
+      url: source.url,
+      ...(link.anchor ? { anchor: link.anchor } : {}),
+    });
+  }
+  for (const part of message.parts) {
+    if (part.type !== 'text') continue;
+    for (const { text, href } of markdownLinksOf(part.text)) {
+      const link = docLinkOf(href, origins);
+      if (!link) continue;
+      const path = knownPath(link.path);
+      add({ path, title: text || path, ...(link.anchor ? { anchor: link.anchor } : {}) });
+    }
+  }
+  for (const result of results) {
+    const path = normalizeDocPath(result.path);
+    if (path === '') continue;
+    const anchor = result.metadata?.anchor;
+    add({ path, title: result.metadata?.title || path, ...(anchor ? { anchor } : {}) });
+  }
+  return [...byPath.values()].map((citation, i) => ({ index: i + 1, ...citation }));
+}
