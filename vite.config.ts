@@ -19,6 +19,8 @@ export default defineConfig({
     // No preload helper and no polyfill: chunks are imported relative to the entry.
     modulePreload: false,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each entry loads, read by the size budgets.
+    manifest: true,
     reportCompressedSize: false,
     rolldownOptions: {
       input: {

@@ -12,8 +12,21 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/server/**/*.test.ts', 'test/api/**/*.test.ts', 'test/compat/**/*.test.ts'],
+          include: [
+            'test/server/**/*.test.ts',
+            'test/api/**/*.test.ts',
+            'test/compat/**/*.test.ts',
+          ],
           testTimeout: 30_000,
+        },
+      },
+      {
+        // After `npm run build`: what `npm pack` ships (test:pack).
+        test: {
+          name: 'package',
+          environment: 'node',
+          include: ['test/pack.test.ts'],
+          testTimeout: 120_000,
         },
       },
       {

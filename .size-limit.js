@@ -1,0 +1,42 @@
+/**
+ * Size budgets of the widget (`npm run test:size`, after `npm run build:widget`).
+ * The chunk graph comes from Vite's manifest, so hashed names need no globs:
+ * - before the panel opens: the script-tag entry and every chunk it imports statically
+ *   (launcher + selection helper);
+ * - the first answer: that plus every lazily imported chunk (panel, chat engine, Markdown,
+ *   sanitizer), except the syntax highlighter, which loads only for code blocks.
+ */
+import { readFileSync } from 'node:fs';
+
+const dir = 'dist/widget';
+const manifest = JSON.parse(readFileSync(`${dir}/.vite/manifest.json`, 'utf8'));
+const entryKey = 'src/widget/script.ts';
+const isHighlighter = (key) => /highlight/i.test(key);
+
+function closure(key, { lazy }) {
+  const seen = new Set();
+  const visit = (k) => {
+    if (seen.has(k) || (lazy && isHighlighter(k))) return;
+    seen.add(k);
+    const chunk = manifest[k];
+    for (const next of chunk.imports ?? []) visit(next);
+    if (lazy) for (const next of chunk.dynamicImports ?? []) visit(next);
+  };
+  visit(key);
+  return [...seen].map((k) => `${dir}/${manifest[k].file}`);
+}
+
+export default [
+  {
+    name: 'before the panel opens (script tag: launcher + selection helper)',
+    path: closure(entryKey, { lazy: false }),
+    limit: '8 KB',
+    gzip: true,
+  },
+  {
+    name: 'everything the first answer needs (highlighter excluded)',
+    path: closure(entryKey, { lazy: true }),
+    limit: '100 KB',
+    gzip: true,
+  },
+];

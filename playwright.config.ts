@@ -1,0 +1,44 @@
+/**
+ * End to end (`npm run test:e2e`): real Chromium against the demo, started exactly as
+ * `npm start` starts it, on its own ports so a running demo does not interfere.
+ */
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium (as in vitest.config.ts); Playwright cannot download its own here. */
+const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+const sitePort = Number(process.env['E2E_PORT'] ?? 4310);
+const apiPort = sitePort + 1;
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'artifacts/playwright',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env['CI'] ? 1 : 0,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'artifacts/results/e2e.json' }],
+    ['html', { outputFolder: 'artifacts/playwright-report', open: 'never' }],
+  ],
+  use: {
+    baseURL: `http://127.0.0.1:${sitePort}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `npm start -- --port ${sitePort} --api-port ${apiPort}`,
+    url: `http://127.0.0.1:${sitePort}/getting-started`,
+    reuseExistingServer: !process.env['CI'],
+    timeout: 120_000,
+    stdout: 'pipe',
+  },
+});
+
+/** The companion server the demo site talks to (for tests that call the API directly). */
+export const apiBase = `http://127.0.0.1:${apiPort}`;

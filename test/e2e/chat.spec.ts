@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import {
+  answerFinished,
+  ask,
+  lastAnswer,
+  openPanel,
+  part,
+  recordAssistantRequests,
+  textOf,
+} from './support.ts';
+
+test('asks a question and the answer streams in, with numbered citations', async ({ page }) => {
+  await page.goto('/getting-started');
+  await openPanel(page);
+  await ask(page, 'How do I change the accent color of the panel?');
+  await expect(part(page, 'user-message').last()).toContainText('accent color');
+  // While the reply streams, Stop is offered and the text grows.
+  await expect(part(page, 'stop')).toBeVisible();
+  await expect(lastAnswer(page)).not.toBeEmpty();
+  const partial = (await textOf(lastAnswer(page))).length;
+  await answerFinished(page);
+  const answer = await textOf(lastAnswer(page));
+  expect(answer.length).toBeGreaterThan(partial);
+  expect(answer).toMatch(/--docs-assistant-accent/);
+  await expect(part(page, 'citation').first()).toBeVisible();
+});
+
+test('a citation opens the full cited page inside the panel', async ({ page }) => {
+  await page.goto('/getting-started');
+  await openPanel(page);
+  await ask(page, 'Which flags does the serve command take?');
+  await answerFinished(page);
+  const pageResponse = page.waitForResponse((response) => response.url().includes('/v1/page/'));
+  await part(page, 'citation').first().click();
+  const response = await pageResponse;
+  expect(response.status()).toBe(200);
+  const { content } = (await response.json()) as { content: string };
+  const view = part(page, 'page');
+  await expect(view).toBeVisible();
+  // The whole page, first heading to last paragraph, not just the cited passage.
+  const lines = content
+    .split('\n')
+    .map((line) => line.replace(/[#*`[\]()]/g, '').trim())
+    .filter((line) => /^[A-Za-z]/.test(line) && !line.includes('|'));
+  await expect(view).toContainText(lines[0]!.slice(0, 30));
+  await expect(view).toContainText(lines.at(-1)!.split(/\s+/).slice(0, 4).join(' '));
+});
+
+test('the conversation and its thread continue on another doc page', async ({ page }) => {
+  const requests = recordAssistantRequests(page);
+  await page.goto('/getting-started');
+  await openPanel(page);
+  const firstResponse = page.waitForResponse((r) => r.url().includes('/v2/assistant/'));
+  await ask(page, 'How do I install docs-assistant?');
+  const threadId = (await firstResponse).headers()['x-thread-id'];
+  expect(threadId).toBeTruthy();
+  await answerFinished(page);
+  const firstAnswer = await textOf(lastAnswer(page));
+
+  await page.keyboard.press('Escape');
+  await page.locator('.sidebar').getByRole('link', { name: 'Theming' }).click();
+  await expect(page).toHaveURL(/\/theming$/);
+  await openPanel(page);
+  await expect(part(page, 'user-message').first()).toContainText('install docs-assistant');
+  await expect(part(page, 'assistant-message').first()).toHaveText(firstAnswer);
+
+  await ask(page, 'And how do I switch it to dark mode?');
+  await answerFinished(page);
+  expect(requests).toHaveLength(2);
+  expect(requests[1]).toMatchObject({ threadId, currentPath: '/theming' });
+  expect(requests[1]!['threadKey']).toEqual(expect.any(String));
+  expect(requests[1]!['messages']).toHaveLength(3);
+  await expect(part(page, 'assistant-message')).toHaveCount(2);
+});
+
+test('stop ends a reply mid-stream', async ({ page }) => {
+  await page.goto('/api');
+  await openPanel(page);
+  await ask(page, 'How do I call the search, page and assistant endpoints with curl?');
+  await expect(part(page, 'stop')).toBeVisible();
+  await expect(lastAnswer(page)).not.toBeEmpty();
+  await part(page, 'stop').click();
+  await expect(part(page, 'stop')).toHaveCount(0);
+  const stopped = await textOf(lastAnswer(page));
+  await page.waitForTimeout(600);
+  expect(await textOf(lastAnswer(page))).toBe(stopped);
+  // The composer is usable again.
+  await expect(part(page, 'input')).toBeEditable();
+  await expect(part(page, 'send')).toBeVisible();
+});

@@ -1,0 +1,30 @@
+/** Screenshots of the open panel, saved as artifacts for reviewers (artifacts/screenshots). */
+import { expect, test } from '@playwright/test';
+import { answerFinished, ask, openPanel } from './support.ts';
+
+const sizes = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+};
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const [size, viewport] of Object.entries(sizes)) {
+    test(`screenshot: open panel, ${colorScheme}, ${size}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/embedding');
+      await openPanel(page);
+      await ask(page, 'How do I add the widget to my pages?');
+      await answerFinished(page);
+      const path = `artifacts/screenshots/panel-${colorScheme}-${size}.png`;
+      await page.screenshot({ path });
+      const background = await page
+        .locator('docs-assistant [part~="dialog"]')
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      const [r = 0, g = 0, b = 0] = background.match(/\d+/g)!.map(Number);
+      const luminance = (r + g + b) / 3;
+      if (colorScheme === 'dark') expect(luminance).toBeLessThan(100);
+      else expect(luminance).toBeGreaterThan(155);
+    });
+  }
+}

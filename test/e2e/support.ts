@@ -1,0 +1,45 @@
+/** Helpers shared by the end-to-end tests: locate the widget's parts and drive a chat. */
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+
+export { DEMO_KEY, RATE_LIMITED_DOMAIN, RATE_LIMITED_KEY, UNKNOWN_KEY } from '../../demo/keys.ts';
+export { apiBase } from '../../playwright.config.ts';
+
+/** A part of the element (Playwright's CSS engine pierces open shadow roots). */
+export const part = (page: Page, name: string) => page.locator(`docs-assistant [part~="${name}"]`);
+
+export async function openPanel(page: Page) {
+  await part(page, 'launcher').click();
+  await expect(part(page, 'input')).toBeVisible();
+}
+
+/** Types a question and sends it with Enter. */
+export async function ask(page: Page, question: string) {
+  const input = part(page, 'input');
+  await input.fill(question);
+  await input.press('Enter');
+}
+
+/** The last answer in the panel. */
+export const lastAnswer = (page: Page) => part(page, 'assistant-message').last();
+
+/** Resolves once the answer has finished streaming (Stop gone, Send back). */
+export async function answerFinished(page: Page) {
+  await expect(part(page, 'stop')).toHaveCount(0, { timeout: 20_000 });
+  await expect(lastAnswer(page)).not.toBeEmpty();
+}
+
+/** Bodies of the v2 assistant requests the page makes, in order. */
+export function recordAssistantRequests(page: Page) {
+  const bodies: Record<string, unknown>[] = [];
+  page.on('request', (request: Request) => {
+    if (request.method() === 'POST' && request.url().includes('/v2/assistant/')) {
+      bodies.push(request.postDataJSON() as Record<string, unknown>);
+    }
+  });
+  return bodies;
+}
+
+/** The text of an element as the DOM holds it. */
+export async function textOf(locator: Locator) {
+  return (await locator.textContent()) ?? '';
+}

@@ -1,0 +1,130 @@
+/**
+ * What `npm pack` ships (run after `npm run build`): the entry points and their types, the
+ * manifest, the JSX types, the CLI with its shebang, and nothing from tests, demo, sources
+ * or tooling. The JSX types are compiled against React's, as a React user's project would.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { beforeAll, describe, expect, test } from 'vitest';
+
+interface PackResult {
+  files: { path: string; size: number }[];
+}
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+let files: string[] = [];
+
+beforeAll(() => {
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  files = (JSON.parse(out) as PackResult[])[0]!.files.map((file) => file.path);
+});
+
+describe('npm pack', () => {
+  test('ships nothing from tests, demo, sources or tooling', () => {
+    const forbidden = /^(test|demo|src|bench|scripts|artifacts|\.ci|node_modules|dist\/demo)\//;
+    expect(files.filter((path) => forbidden.test(path))).toEqual([]);
+    expect(
+      files.filter((path) => /\.(test|spec)\.[jt]s$|tsconfig|vite\.config/.test(path)),
+    ).toEqual([]);
+  });
+
+  test('ships the entry points, their types, the manifest and the CLI', () => {
+    for (const path of [
+      'package.json',
+      'README.md',
+      'custom-elements.json',
+      'dist/widget/docs-assistant.js',
+      'dist/widget/index.js',
+      'dist/widget/index.d.ts',
+      'dist/server/index.js',
+      'dist/server/index.d.ts',
+      'dist/server/cli.js',
+      'dist/api/types.d.ts',
+      'dist/jsx/react.d.ts',
+      'dist/jsx/preact.d.ts',
+    ]) {
+      expect(files, path).toContain(path);
+    }
+    expect(files.some((path) => /^dist\/widget\/chunks\/.+-[\w-]{8}\.js$/.test(path))).toBe(true);
+  });
+
+  test('every export target and the bin are in the package', () => {
+    const targets: string[] = [];
+    const collect = (value: unknown) => {
+      if (typeof value === 'string') targets.push(value.replace(/^\.\//, ''));
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    collect(pkg.exports);
+    for (const target of targets.filter((t) => !t.includes('*'))) {
+      expect(files, target).toContain(target);
+    }
+    expect(files).toContain(pkg.bin['docs-assistant']);
+    expect(readFileSync(pkg.bin['docs-assistant'], 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+  });
+
+  test('the built server entry loads in plain Node', async () => {
+    const server = await import(join(process.cwd(), 'dist/server/index.js'));
+    expect(Object.keys(server).length).toBeGreaterThan(0);
+  });
+});
+
+describe('custom-elements.json and the JSX types', () => {
+  const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+  const element = manifest.modules
+    .flatMap((m: { declarations?: unknown[] }) => m.declarations ?? [])
+    .find((d: { tagName?: string }) => d.tagName === 'docs-assistant');
+
+  test('the manifest describes <docs-assistant>: attributes, events, parts, custom properties', () => {
+    const names = (list: { name: string }[] = []) => list.map((item) => item.name);
+    expect(names(element.attributes)).toEqual(
+      expect.arrayContaining(['domain', 'api-key', 'base-url', 'theme', 'open', 'shortcut']),
+    );
+    expect(names(element.events)).toEqual(
+      expect.arrayContaining(['docs-assistant-open', 'docs-assistant-error']),
+    );
+    expect(names(element.cssParts)).toEqual(expect.arrayContaining(['launcher', 'panel']));
+    expect(names(element.cssProperties)).toContain('--docs-assistant-accent');
+  });
+
+  test('every attribute of the manifest is a typed JSX prop', () => {
+    const types = readFileSync('dist/jsx/attributes.d.ts', 'utf8');
+    for (const attribute of element.attributes as { name: string; fieldName: string }[]) {
+      if (attribute.fieldName === 'panelReady') continue;
+      expect(types, attribute.name).toContain(`'${attribute.name}'?:`);
+    }
+  });
+
+  test('a React user gets typed props for <docs-assistant>', () => {
+    const dir = join('node_modules', '.cache', 'jsx-check');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'app.tsx');
+    writeFileSync(
+      file,
+      `import type {} from '../../../dist/jsx/react.js';
+export const ok = <docs-assistant domain="acme" api-key="da_dsc_0123456789abcdef" theme="dark" open retrieval-page-size={3} />;
+// @ts-expect-error: not a theme
+export const badTheme = <docs-assistant theme="purple" />;
+// @ts-expect-error: open is a boolean
+export const badOpen = <docs-assistant open={{}} />;
+`,
+    );
+    const program = ts.createProgram([file], {
+      jsx: ts.JsxEmit.ReactJSX,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      types: [],
+    });
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(diagnostics).toEqual([]);
+  });
+});
