@@ -1,0 +1,216 @@
+/**
+ * The embedded model's answer: deterministic, and made only of lines quoted from the retrieved
+ * sections, each with a numbered link to its page. It never writes a claim of its own.
+ */
+import type { SearchResult } from '../../api/types.ts';
+import { pageLink } from './links.ts';
+import { type Snippet, splitSnippets } from './snippets.ts';
+import { contentTerms } from './terms.ts';
+
+/** A page the answer cites, numbered in order of first citation. */
+export interface AnswerSource {
+  /** The citation number as a string (`"1"`), also the `source-url` chunk's `sourceId`. */
+  id: string;
+  url: string;
+  title: string;
+  path: string;
+}
+
+export interface ComposedAnswer {
+  covered: boolean;
+  text: string;
+  sources: AnswerSource[];
+}
+
+export interface ComposeOptions {
+  siteUrl?: string;
+  /** How many quotes at most. */
+  maxQuotes?: number;
+}
+
+/** Share of the question's weighted terms a section must contain for the docs to "cover" it. */
+const COVERED_MIN = 0.5;
+/** A quote must score at least this fraction of the best quote to be included. */
+const QUOTE_RELATIVE_MIN = 0.5;
+const QUOTES_PER_SECTION = 2;
+const MAX_CODE_QUOTES = 2;
+
+interface Candidate {
+  snippet: Snippet;
+  passage: number;
+  position: number;
+  score: number;
+}
+
+export const NOT_COVERED_LEAD = "The docs don't seem to cover this.";
+
+export function composeAnswer(
+  question: string,
+  passages: SearchResult[],
+  options: ComposeOptions = {},
+): ComposedAnswer {
+  const questionTerms = [...new Set(contentTerms(question))];
+  const sections = passages.map((passage) => {
+    const snippets = splitSnippets(passage.content);
+    return {
+      passage,
+      snippets,
+      snippetTerms: snippets.map((s) => new Set(contentTerms(s.text))),
+      allTerms: new Set(
+        contentTerms(
+          `${passage.metadata.title} ${passage.metadata.heading ?? ''} ${passage.content}`,
+        ),
+      ),
+    };
+  });
+
+  // Rare words say more about what was asked than common ones (`streamText` vs `text`).
+  const snippetCount = sections.reduce((n, s) => n + s.snippets.length, 0);
+  const weight = new Map<string, number>();
+  for (const term of questionTerms) {
+    let df = 0;
+    for (const s of sections) for (const terms of s.snippetTerms) if (terms.has(term)) df++;
+    weight.set(term, Math.log(1 + (snippetCount + 1) / (df + 0.5)));
+  }
+  const totalWeight = questionTerms.reduce((sum, t) => sum + weight.get(t)!, 0);
+  const coverage = (terms: Set<string>) =>
+    totalWeight === 0
+      ? 0
+      : questionTerms.reduce((sum, t) => sum + (terms.has(t) ? weight.get(t)! : 0), 0) /
+        totalWeight;
+
+  const sectionCoverage = sections.map((s) => coverage(s.allTerms));
+  const covered = sectionCoverage.some((c) => c >= COVERED_MIN);
+  if (!covered) return notCovered(passages, options);
+
+  const candidates: Candidate[] = [];
+  sections.forEach((s, passage) => {
+    if (sectionCoverage[passage]! < COVERED_MIN / 2) return;
+    // Earlier search results get a small edge: the index also weighed titles and headings.
+    const rankBonus = 0.1 * (1 - passage / sections.length);
+    s.snippetTerms.forEach((terms, position) => {
+      const score = coverage(terms);
+      if (score > 0)
+        candidates.push({
+          snippet: s.snippets[position]!,
+          passage,
+          position,
+          score: score + rankBonus,
+        });
+    });
+  });
+  const leadPassage = sectionCoverage.findIndex((c) => c >= COVERED_MIN);
+  const chosen = chooseQuotes(candidates, options.maxQuotes ?? 4);
+  withIntroducedCode(chosen, sections, options.maxQuotes ?? 4);
+  if (chosen.length === 0) {
+    // The question matched titles and headings only: quote the top section's opening.
+    const first = sections[leadPassage]!.snippets[0];
+    if (first) chosen.push({ snippet: first, passage: leadPassage, position: 0, score: 0 });
+  }
+  return quoted(chosen, leadPassage, passages, options);
+}
+
+function chooseQuotes(candidates: Candidate[], max: number): Candidate[] {
+  if (candidates.length === 0) return [];
+  const byScore = [...candidates].sort((a, b) => b.score - a.score || a.passage - b.passage);
+  const floor = byScore[0]!.score * QUOTE_RELATIVE_MIN;
+  const chosen: Candidate[] = [];
+  const perSection = new Map<number, number>();
+  // The best line of the best-ranked relevant section first, so the top page is always cited.
+  const topPassage = Math.min(...candidates.map((c) => c.passage));
+  const ordered = [byScore.find((c) => c.passage === topPassage)!, ...byScore];
+  for (const c of ordered) {
+    if (chosen.length >= max) break;
+    if (chosen.includes(c) || c.score < floor) continue;
+    const used = perSection.get(c.passage) ?? 0;
+    if (used >= QUOTES_PER_SECTION) continue;
+    if (chosen.some((o) => o.snippet.text === c.snippet.text)) continue;
+    perSection.set(c.passage, used + 1);
+    chosen.push(c);
+  }
+  // Quotes read in the order the docs present them.
+  return chosen.sort((a, b) => a.passage - b.passage || a.position - b.position);
+}
+
+/**
+ * Docs introduce code with a sentence ("Use `streamText` to stream text:"). When such a sentence
+ * is quoted, the code block right after it is usually the answer, so quote it too.
+ */
+function withIntroducedCode(
+  chosen: Candidate[],
+  sections: { snippets: Snippet[] }[],
+  max: number,
+): void {
+  const codeQuotes = () => chosen.filter((c) => c.snippet.kind === 'code').length;
+  for (const c of [...chosen]) {
+    if (chosen.length >= max + 1 || codeQuotes() >= MAX_CODE_QUOTES) break;
+    const next = sections[c.passage]!.snippets[c.position + 1];
+    if (c.snippet.kind === 'code' || next?.kind !== 'code') continue;
+    if (chosen.some((o) => o.passage === c.passage && o.position === c.position + 1)) continue;
+    chosen.push({ snippet: next, passage: c.passage, position: c.position + 1, score: c.score });
+  }
+  chosen.sort((a, b) => a.passage - b.passage || a.position - b.position);
+}
+
+function quoted(
+  chosen: Candidate[],
+  leadPassage: number,
+  passages: SearchResult[],
+  options: ComposeOptions,
+): ComposedAnswer {
+  const sources: AnswerSource[] = [];
+  const numberOf = (p: SearchResult) => {
+    let source = sources.find((s) => s.path === p.path);
+    if (!source) {
+      source = {
+        id: String(sources.length + 1),
+        url: pageLink(p.path, undefined, options.siteUrl),
+        title: p.metadata.title,
+        path: p.path,
+      };
+      sources.push(source);
+    }
+    return source.id;
+  };
+  const top = passages[leadPassage]!;
+  // The best section's page summary comes first: reference pages are mostly tables, and their
+  // frontmatter description is still the docs' own words.
+  const summary = top.metadata.description
+    ? `> ${top.metadata.description} [${numberOf(top)}](${pageLink(top.path, undefined, options.siteUrl)})`
+    : undefined;
+  const blocks = chosen.map(({ snippet, passage }) => {
+    const p = passages[passage]!;
+    const citation = `[${numberOf(p)}](${pageLink(p.path, p.metadata.anchor, options.siteUrl)})`;
+    if (snippet.kind === 'code') return `${snippet.text}\n\n${citation}`;
+    return `> ${snippet.text} ${citation}`;
+  });
+  const first = sources[0]!;
+  const others = sources.length - 1;
+  const lead =
+    others === 0
+      ? `The docs cover this in **${first.title}**:`
+      : `The docs cover this in **${first.title}** and ${others} other page${others > 1 ? 's' : ''}:`;
+  return {
+    covered: true,
+    text: [lead, ...(summary ? [summary] : []), ...blocks].join('\n\n'),
+    sources,
+  };
+}
+
+function notCovered(passages: SearchResult[], options: ComposeOptions): ComposedAnswer {
+  const closest: SearchResult[] = [];
+  for (const p of passages) {
+    if (closest.length < 3 && !closest.some((c) => c.path === p.path)) closest.push(p);
+  }
+  if (closest.length === 0) {
+    return { covered: false, text: `${NOT_COVERED_LEAD} No page came close.`, sources: [] };
+  }
+  const list = closest.map(
+    (p) => `- [${p.metadata.title}](${pageLink(p.path, undefined, options.siteUrl)})`,
+  );
+  return {
+    covered: false,
+    text: `${NOT_COVERED_LEAD} The closest pages are:\n\n${list.join('\n')}`,
+    sources: [],
+  };
+}

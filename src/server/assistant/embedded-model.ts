@@ -1,0 +1,144 @@
+/**
+ * The embedded, offline model: an AI SDK language model (provider spec v4) so its replies take
+ * the same `streamText` path a real LLM does. It answers by quoting the retrieved sections, which
+ * the route hands over in `providerOptions.docsAssistant` next to the usual system prompt.
+ */
+import type {
+  JSONObject,
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4GenerateResult,
+  LanguageModelV4Prompt,
+  LanguageModelV4Source,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+import type { SearchResult } from '../../api/types.ts';
+import { type ComposedAnswer, composeAnswer } from './compose-answer.ts';
+
+export const EMBEDDED_PROVIDER = 'docs-assistant';
+
+/** What the route passes to the embedded model under `providerOptions.docsAssistant`. */
+export interface EmbeddedModelInput {
+  passages: SearchResult[];
+  siteUrl?: string;
+}
+
+export interface EmbeddedModelOptions {
+  /** Pause between text chunks, for demos (0: as fast as the consumer reads). */
+  streamDelayMs?: number;
+}
+
+/** Roughly three words per chunk: small enough to look streamed, large enough to be cheap. */
+const WORDS_PER_CHUNK = 3;
+
+export function embeddedProviderOptions(input: EmbeddedModelInput): Record<string, JSONObject> {
+  return { docsAssistant: input as unknown as JSONObject };
+}
+
+export function createEmbeddedModel(options: EmbeddedModelOptions = {}): LanguageModelV4 {
+  const delay = options.streamDelayMs ?? 0;
+  return {
+    specificationVersion: 'v4',
+    provider: EMBEDDED_PROVIDER,
+    modelId: 'embedded',
+    supportedUrls: {},
+    async doGenerate(call): Promise<LanguageModelV4GenerateResult> {
+      const answer = answerFor(call);
+      const content: LanguageModelV4Content[] = [
+        ...answer.sources.map((s) => sourcePart(s)),
+        { type: 'text', text: answer.text },
+      ];
+      return {
+        content,
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: usage(call, answer),
+        warnings: [],
+      };
+    },
+    async doStream(call) {
+      const answer = answerFor(call);
+      const parts: LanguageModelV4StreamPart[] = [
+        { type: 'stream-start', warnings: [] },
+        { type: 'response-metadata', modelId: 'embedded' },
+        ...answer.sources.map((s) => sourcePart(s)),
+        { type: 'text-start', id: 'answer' },
+        ...textChunks(answer.text).map(
+          (delta): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 'answer', delta }),
+        ),
+        { type: 'text-end', id: 'answer' },
+        {
+          type: 'finish',
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage: usage(call, answer),
+        },
+      ];
+      const signal = call.abortSignal;
+      let next = 0;
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        async pull(controller) {
+          const part = parts[next++];
+          if (part?.type === 'text-delta' && delay > 0) await sleep(delay, signal);
+          // Stop generating as soon as the caller gives up (client disconnect).
+          if (signal?.aborted) return controller.error(signal.reason);
+          if (part) controller.enqueue(part);
+          else controller.close();
+        },
+      });
+      return { stream };
+    },
+  };
+}
+
+function answerFor(call: LanguageModelV4CallOptions): ComposedAnswer {
+  const input = call.providerOptions?.docsAssistant as unknown as EmbeddedModelInput | undefined;
+  return composeAnswer(lastUserText(call.prompt), input?.passages ?? [], {
+    siteUrl: input?.siteUrl,
+  });
+}
+
+function lastUserText(prompt: LanguageModelV4Prompt): string {
+  for (let i = prompt.length - 1; i >= 0; i--) {
+    const message = prompt[i]!;
+    if (message.role !== 'user') continue;
+    return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+  }
+  return '';
+}
+
+function sourcePart(source: { id: string; url: string; title: string }): LanguageModelV4Source {
+  return { type: 'source', sourceType: 'url', id: source.id, url: source.url, title: source.title };
+}
+
+/** Splits text at word boundaries into small pieces; concatenated they are the text again. */
+export function textChunks(text: string): string[] {
+  const words = text.match(/\s*\S+\s*/g) ?? [];
+  const chunks: string[] = [];
+  for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) {
+    chunks.push(words.slice(i, i + WORDS_PER_CHUNK).join(''));
+  }
+  return chunks;
+}
+
+function usage(call: LanguageModelV4CallOptions, answer: ComposedAnswer): LanguageModelV4Usage {
+  // Words, not tokens: the embedded model has no tokenizer, and a rough size beats none.
+  const promptWords = JSON.stringify(call.prompt).split(/\s+/).length;
+  const answerWords = answer.text.split(/\s+/).length;
+  return {
+    inputTokens: { total: promptWords, noCache: promptWords, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: answerWords, text: answerWords, reasoning: 0 },
+  };
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

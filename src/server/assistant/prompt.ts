@@ -1,0 +1,79 @@
+/**
+ * What a real LLM is told: the retrieved sections with their page links, where the reader is and
+ * what they selected, and to cite pages as numbered links. The embedded model gets the same
+ * prompt (and reads the sections themselves from its provider options).
+ */
+import type { ModelMessage } from 'ai';
+import type { ContextItem, SearchResult } from '../../api/types.ts';
+import { pageLink } from './links.ts';
+import { type ConversationMessage, messageText } from './retrieval.ts';
+
+export interface PromptInput {
+  passages: SearchResult[];
+  currentPath?: string;
+  context?: ContextItem[];
+  siteUrl?: string;
+}
+
+/** A numbered page the prompt offers for citation; its number is the `source-url` id. */
+export interface PromptSource {
+  id: string;
+  url: string;
+  title: string;
+}
+
+/** Most earlier turns sent to the model: older ones rarely help and cost tokens. */
+const HISTORY_MESSAGES = 12;
+
+/** One number per page, in order of first retrieval. */
+export function promptSources(passages: SearchResult[], siteUrl?: string): PromptSource[] {
+  const sources: PromptSource[] = [];
+  for (const p of passages) {
+    const url = pageLink(p.path, undefined, siteUrl);
+    if (!sources.some((s) => s.url === url)) {
+      sources.push({ id: String(sources.length + 1), url, title: p.metadata.title });
+    }
+  }
+  return sources;
+}
+
+export function buildSystemPrompt(input: PromptInput): string {
+  const sources = promptSources(input.passages, input.siteUrl);
+  const sections = input.passages.map((p) => {
+    const url = pageLink(p.path, p.metadata.anchor, input.siteUrl);
+    const number = sources.find((s) => s.url === pageLink(p.path, undefined, input.siteUrl))!.id;
+    const heading = p.metadata.heading ? ` > ${p.metadata.heading}` : '';
+    return `<section number="${number}" link="${url}" title="${p.metadata.title}${heading}">\n${p.content}\n</section>`;
+  });
+  const lines = [
+    'You are the documentation assistant of this site. Answer the question using only the documentation sections below.',
+    'Cite every statement with a numbered link to the page it comes from, written exactly as [number](link), for example [1](/docs/getting-started#install). Use the section numbers and links given below.',
+    "If the sections do not answer the question, say that the docs don't seem to cover it and name the closest pages as links. Never invent APIs, options or links.",
+    'Answer in Markdown; keep code in fenced blocks.',
+  ];
+  if (input.currentPath) lines.push(`The reader is on the page ${input.currentPath}.`);
+  for (const item of input.context ?? []) {
+    const where = item.path ? ` (on ${item.path})` : '';
+    const kind = item.type === 'code' ? 'code' : 'text';
+    lines.push(
+      `The reader selected this ${kind}${where}:\n<selection>\n${item.value}\n</selection>`,
+    );
+  }
+  lines.push(
+    sections.length > 0
+      ? `Documentation sections:\n\n${sections.join('\n\n')}`
+      : 'No documentation section matched the question.',
+  );
+  return lines.join('\n\n');
+}
+
+/** The conversation as plain text turns; earlier tool output is already summed up in the text. */
+export function toModelMessages(messages: ConversationMessage[]): ModelMessage[] {
+  const turns: ModelMessage[] = [];
+  for (const message of messages.slice(-HISTORY_MESSAGES)) {
+    const text = messageText(message).trim();
+    if (!text || message.role === 'system') continue;
+    turns.push({ role: message.role, content: text });
+  }
+  return turns;
+}

@@ -1,0 +1,62 @@
+/**
+ * Retrieval for an answer: what the reader asked, helped by what they selected and where they are.
+ */
+import type { ContextItem, SearchFilter, SearchResult } from '../../api/types.ts';
+import type { DocsIndex } from '../index/types.ts';
+
+/** A request message as the assistant endpoints accept it (v2 `parts`, v1 `content`). */
+export interface ConversationMessage {
+  role: 'system' | 'user' | 'assistant';
+  parts?: { type: string; text?: string }[];
+  content?: string;
+}
+
+export interface RetrievalRequest {
+  question: string;
+  context?: ContextItem[];
+  currentPath?: string;
+  pageSize: number;
+  filter?: SearchFilter | null;
+}
+
+export interface Retrieval {
+  /** What was searched: the `search` tool call's input. */
+  query: string;
+  results: SearchResult[];
+}
+
+/** Selected text can be long; its first words carry enough of the topic to steer search. */
+const CONTEXT_WORDS = 40;
+
+export function messageText(message: ConversationMessage): string {
+  if (message.parts) {
+    return message.parts
+      .filter((part) => part.type === 'text' && typeof part.text === 'string')
+      .map((part) => part.text)
+      .join('\n');
+  }
+  return message.content ?? '';
+}
+
+/** The question is the last user message's text ('' when there is none). */
+export function lastUserQuestion(messages: ConversationMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.role === 'user') return messageText(messages[i]!).trim();
+  }
+  return '';
+}
+
+export function searchQuery(question: string, context: ContextItem[] = []): string {
+  const extra = context.map((item) => item.value.split(/\s+/).slice(0, CONTEXT_WORDS).join(' '));
+  return [question, ...extra].filter(Boolean).join('\n');
+}
+
+export function retrievePassages(index: DocsIndex, request: RetrievalRequest): Retrieval {
+  const query = searchQuery(request.question, request.context);
+  const results = index.search(query, {
+    pageSize: request.pageSize,
+    filter: request.filter,
+    boostPath: request.currentPath,
+  });
+  return { query, results };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { composeAnswer, NOT_COVERED_LEAD } from '../../src/server/assistant/compose-answer.ts';
+import { TinyIndex } from '../helpers/assistant-index.ts';
+
+const index = new TinyIndex();
+const answer = (question: string, siteUrl?: string) =>
+  composeAnswer(question, index.search(question, { pageSize: 5 }), { siteUrl });
+
+describe('composeAnswer', () => {
+  it('quotes retrieved sentences with numbered links to their page and anchor', () => {
+    const result = answer('Why does streaming improve latency?');
+    expect(result.covered).toBe(true);
+    expect(result.text).toContain(
+      '> Streaming improves perceived latency. [1](/docs/foundations/streaming#why-streaming)',
+    );
+    expect(result.sources[0]).toEqual({
+      id: '1',
+      url: '/docs/foundations/streaming',
+      title: 'Streaming',
+      path: 'docs/foundations/streaming',
+    });
+  });
+
+  it('quotes only text that exists in the sections', () => {
+    const question = 'How do I stream text with streamText?';
+    const passages = index.search(question, { pageSize: 5 });
+    const result = composeAnswer(question, passages);
+    const quotes = result.text
+      .split('\n\n')
+      .slice(1)
+      .filter((block) => block.startsWith('> '))
+      .map((block) => block.slice(2).replace(/ \[\d+\]\([^)]*\)$/, ''));
+    expect(quotes.length).toBeGreaterThan(0);
+    const corpus = passages.map((p) => `${p.content} ${p.metadata.description ?? ''}`).join('\n');
+    for (const quote of quotes) expect(corpus.replace(/\n/g, ' ')).toContain(quote);
+    expect(result.text).toContain('```ts\nimport { streamText } from "ai";');
+  });
+
+  it('numbers sources by page and makes links absolute with a site URL', () => {
+    const result = answer('Why does streaming improve latency?', 'https://docs.example.com/');
+    expect(result.text).toContain(
+      '(https://docs.example.com/docs/foundations/streaming#why-streaming)',
+    );
+    expect(result.sources.map((s) => s.id)).toEqual(result.sources.map((_, i) => String(i + 1)));
+  });
+
+  it('says the docs do not cover an unrelated question and names the closest pages', () => {
+    const result = composeAnswer(
+      'How do I bake sourdough bread at home?',
+      index.search('streaming'),
+    );
+    expect(result.covered).toBe(false);
+    expect(result.text.startsWith(NOT_COVERED_LEAD)).toBe(true);
+    expect(result.text).toContain('- [Streaming](/docs/foundations/streaming)');
+    expect(result.sources).toEqual([]);
+  });
+
+  it('says so without pages when nothing was retrieved', () => {
+    expect(composeAnswer('anything at all', []).text).toBe(
+      `${NOT_COVERED_LEAD} No page came close.`,
+    );
+  });
+
+  it('is deterministic', () => {
+    expect(answer('How do tools work?')).toEqual(answer('How do tools work?'));
+  });
+});
