@@ -87,7 +87,7 @@ ${tags.map(([tag, n, cls]) => `      '${tag}': DetailedHTMLProps<HTMLAttributes<
   }
 }
 `;
-  const preact = `${header}import type { JSX as PreactJSX } from 'preact';
+  const preact = `${header}import type { HTMLAttributes } from 'preact';
 ${imports}
 import type { ${tags.map(([, n]) => n).join(', ')} } from './attributes.js';
 
@@ -96,7 +96,7 @@ export type { ${tags.map(([, n]) => n).join(', ')} } from './attributes.js';
 declare module 'preact' {
   namespace JSX {
     interface IntrinsicElements {
-${tags.map(([tag, n, cls]) => `      '${tag}': PreactJSX.HTMLAttributes<${cls}> & ${n};`).join('\n')}
+${tags.map(([tag, n, cls]) => `      '${tag}': HTMLAttributes<${cls}> & ${n};`).join('\n')}
     }
   }
 }

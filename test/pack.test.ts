@@ -99,13 +99,13 @@ describe('custom-elements.json and the JSX types', () => {
     }
   });
 
-  test('a React user gets typed props for <docs-assistant>', () => {
+  test.each(['react', 'preact'])('a %s user gets typed props for <docs-assistant>', (jsx) => {
     const dir = join('node_modules', '.cache', 'jsx-check');
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'app.tsx');
+    const file = join(dir, `${jsx}.tsx`);
     writeFileSync(
       file,
-      `import type {} from '../../../dist/jsx/react.js';
+      `import type {} from '../../../dist/jsx/${jsx}.js';
 export const ok = <docs-assistant domain="acme" api-key="da_dsc_0123456789abcdef" theme="dark" open retrieval-page-size={3} />;
 // @ts-expect-error: not a theme
 export const badTheme = <docs-assistant theme="purple" />;
@@ -115,16 +115,24 @@ export const badOpen = <docs-assistant open={{}} />;
     );
     const program = ts.createProgram([file], {
       jsx: ts.JsxEmit.ReactJSX,
+      jsxImportSource: jsx,
       module: ts.ModuleKind.NodeNext,
       moduleResolution: ts.ModuleResolutionKind.NodeNext,
       strict: true,
       noEmit: true,
-      skipLibCheck: false,
       types: [],
     });
+    // Our files only: the check file and the shipped declarations (not third-party ones).
     const diagnostics = ts
       .getPreEmitDiagnostics(program)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      .filter(
+        (d) =>
+          !d.file ||
+          !d.file.fileName.includes('/node_modules/') ||
+          d.file.fileName === file ||
+          d.file.fileName.endsWith(`jsx-check/${jsx}.tsx`),
+      )
+      .map((d) => `${d.file?.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     expect(diagnostics).toEqual([]);
   });
 });
