@@ -1,0 +1,344 @@
+import { html, LitElement, nothing, type PropertyValues, svg } from 'lit';
+import { RETRIEVAL_PAGE_SIZE_DEFAULT } from '../../api/limits.ts';
+import type { ContextItem } from '../../api/types.ts';
+import type { ChatOptions } from '../chat/types.ts';
+import type { DocsAssistantI18n } from '../i18n.ts';
+import type { DocsAssistantPanel } from '../panel/docs-assistant-panel.ts';
+import { SelectionController } from '../selection/selection-controller.ts';
+import { styles } from './docs-assistant.styles.ts';
+import { emit } from './events.ts';
+import { loadPanel } from './load-panel.ts';
+import {
+  ariaShortcut,
+  matchesShortcut,
+  parseSuggestions,
+  scriptOrigin,
+  shortcutLabel,
+} from './options.ts';
+
+export type { DocsAssistantEventDetails } from './events.ts';
+
+/** Parts of the panel, re-exported so the page can style them through `docs-assistant::part()`. */
+const PANEL_PARTS =
+  'dialog, header, title, messages, message, user-message, assistant-message, citation, composer, input, send, stop, context, error, page, suggestion, code, button';
+
+const sparkle = svg`<path d="M12 3l1.9 4.6L18.5 9.5l-4.6 1.9L12 16l-1.9-4.6L5.5 9.5l4.6-1.9z"/><path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z"/>`;
+
+/**
+ * An "Ask AI" assistant for documentation sites: a launcher, a selection helper and a
+ * chat panel that streams answers grounded in the site's pages and opens cited pages.
+ * Only the launcher and selection helper load with the page; the panel loads on intent.
+ *
+ * @summary Embeddable documentation assistant.
+ *
+ * @event docs-assistant-open - The panel is about to open. Cancelable.
+ * @event docs-assistant-close - The panel is about to close. Cancelable.
+ * @event docs-assistant-submit - A question is about to be sent (`detail.text`, `detail.context`). Cancelable.
+ * @event docs-assistant-response - An answer finished (`detail.message`, `detail.sources`, `detail.threadId`).
+ * @event docs-assistant-error - A request failed (`detail.kind`, `detail.message`, `detail.status`, `detail.retryAfterSeconds`).
+ * @event docs-assistant-citation - A cited page is being opened (`detail.citation`). Cancelable: cancel to navigate yourself.
+ * @event docs-assistant-feedback - Thumbs up/down on an answer (`detail.messageId`, `detail.value`, `detail.threadId`).
+ *
+ * @csspart launcher - The floating "Ask AI" button.
+ * @csspart selection-button - The "Ask AI" button shown next to a text selection.
+ * @csspart panel - The panel element (side panel on wide screens, full screen on narrow ones).
+ * @csspart dialog - The dialog box inside the panel.
+ * @csspart header - Panel header (title, New chat, Close).
+ * @csspart title - Panel title.
+ * @csspart messages - The scrolling message list (a live region).
+ * @csspart message - Every message; also `user-message` / `assistant-message`.
+ * @csspart citation - A numbered source chip under an answer.
+ * @csspart composer - The input area (context chips, textarea, send/stop).
+ * @csspart input - The question textarea.
+ * @csspart send - The send button. @csspart stop - The stop button.
+ * @csspart context - A context chip above the input.
+ * @csspart error - The inline error with its Retry button.
+ * @csspart page - The in-panel page view of a cited page.
+ * @csspart suggestion - A suggested question on the empty state.
+ * @csspart code - A code block in an answer.
+ * @csspart button - Every icon/text button in the panel.
+ *
+ * @cssproperty [--docs-assistant-accent=#4f46e5] - Accent color (launcher, send, links).
+ * @cssproperty [--docs-assistant-accent-foreground=#fff] - Text on the accent color.
+ * @cssproperty [--docs-assistant-background=light-dark(#fff, #16171d)] - Panel background.
+ * @cssproperty [--docs-assistant-foreground=light-dark(#1b1c22, #e8e9ee)] - Text color.
+ * @cssproperty [--docs-assistant-muted=light-dark(#5d6170, #a2a6b4)] - Secondary text.
+ * @cssproperty [--docs-assistant-surface=light-dark(#f4f5f8, #22242c)] - Bubbles, chips and code.
+ * @cssproperty [--docs-assistant-border=light-dark(#e3e5ec, #30333d)] - Hairlines.
+ * @cssproperty [--docs-assistant-font=system-ui, sans-serif] - Font family.
+ * @cssproperty [--docs-assistant-font-mono=ui-monospace, monospace] - Code font.
+ * @cssproperty [--docs-assistant-font-size=15px] - Base font size of the panel.
+ * @cssproperty [--docs-assistant-radius=12px] - Corner radius.
+ * @cssproperty [--docs-assistant-z-index=2147483000] - Stacking level of launcher and panel.
+ * @cssproperty [--docs-assistant-panel-width=440px] - Side panel width on wide screens.
+ * @cssproperty [--docs-assistant-shadow] - Shadow of the launcher and panel.
+ * @cssproperty [--docs-assistant-launcher-inset=20px] - Launcher distance from the bottom right corner.
+ */
+export class DocsAssistant extends LitElement {
+  static override styles = styles;
+
+  static override properties = {
+    domain: { reflect: true },
+    apiKey: { attribute: 'api-key' },
+    baseUrl: { attribute: 'base-url' },
+    fp: {},
+    retrievalPageSize: { attribute: 'retrieval-page-size', type: Number },
+    currentPath: { attribute: 'current-path' },
+    filterVersion: { attribute: 'filter-version' },
+    filterLanguage: { attribute: 'filter-language' },
+    placeholder: {},
+    suggestions: { converter: { fromAttribute: parseSuggestions } },
+    theme: { reflect: true },
+    open: { type: Boolean, reflect: true },
+    shortcut: {},
+    i18n: { attribute: false },
+    fetch: { attribute: false },
+    panelReady: { state: true },
+  };
+
+  /** Site name: the `{domain}` of every API call. */
+  declare domain: string;
+  /** Public API key (`da_dsc_…`), sent as a bearer token. */
+  declare apiKey: string;
+  /** API origin; defaults to the origin this script was loaded from. */
+  declare baseUrl: string;
+  /** Reader identifier sent as `fp`; `anonymous` by default. */
+  declare fp: string;
+  /** How many search results ground each answer (1..50, default 5). */
+  declare retrievalPageSize: number;
+  /** Page the reader is on; defaults to `location.pathname` (sent cut to the API's 200 characters). */
+  declare currentPath: string | undefined;
+  /** Search filter: docs version. */
+  declare filterVersion: string | undefined;
+  /** Search filter: language; defaults to the page's `lang`. */
+  declare filterLanguage: string | undefined;
+  /** Placeholder of the question input. */
+  declare placeholder: string | undefined;
+  /** Starter questions on the empty state (attribute: JSON array or `|`-separated). */
+  declare suggestions: string[];
+  /** `auto` (follows the OS), `light` or `dark`. */
+  declare theme: 'auto' | 'light' | 'dark';
+  /** Whether the panel is open. */
+  declare open: boolean;
+  /** Toggle shortcut such as `mod+i` (Ctrl or Cmd + I, the default) or `ctrl+shift+k`; empty disables it. */
+  declare shortcut: string;
+  /** Replacement UI strings; missing keys stay English. */
+  declare i18n: Partial<DocsAssistantI18n>;
+  /** Replaces `globalThis.fetch` for API calls (a proxying host; tests). */
+  declare fetch: typeof globalThis.fetch | undefined;
+  declare private panelReady: boolean;
+
+  private readonly selection = new SelectionController(
+    this,
+    () => this.path(),
+    () => this.preload(),
+  );
+  /** Whether the next open should move focus into the panel (user intent, not markup). */
+  private focusOnOpen = false;
+
+  constructor() {
+    super();
+    this.domain = '';
+    this.apiKey = '';
+    this.baseUrl = '';
+    this.fp = 'anonymous';
+    this.retrievalPageSize = RETRIEVAL_PAGE_SIZE_DEFAULT;
+    this.suggestions = [];
+    this.theme = 'auto';
+    this.open = false;
+    this.shortcut = 'mod+i';
+    this.i18n = {};
+    this.panelReady = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.onWindowKeydown);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('keydown', this.onWindowKeydown);
+  }
+
+  /** Opens the panel and moves focus into it. Resolves once the panel is shown. */
+  async show(): Promise<void> {
+    if (this.open || !emit(this, 'docs-assistant-open', {}, true)) return;
+    this.focusOnOpen = true;
+    this.open = true;
+    await this.panelShown();
+  }
+
+  /** Closes the panel and returns focus to the launcher. */
+  async hide(): Promise<void> {
+    if (!this.open || !emit(this, 'docs-assistant-close', {}, true)) return;
+    this.open = false;
+    await this.updateComplete;
+    await this.panel?.updateComplete;
+    this.launcher?.focus();
+  }
+
+  /** Opens the panel when closed, closes it when open. */
+  toggle(): Promise<void> {
+    return this.open ? this.hide() : this.show();
+  }
+
+  /** Adds a context item (code or text the reader is looking at) to the next question. */
+  async addContext(item: ContextItem): Promise<void> {
+    const panel = await this.ensurePanel();
+    panel?.addContext({ path: this.path(), ...item });
+  }
+
+  /** Opens the panel and asks a question, as if the reader typed it. */
+  async ask(text: string): Promise<void> {
+    await this.show();
+    const panel = await this.ensurePanel();
+    await panel?.ask(text);
+  }
+
+  /** Starts fetching the panel's code (called on hover, focus and selections). */
+  preload(): void {
+    loadPanel().catch(() => {
+      // Retried, and reported, when the reader actually opens the panel.
+    });
+  }
+
+  /** The options the chat sends with every request, read fresh at request time. */
+  private chatOptions(): ChatOptions {
+    return {
+      baseUrl: (this.baseUrl || scriptOrigin()).replace(/\/+$/, ''),
+      domain: this.domain,
+      apiKey: this.apiKey,
+      fp: this.fp || 'anonymous',
+      retrievalPageSize: this.retrievalPageSize || RETRIEVAL_PAGE_SIZE_DEFAULT,
+      currentPath: () => this.path(),
+      filterVersion: this.filterVersion || undefined,
+      filterLanguage: this.filterLanguage || document.documentElement.lang || undefined,
+      ...(this.fetch ? { fetch: this.fetch } : {}),
+    };
+  }
+
+  private path(): string {
+    return this.currentPath || location.pathname;
+  }
+
+  private get launcher(): HTMLButtonElement | null {
+    return this.renderRoot.querySelector('[part=launcher]');
+  }
+
+  private get panel(): DocsAssistantPanel | null {
+    return this.renderRoot.querySelector('docs-assistant-panel');
+  }
+
+  private async ensurePanel(): Promise<DocsAssistantPanel | null> {
+    try {
+      await loadPanel();
+    } catch (error) {
+      emit(this, 'docs-assistant-error', { kind: 'network', message: String(error) });
+      return null;
+    }
+    this.panelReady = true;
+    await this.updateComplete;
+    const panel = this.panel;
+    await panel?.updateComplete;
+    return panel;
+  }
+
+  private async panelShown(): Promise<void> {
+    const panel = await this.ensurePanel();
+    if (!panel) {
+      this.open = false;
+      return;
+    }
+    if (this.open && this.focusOnOpen) panel.focus();
+    this.focusOnOpen = false;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // `open` set from markup or by the host: load the panel, but leave focus where it is.
+    if (changed.has('open') && this.open && !this.panelReady) void this.panelShown();
+    const ask = this.renderRoot.querySelector<HTMLElement>('[part=selection-button]');
+    const offer = this.selection.offer;
+    if (ask && offer) {
+      ask.style.setProperty('--x', `${offer.x}px`);
+      ask.style.setProperty('--y', `${offer.y}px`);
+    }
+  }
+
+  private onWindowKeydown = (event: KeyboardEvent): void => {
+    if (this.shortcut && this.shortcut !== 'none' && matchesShortcut(event, this.shortcut)) {
+      event.preventDefault();
+      void this.toggle();
+    } else if (event.key === 'Escape' && this.selection.offer) {
+      this.selection.clear();
+    }
+  };
+
+  private async askAboutSelection(): Promise<void> {
+    const offer = this.selection.offer;
+    if (!offer) return;
+    this.selection.clear();
+    document.getSelection()?.removeAllRanges();
+    await this.addContext(offer.item);
+    if (this.open) this.panel?.focus();
+    else await this.show();
+  }
+
+  protected override render() {
+    const label = this.i18n.launcher ?? 'Ask AI';
+    const offer = this.selection.offer;
+    const shortcut = this.shortcut && this.shortcut !== 'none' ? this.shortcut : '';
+    return html`
+      <button
+        part="launcher"
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded=${this.open ? 'true' : 'false'}
+        aria-keyshortcuts=${shortcut ? ariaShortcut(shortcut) : nothing}
+        @click=${() => this.toggle()}
+        @pointerenter=${this.preload}
+        @focus=${this.preload}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">${sparkle}</svg>
+        <span>${label}</span>
+        ${shortcut ? html`<kbd aria-hidden="true">${shortcutLabel(shortcut)}</kbd>` : nothing}
+      </button>
+      ${
+        offer
+          ? html`<button
+            part="selection-button"
+            type="button"
+            class=${offer.below ? 'below' : ''}
+            @pointerdown=${(e: Event) => e.preventDefault()}
+            @click=${() => this.askAboutSelection()}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true">${sparkle}</svg>
+            ${this.i18n.askAboutSelection ?? 'Ask AI'}
+          </button>`
+          : nothing
+      }
+      ${
+        this.panelReady
+          ? html`<docs-assistant-panel
+            part="panel"
+            exportparts=${PANEL_PARTS}
+            ?open=${this.open}
+            .options=${this.chatOptions()}
+            .i18n=${this.i18n}
+            .placeholder=${this.placeholder}
+            .suggestions=${this.suggestions}
+            @close-request=${() => this.hide()}
+          ></docs-assistant-panel>`
+          : nothing
+      }
+    `;
+  }
+}
+
+if (!customElements.get('docs-assistant')) customElements.define('docs-assistant', DocsAssistant);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'docs-assistant': DocsAssistant;
+  }
+}

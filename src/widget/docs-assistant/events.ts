@@ -1,0 +1,59 @@
+import type { UIMessage } from 'ai';
+import type { ContextItem } from '../../api/types.ts';
+import type { ChatErrorKind, Citation } from '../chat/types.ts';
+
+export interface DocsAssistantEventDetails {
+  /** The panel is about to open (cancelable). */
+  'docs-assistant-open': Record<string, never>;
+  /** The panel is about to close (cancelable). */
+  'docs-assistant-close': Record<string, never>;
+  /** A question is about to be sent (cancelable). */
+  'docs-assistant-submit': { text: string; context: ContextItem[] };
+  /** An answer finished streaming. */
+  'docs-assistant-response': {
+    message: UIMessage;
+    sources: Citation[];
+    threadId: string | undefined;
+  };
+  /** A request failed; the panel shows it inline. */
+  'docs-assistant-error': {
+    kind: ChatErrorKind;
+    message: string;
+    status?: number;
+    retryAfterSeconds?: number;
+  };
+  /** The reader opened a cited page (cancelable: cancel it to navigate yourself). */
+  'docs-assistant-citation': { citation: Citation };
+  /** Thumbs up or down on an answer. */
+  'docs-assistant-feedback': {
+    messageId: string;
+    value: 'up' | 'down';
+    threadId: string | undefined;
+  };
+}
+
+export type DocsAssistantEventName = keyof DocsAssistantEventDetails;
+
+/** Dispatches a bubbling, composed event; returns false when a listener cancelled it. */
+export function emit<K extends DocsAssistantEventName>(
+  target: EventTarget,
+  name: K,
+  detail: DocsAssistantEventDetails[K],
+  cancelable = false,
+): boolean {
+  return target.dispatchEvent(
+    new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }),
+  );
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'docs-assistant-open': CustomEvent<DocsAssistantEventDetails['docs-assistant-open']>;
+    'docs-assistant-close': CustomEvent<DocsAssistantEventDetails['docs-assistant-close']>;
+    'docs-assistant-submit': CustomEvent<DocsAssistantEventDetails['docs-assistant-submit']>;
+    'docs-assistant-response': CustomEvent<DocsAssistantEventDetails['docs-assistant-response']>;
+    'docs-assistant-error': CustomEvent<DocsAssistantEventDetails['docs-assistant-error']>;
+    'docs-assistant-citation': CustomEvent<DocsAssistantEventDetails['docs-assistant-citation']>;
+    'docs-assistant-feedback': CustomEvent<DocsAssistantEventDetails['docs-assistant-feedback']>;
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * The panel (AI SDK client, Markdown, sanitizer) is a separate chunk, fetched on the
+ * reader's first sign of intent and cached; a failed load is forgotten so it can retry.
+ */
+let panel: Promise<unknown> | undefined;
+
+export function loadPanel(): Promise<unknown> {
+  panel ??= import('../panel/docs-assistant-panel.ts').catch((error: unknown) => {
+    panel = undefined;
+    throw error;
+  });
+  return panel;
+}

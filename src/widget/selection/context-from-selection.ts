@@ -1,0 +1,41 @@
+import type { ContextItem } from '../../api/types.ts';
+
+/** Longest selection sent as context; a page's worth is plenty and keeps bodies small. */
+export const SELECTION_MAX_CHARS = 8000;
+
+/**
+ * The context item for what the reader selected on the host page, or `undefined` when
+ * there is nothing worth asking about (collapsed, blank, inside a form field, or inside
+ * `ignore`, the assistant itself).
+ */
+export function contextFromSelection(
+  selection: Selection | null,
+  path: string,
+  ignore?: Element,
+): ContextItem | undefined {
+  if (!selection || selection.isCollapsed || selection.rangeCount === 0) return undefined;
+  const value = selection.toString().trim().slice(0, SELECTION_MAX_CHARS);
+  if (!value) return undefined;
+  const range = selection.getRangeAt(0);
+  const node = range.commonAncestorContainer;
+  const element = node instanceof Element ? node : node.parentElement;
+  if (!element) return undefined;
+  if (ignore?.contains(element) || element.closest('input, textarea, [contenteditable]')) {
+    return undefined;
+  }
+  const item: ContextItem = {
+    type: element.closest('pre, code') ? 'code' : 'textSelection',
+    value,
+    path,
+  };
+  const elementId = element.closest('[id]')?.id;
+  if (elementId) item.elementId = elementId;
+  return item;
+}
+
+/** Where the "Ask AI" button goes: above the selection, or below when there is no room. */
+export function selectionAnchor(selection: Selection): { x: number; y: number; below: boolean } {
+  const rect = selection.getRangeAt(0).getBoundingClientRect();
+  const below = rect.top < 48;
+  return { x: rect.left + rect.width / 2, y: below ? rect.bottom : rect.top, below };
+}
