@@ -1,0 +1,78 @@
+/**
+ * Streaming Markdown (model: streamdown): split the text into blocks, render each finished
+ * block once and keep its HTML, re-render only the block that is still growing, after repairing
+ * its unfinished tail. Keys are block positions, so a keyed list in the DOM keeps finished
+ * blocks' nodes untouched.
+ */
+import { splitBlocks } from './blocks.ts';
+import { isHighlighterReady } from './highlight.ts';
+import { type RenderedHtml, type RenderOptions, renderHtml } from './render.ts';
+import { repairMarkdown } from './repair.ts';
+
+export interface MarkdownBlock {
+  /** Stable per position: `b0`, `b1`… */
+  key: string;
+  /** Sanitized HTML. */
+  html: string;
+  /** False only for the last block while the text is still streaming. */
+  complete: boolean;
+}
+
+interface CachedBlock {
+  source: string;
+  block: MarkdownBlock;
+  unhighlighted: boolean;
+}
+
+export class StreamingMarkdown {
+  /** How many times a block was rendered (parsed and sanitized): the cost that caching saves. */
+  renders = 0;
+  #cache: CachedBlock[] = [];
+  #options: RenderOptions;
+  #render: (markdown: string, options: RenderOptions) => RenderedHtml;
+
+  constructor(options: RenderOptions = {}, render = renderHtml) {
+    this.#options = options;
+    this.#render = render;
+  }
+
+  /** True when some block was rendered before the highlighter loaded (render again once it has). */
+  get needsHighlighter(): boolean {
+    return this.#cache.some((c) => c.unhighlighted) && !isHighlighterReady();
+  }
+
+  /**
+   * The blocks of `markdown`. Unchanged blocks come back as the same objects with the same HTML
+   * string; while `streaming`, the last block's unfinished Markdown is repaired first.
+   */
+  update(markdown: string, { streaming = false }: { streaming?: boolean } = {}): MarkdownBlock[] {
+    const sources = splitBlocks(markdown);
+    const blocks = sources.map((source, i) => {
+      const growing = streaming && i === sources.length - 1;
+      const text = growing ? repairMarkdown(source.raw) : source.raw;
+      const cached = this.#cache[i];
+      const stale = cached?.unhighlighted && isHighlighterReady();
+      if (cached && cached.source === text && cached.block.complete === !growing && !stale) {
+        return cached.block;
+      }
+      if (cached && cached.source === text && !stale) {
+        // same HTML, the block only became complete
+        const block = { ...cached.block, complete: !growing };
+        this.#cache[i] = { ...cached, block };
+        return block;
+      }
+      this.renders++;
+      const rendered = this.#render(text, this.#options);
+      const block: MarkdownBlock = { key: `b${i}`, html: rendered.html, complete: !growing };
+      this.#cache[i] = { source: text, block, unhighlighted: rendered.unhighlighted };
+      return block;
+    });
+    this.#cache.length = sources.length;
+    return blocks;
+  }
+
+  /** Forgets every block (a different text is coming). */
+  reset(): void {
+    this.#cache = [];
+  }
+}

@@ -1,0 +1,113 @@
+import { html, render } from 'lit';
+import { describe, expect, it } from 'vitest';
+import { isHighlighterReady, loadHighlighter } from '../../src/widget/markdown/highlight.ts';
+import { markdown } from '../../src/widget/markdown/markdown-directive.ts';
+import { type RenderedHtml, type RenderOptions, renderHtml } from '../../src/widget/markdown/render.ts';
+import { StreamingMarkdown } from '../../src/widget/markdown/streaming-markdown.ts';
+import { until } from './chat-test-utils.ts';
+
+const ANSWER = [
+  '## Streaming\n\n',
+  'Use `streamText` to **stream** tokens. See [the guide](/docs/ai-sdk-core/generating-text).\n\n',
+  '- one\n- two\n\n',
+  '```ts\nimport { streamText } from "ai";\nconst result = streamText({ model });\n```\n\n',
+  'Done.',
+].join('');
+
+/** Feeds text in small chunks, the way an answer arrives. */
+function* chunksOf(text: string, size = 7): Generator<string> {
+  for (let end = size; end < text.length + size; end += size)
+    yield text.slice(0, Math.min(end, text.length));
+}
+
+describe('StreamingMarkdown', () => {
+  it('renders each finished block once and re-renders only the growing last block', () => {
+    const rendered: string[] = [];
+    const counting = (md: string, options?: RenderOptions): RenderedHtml => {
+      rendered.push(md);
+      return renderHtml(md, options);
+    };
+    const streaming = new StreamingMarkdown({}, counting);
+    let previous = streaming.update('');
+    let updates = 0;
+    for (const text of chunksOf(ANSWER)) {
+      const before = streaming.renders;
+      const blocks = streaming.update(text, { streaming: true });
+      updates++;
+      // at most the growing block, plus the block that just finished when a new one starts
+      expect(streaming.renders - before).toBeLessThanOrEqual(2);
+      // a block that was finished before comes back as the same object, same HTML string
+      for (const block of blocks) {
+        const earlier = previous.find((b) => b.key === block.key);
+        if (earlier?.complete) expect(block).toBe(earlier);
+      }
+      previous = blocks;
+    }
+    const final = streaming.update(ANSWER, { streaming: false });
+    expect(final.map((b) => b.complete)).toEqual([true, true, true, true, true]);
+    expect(final.slice(0, -1).every((b, i) => b === previous[i])).toBe(true);
+    // each finished block's final Markdown was rendered exactly once
+    for (const raw of ['## Streaming\n\n', '- one\n- two\n\n']) {
+      expect(rendered.filter((r) => r === raw)).toHaveLength(1);
+    }
+    expect(streaming.renders).toBe(rendered.length);
+    expect(streaming.renders).toBeLessThan(updates + final.length + 1);
+  });
+
+  it('renders a stream cut off mid-code-block as a code block, with the text so far', () => {
+    const cut = 'Here:\n\n```ts\nconst a = 1;\nconst b = **a';
+    const blocks = new StreamingMarkdown().update(cut, { streaming: true });
+    const root = document.createElement('div');
+    root.innerHTML = blocks.map((b) => b.html).join('');
+    const code = root.querySelector('[data-code-block] pre code');
+    expect(code?.textContent).toBe('const a = 1;\nconst b = **a');
+    expect(root.querySelector('strong')).toBeNull();
+    expect(root.textContent).not.toContain('```');
+  });
+
+  it('repairs the tail only while streaming', () => {
+    const md = new StreamingMarkdown();
+    const streamingHtml = md.update('Some **bold', { streaming: true })[0]!.html;
+    expect(streamingHtml).toContain('<strong>bold</strong>');
+    const finalHtml = md.update('Some **bold', { streaming: false })[0]!.html;
+    expect(finalHtml).not.toContain('<strong>');
+  });
+});
+
+describe('markdown directive', () => {
+  it('keeps the DOM nodes of finished blocks while the answer streams', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    const draw = (text: string, streaming: boolean) =>
+      render(html`${markdown(text, { streaming })}`, host);
+    draw('# Title\n\nFirst para', true);
+    const heading = host.querySelector('h1');
+    expect(heading?.textContent).toBe('Title');
+    draw('# Title\n\nFirst paragraph.\n\nSecond **par', true);
+    expect(host.querySelector('h1')).toBe(heading);
+    const first = host.querySelectorAll('p')[0];
+    draw('# Title\n\nFirst paragraph.\n\nSecond **part**.', false);
+    expect(host.querySelector('h1')).toBe(heading);
+    expect(host.querySelectorAll('p')[0]).toBe(first);
+    expect(host.querySelectorAll('p')[1]?.innerHTML).toBe('Second <strong>part</strong>.');
+  });
+
+  it('sanitizes what it renders', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    render(
+      html`${markdown('<img src=x onerror="window.pwnedDirective=1"> [x](javascript:alert(1))')}`,
+      host,
+    );
+    expect(host.querySelector('img')?.hasAttribute('onerror')).toBe(false);
+    expect(host.querySelector('a')?.hasAttribute('href')).toBe(false);
+  });
+
+  it('loads the highlighter lazily and highlights code blocks once it is ready', async () => {
+    const host = document.body.appendChild(document.createElement('div'));
+    render(html`${markdown('```ts\nconst answer: number = 42;\n```')}`, host);
+    await loadHighlighter();
+    expect(isHighlighterReady()).toBe(true);
+    await until(() => host.querySelector('.hljs-keyword') !== null, 'highlighted code');
+    expect(host.querySelector('code')?.textContent).toBe('const answer: number = 42;');
+    expect(host.querySelector('[data-copy-code]')).not.toBeNull();
+  });
+});
