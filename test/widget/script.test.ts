@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { elementAttributes, findOwnScript, install } from '../../src/widget/script.ts';
 
 const MODULE_URL = 'https://assistant.example.com/widget/docs-assistant.js';
@@ -13,15 +13,17 @@ function addScript(attributes: Record<string, string>, src = MODULE_URL) {
   return script;
 }
 
-afterEach(() => {
+// Also removes the element that importing the entry installed on the test page.
+function cleanUp() {
   for (const el of document.querySelectorAll('docs-assistant, script[type="text/plain"]')) {
     el.remove();
   }
-});
+}
+beforeEach(cleanUp);
+afterEach(cleanUp);
 
 describe('script-tag entry', () => {
   test('creates <docs-assistant> from its own data-* attributes, API at the script origin', () => {
-    document.querySelectorAll('docs-assistant').forEach((el) => el.remove());
     addScript({
       'data-domain': 'acme',
       'data-api-key': 'da_dsc_0123456789abcdef',
@@ -38,7 +40,6 @@ describe('script-tag entry', () => {
   });
 
   test('configures the element the page wrote; the page’s own attributes win', () => {
-    document.querySelectorAll('docs-assistant').forEach((el) => el.remove());
     const own = document.createElement('docs-assistant');
     own.setAttribute('theme', 'light');
     document.body.append(own);
