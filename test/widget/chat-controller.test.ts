@@ -1,8 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChatController, type ChatOptions } from '../../src/widget/chat/chat-controller.ts';
-import { storageKey } from '../../src/widget/chat/persistence.ts';
-import { answerChunks, FakeNetwork, sseBody } from './chat-test-utils.ts';
+import { loadConversation, storageKey } from '../../src/widget/chat/persistence.ts';
+import type { DocsUIMessage } from '../../src/widget/chat/types.ts';
+import { StreamingMarkdown } from '../../src/widget/markdown/streaming-markdown.ts';
+import { answerChunks, FakeNetwork, recordedStream, sseBody, until } from './chat-test-utils.ts';
 
 const KEY = 'da_dsc_0123456789abcdefABCD';
 const DOMAIN = `test-${Math.random().toString(36).slice(2)}`;
@@ -55,28 +57,50 @@ beforeEach(() => {
 });
 afterEach(() => localStorage.removeItem(storageKey(DOMAIN)));
 
-describe('ChatController request', () => {
+const answer = recordedStream('v2-answer');
+const continued = recordedStream('v2-continued');
+const streamError = recordedStream('v2-error');
+
+function textOf(message: DocsUIMessage | undefined): string {
+  return (message?.parts ?? [])
+    .filter((p) => p.type === 'text')
+    .map((p) => (p as { text: string }).text)
+    .join('');
+}
+
+/** The recorded body's SSE events up to (and including) the first text delta containing `text`. */
+function eventsThrough(body: string, text: string): string {
+  const events = body.split('\n\n').filter(Boolean);
+  const at = events.findIndex((e) => e.includes('"text-delta"') && e.includes(text));
+  if (at === -1) throw new Error(`no text delta with ${text}`);
+  return `${events.slice(0, at + 1).join('\n\n')}\n\n`;
+}
+
+function replay(recorded = answer) {
+  network.respondSse(recorded.body, recorded.headers);
+}
+
+describe('ChatController: request', () => {
   it('posts the API fields, context and bearer key to the v2 endpoint', async () => {
-    network.respondSse(
-      await sseBody(answerChunks({ text: 'Hello **reader**.', threadId: 't-1' })),
-      {
-        'X-Thread-Id': 't-1',
-        'X-Thread-Key': 'k-1',
-      },
-    );
+    replay();
     const { controller } = makeController({ filterVersion: 'v5', filterLanguage: 'en' });
     controller.addContext({ type: 'code', value: 'const x = 1;', path: 'docs/a', elementId: 'ex' });
-    expect(controller.context).toHaveLength(1);
+    controller.addContext({ type: 'code', value: 'const x = 1;', path: 'docs/a', elementId: 'ex' });
+    controller.addContext({ type: 'textSelection', value: 'streaming', path: 'docs/a' });
+    controller.removeContext(1);
+    expect(controller.context).toEqual([
+      { type: 'code', value: 'const x = 1;', path: 'docs/a', elementId: 'ex' },
+    ]);
 
-    await controller.send('  What is streaming?  ');
+    await controller.send('  How do I stream text with streamText?  ');
 
-    const [request] = network.requests;
-    expect(request?.url).toBe(`https://api.example.test/v2/assistant/${DOMAIN}/message`);
-    expect(request?.method).toBe('POST');
-    expect(request?.headers.get('Authorization')).toBe(`Bearer ${KEY}`);
-    expect(request?.headers.get('Content-Type')).toBe('application/json');
-    const body = request!.body;
-    expect(body).toMatchObject({
+    expect(network.requests).toHaveLength(1);
+    const request = network.requests[0]!;
+    expect(request.url).toBe(`https://api.example.test/v2/assistant/${DOMAIN}/message`);
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${KEY}`);
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(request.body).toMatchObject({
       fp: 'reader-1',
       retrievalPageSize: 7,
       currentPath: '/docs/foundations/overview',
@@ -85,59 +109,326 @@ describe('ChatController request', () => {
       threadId: null,
       threadKey: null,
     });
-    expect(body.messages).toEqual([
+    expect(request.body.messages).toEqual([
       {
         id: expect.any(String),
         role: 'user',
-        parts: [{ type: 'text', text: 'What is streaming?' }],
+        parts: [{ type: 'text', text: 'How do I stream text with streamText?' }],
       },
     ]);
     expect(controller.context).toEqual([]);
     expect(controller.status).toBe('ready');
-    expect(controller.threadId).toBe('t-1');
-    const answer = controller.messages.at(-1)!;
-    expect(answer.role).toBe('assistant');
-    expect(answer.parts.find((p) => p.type === 'text')).toMatchObject({
-      text: 'Hello **reader**.',
-    });
+    expect(controller.error).toBeUndefined();
+    expect(controller.threadId).toBe(answer.headers['x-thread-id']);
+    const reply = controller.messages.at(-1)!;
+    expect(reply.role).toBe('assistant');
+    expect(textOf(reply)).toContain('```ts');
+    expect(reply.parts.some((p) => p.type === 'tool-search')).toBe(true);
+    expect(reply.metadata?.threadId).toBe(answer.headers['x-thread-id']);
+    // the context stays with the question it was asked with
+    expect(controller.messages[0]?.metadata?.context).toHaveLength(1);
   });
 
-  it('keeps currentPath within 200 characters and omits empty filter and context', async () => {
+  it('keeps currentPath within 200 characters and omits an empty filter and context', async () => {
     network.respondSse(await sseBody(answerChunks({ text: 'ok' })));
     path = `/docs/${'a'.repeat(300)}?q=1#frag`;
-    const { controller } = makeController();
+    const { controller } = makeController({ retrievalPageSize: 500 });
     await controller.send('long path');
     const body = network.requests[0]!.body;
     expect((body.currentPath as string).length).toBeLessThanOrEqual(200);
     expect(body.currentPath).toMatch(/^\/docs\/a+$/);
+    expect(body.retrievalPageSize).toBe(50);
     expect(body).not.toHaveProperty('filter');
     expect(body).not.toHaveProperty('context');
   });
 
   it('sends the thread id and key with the second message, and after a reload', async () => {
-    network
-      .respondSse(await sseBody(answerChunks({ text: 'First.', threadId: 't-9' })), {
-        'X-Thread-Id': 't-9',
-        'X-Thread-Key': 'secret-9',
-      })
-      .respondSse(await sseBody(answerChunks({ text: 'Second.', threadId: 't-9' })), {
-        'X-Thread-Id': 't-9',
-      })
-      .respondSse(await sseBody(answerChunks({ text: 'Third.', threadId: 't-9' })), {
-        'X-Thread-Id': 't-9',
-      });
+    replay(answer);
+    replay(continued);
+    replay(continued);
+    const threadId = answer.headers['x-thread-id'];
+    const threadKey = answer.headers['x-thread-key'];
     const first = makeController();
-    await first.controller.send('one');
-    await first.controller.send('two');
-    expect(network.requests[1]!.body).toMatchObject({ threadId: 't-9', threadKey: 'secret-9' });
+    await first.controller.send('How do I stream text with streamText?');
+    await first.controller.send('And how do I smooth the stream?');
+    expect(network.requests[1]!.body).toMatchObject({ threadId, threadKey });
     expect(network.requests[1]!.body.messages).toHaveLength(3);
+    // the continued response has no X-Thread-Key: the key from the first one is kept
+    expect(first.controller.threadId).toBe(threadId);
 
-    // a reload: a new controller on the same domain
+    // a reload, or the next doc page: a new controller on the same domain
+    first.host.controllers[0]!.hostDisconnected?.();
     const second = makeController();
     expect(second.controller.messages).toHaveLength(4);
-    expect(second.controller.threadId).toBe('t-9');
-    await second.controller.send('three');
-    expect(network.requests[2]!.body).toMatchObject({ threadId: 't-9', threadKey: 'secret-9' });
+    expect(second.controller.messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
+    expect(second.controller.threadId).toBe(threadId);
+    await second.controller.send('One more?');
+    expect(network.requests[2]!.body).toMatchObject({ threadId, threadKey });
     expect(network.requests[2]!.body.messages).toHaveLength(5);
+  });
+
+  it('publishes immutable snapshots while streaming', async () => {
+    const body = network.respondControlled(answer.headers);
+    const { host, controller } = makeController();
+    const sending = controller.send('How do I stream text with streamText?');
+    const lines = answer.body.split('\n\n').filter(Boolean);
+    const snapshots: { list: readonly DocsUIMessage[]; text: string }[] = [];
+    for (const line of lines) {
+      body.push(`${line}\n\n`);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const list = controller.messages;
+      snapshots.push({ list, text: textOf(list.at(-1)) });
+    }
+    body.close();
+    await sending;
+    expect(host.updates).toBeGreaterThan(lines.length / 2);
+    // what was published earlier did not change under the reader's feet
+    for (const { list, text } of snapshots) expect(textOf(list.at(-1))).toBe(text);
+    const distinct = new Set(snapshots.map((s) => s.text));
+    expect(distinct.size).toBeGreaterThan(10);
+    // the question keeps its identity while the answer streams
+    expect(new Set(snapshots.map((s) => s.list[0])).size).toBe(1);
+  });
+});
+
+describe('ChatController: errors and retry', () => {
+  it.each([
+    [401, 'auth'],
+    [403, 'auth'],
+  ] as const)('%i is a bad key', async (status, kind) => {
+    network.respondJson(status, { message: 'Invalid API key.' });
+    const { controller } = makeController();
+    await controller.send('hello?');
+    expect(controller.status).toBe('error');
+    expect(controller.error).toMatchObject({ kind, status, detail: 'Invalid API key.' });
+    expect(controller.error?.message).toMatch(/key/);
+  });
+
+  it('429 reports the wait from Retry-After, and retry asks again', async () => {
+    network.respondJson(429, { message: 'Rate limit exceeded.' }, { 'Retry-After': '120' });
+    replay();
+    const { controller } = makeController();
+    await controller.send('How do I stream text with streamText?');
+    expect(controller.error).toMatchObject({
+      kind: 'rate-limit',
+      status: 429,
+      retryAfterSeconds: 120,
+    });
+    expect(controller.error?.message).toContain('2 minutes');
+    expect(controller.messages).toHaveLength(1);
+
+    await controller.retry();
+    expect(controller.status).toBe('ready');
+    expect(controller.error).toBeUndefined();
+    expect(network.requests).toHaveLength(2);
+    expect(network.requests[1]!.body.messages).toEqual(network.requests[0]!.body.messages);
+    expect(controller.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+
+  it('5xx is a server error carrying the API message', async () => {
+    network.respondJson(502, { message: 'The language model failed.' });
+    const { controller } = makeController();
+    await controller.send('hello?');
+    expect(controller.error).toMatchObject({
+      kind: 'server',
+      status: 502,
+      detail: 'The language model failed.',
+    });
+  });
+
+  it('a failed fetch is a network error; offline says so', async () => {
+    network.respondNetworkError().respondNetworkError();
+    const { controller } = makeController();
+    await controller.send('hello?');
+    expect(controller.error?.kind).toBe('network');
+    expect(controller.error?.message).toMatch(/reach|connection/i);
+
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      await controller.retry();
+      expect(controller.error?.kind).toBe('network');
+      expect(controller.error?.message).toMatch(/offline/i);
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
+    expect(navigator.onLine).toBe(true);
+  });
+
+  it('an error chunk keeps the streamed text; retry shows it until the new answer streams', async () => {
+    network.respondSse(streamError.body, streamError.headers);
+    const { controller } = makeController();
+    await controller.send('Why does streaming help?');
+    expect(controller.status).toBe('error');
+    expect(controller.error).toMatchObject({
+      kind: 'stream',
+      detail: 'The language model failed: Failed to process successful response',
+    });
+    const partial = controller.messages.at(-1)!;
+    expect(textOf(partial)).toBe('Streaming sends the answer in small chunks ');
+    expect(partial.metadata?.interrupted).toBe(true);
+    // the thread was created before the stream failed: it is kept
+    expect(controller.threadId).toBe(streamError.headers['x-thread-id']);
+
+    const retryBody = network.respondControlled(continued.headers);
+    const retrying = controller.retry();
+    await until(() => network.requests.length === 2, 'the retry request');
+    expect(controller.status).toBe('submitted');
+    // the interrupted answer stays on screen while the retry waits for its first chunk
+    expect(textOf(controller.messages.at(-1))).toBe('Streaming sends the answer in small chunks ');
+    // the server is asked the question again, not shown the broken answer
+    const sent = network.requests[1]!.body.messages as { role: string }[];
+    expect(sent.map((m) => m.role)).toEqual(['user']);
+    expect(network.requests[1]!.body).toMatchObject({
+      threadId: streamError.headers['x-thread-id'],
+      threadKey: streamError.headers['x-thread-key'],
+    });
+
+    retryBody.push(continued.body);
+    retryBody.close();
+    await retrying;
+    expect(controller.status).toBe('ready');
+    expect(controller.messages).toHaveLength(2);
+    expect(textOf(controller.messages[1])).toContain('```ts');
+    expect(controller.messages[1]?.metadata?.interrupted).toBeUndefined();
+  });
+
+  it('a retry that fails again keeps the interrupted answer', async () => {
+    network.respondSse(streamError.body, streamError.headers).respondNetworkError();
+    const { controller } = makeController();
+    await controller.send('Why does streaming help?');
+    await controller.retry();
+    expect(controller.error?.kind).toBe('network');
+    expect(controller.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(textOf(controller.messages[1])).toBe('Streaming sends the answer in small chunks ');
+  });
+
+  it('a connection dropped mid-stream is a network error and keeps the text so far', async () => {
+    const body = network.respondControlled(answer.headers);
+    const { controller } = makeController();
+    const sending = controller.send('How do I stream text with streamText?');
+    body.push(eventsThrough(answer.body, '```ts'));
+    await until(() => controller.status === 'streaming', 'streaming');
+    body.fail(new TypeError('network error'));
+    await sending;
+    expect(controller.error?.kind).toBe('network');
+    expect(controller.error?.message).toMatch(/dropped/);
+    expect(textOf(controller.messages.at(-1))).toContain('The docs cover');
+  });
+
+  it('a thread the server no longer knows is replaced by a new one, once', async () => {
+    replay(answer);
+    network.respondJson(404, { message: 'Unknown thread.' });
+    network.respondSse(await sseBody(answerChunks({ text: 'Again.', threadId: 'fresh' })), {
+      'X-Thread-Id': 'fresh',
+      'X-Thread-Key': 'fresh-key',
+    });
+    const { controller } = makeController();
+    await controller.send('first');
+    await controller.send('second');
+    expect(network.requests).toHaveLength(3);
+    expect(network.requests[1]!.body.threadId).toBe(answer.headers['x-thread-id']);
+    expect(network.requests[2]!.body).toMatchObject({ threadId: null, threadKey: null });
+    expect(network.requests[2]!.body.messages).toHaveLength(3);
+    expect(controller.status).toBe('ready');
+    expect(controller.threadId).toBe('fresh');
+    expect(controller.error).toBeUndefined();
+  });
+});
+
+describe('ChatController: stop', () => {
+  it('stops before the first token', async () => {
+    network.respondNever();
+    const { controller } = makeController();
+    const sending = controller.send('hello?');
+    await until(() => network.requests.length === 1, 'the request');
+    expect(controller.status).toBe('submitted');
+    await controller.stop();
+    await sending;
+    expect(network.requests[0]!.signal?.aborted).toBe(true);
+    expect(controller.status).toBe('ready');
+    expect(controller.error).toBeUndefined();
+    expect(controller.messages.map((m) => m.role)).toEqual(['user']);
+  });
+
+  it('stops mid-stream and keeps what arrived, also after a reload', async () => {
+    const body = network.respondControlled(answer.headers);
+    const { controller } = makeController();
+    const sending = controller.send('How do I stream text with streamText?');
+    const events = answer.body.split('\n\n');
+    body.push(`${events.slice(0, 12).join('\n\n')}\n\n`);
+    await until(() => textOf(controller.messages.at(-1)).length > 0, 'first text');
+    await controller.stop();
+    await sending;
+    expect(controller.status).toBe('ready');
+    const partial = textOf(controller.messages.at(-1));
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.startsWith('The docs cover')).toBe(true);
+    expect(textOf(loadConversation(DOMAIN).messages.at(-1))).toBe(partial);
+  });
+
+  it('renders a stream cut off mid-code-block as a code block', async () => {
+    const body = network.respondControlled(answer.headers);
+    const { controller } = makeController();
+    const sending = controller.send('How do I stream text with streamText?');
+    body.push(eventsThrough(answer.body, 'const result = '));
+    body.close(); // the body ends with no finish chunk
+    await sending;
+    const text = textOf(controller.messages.at(-1));
+    expect(text).toMatch(/```ts\nimport \{ streamText \}/);
+    expect(text).not.toMatch(/```\s*$/);
+    const blocks = new StreamingMarkdown().update(text, { streaming: true });
+    const root = document.createElement('div');
+    root.innerHTML = blocks.map((b) => b.html).join('');
+    expect(root.querySelector('[data-code-block] code')?.textContent).toContain(
+      "import { streamText } from 'ai';",
+    );
+    expect(root.textContent).not.toContain('```');
+  });
+});
+
+describe('ChatController: conversation', () => {
+  it('newChat forgets the conversation, thread and context, here and after a reload', async () => {
+    replay();
+    replay(answer);
+    const { controller } = makeController();
+    await controller.send('first');
+    controller.addContext({ type: 'textSelection', value: 'x' });
+    controller.newChat();
+    expect(controller.messages).toEqual([]);
+    expect(controller.threadId).toBeUndefined();
+    expect(controller.context).toEqual([]);
+    expect(localStorage.getItem(storageKey(DOMAIN))).toBeNull();
+    await controller.send('again');
+    expect(network.requests[1]!.body).toMatchObject({ threadId: null, threadKey: null });
+    expect(makeController().controller.messages).toHaveLength(2);
+  });
+
+  it('starts empty from corrupt storage, and keeps domains apart', async () => {
+    localStorage.setItem(storageKey(DOMAIN), '{not json');
+    replay();
+    const { controller } = makeController();
+    expect(controller.messages).toEqual([]);
+    await controller.send('first');
+    const other = makeController({ domain: `${DOMAIN}-other` });
+    expect(other.controller.messages).toEqual([]);
+    localStorage.removeItem(storageKey(`${DOMAIN}-other`));
+  });
+
+  it("re-sends the question's context on retry", async () => {
+    network.respondJson(500, { message: 'boom' });
+    replay();
+    const { controller } = makeController();
+    controller.addContext({ type: 'textSelection', value: 'selected words', path: 'docs/x' });
+    await controller.send('explain this');
+    expect(controller.context).toEqual([]);
+    await controller.retry();
+    expect(network.requests[1]!.body.context).toEqual([
+      { type: 'textSelection', value: 'selected words', path: 'docs/x' },
+    ]);
   });
 });

@@ -211,3 +211,34 @@ export async function until(
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+export interface RecordedStream {
+  /** The SSE body exactly as the server sent it. */
+  body: string;
+  status: number;
+  headers: Record<string, string>;
+}
+
+// Vite's `?raw` imports keep the recorded bytes as they are
+const bodies = import.meta.glob<string>('../fixtures/streams/*.sse', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const metas = import.meta.glob<string>('../fixtures/streams/*.json', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** A real server response recorded by test/fixtures/record-streams.ts (`v2-answer`, `v2-error`…). */
+export function recordedStream(name: string): RecordedStream {
+  const body = bodies[`../fixtures/streams/${name}.sse`];
+  const meta = metas[`../fixtures/streams/${name}.json`];
+  if (body === undefined || meta === undefined) throw new Error(`no recorded stream ${name}`);
+  const { status, headers } = JSON.parse(meta) as {
+    status: number;
+    headers: Record<string, string>;
+  };
+  return { body, status, headers };
+}
