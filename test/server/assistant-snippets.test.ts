@@ -26,9 +26,19 @@ describe('splitSnippets', () => {
     ]);
   });
 
-  it('skips headings, JSX lines, tables, empty code and fragments', () => {
+  it('skips headings, JSX, tables, empty code and fragments', () => {
     const snippets = splitSnippets(
-      '# Title\n\n<Note>\n\n| a | b |\n|---|---|\n\nToo short.\n\n```\n\n```\n</Note>',
+      [
+        '# Title',
+        '<Note>',
+        '| a | b |',
+        '|---|---|',
+        'Too short.',
+        '```\n\n```',
+        '</Note>',
+        "<PropertiesTable content={[ { name: 'image', type: 'Array<GeneratedFile>',\n  description: 'The first image that was generated.' } ]} />",
+        '<Card\n  title="Blocking UI"\n  description="Blocking responses wait until the full response is available."\n>',
+      ].join('\n\n'),
     );
     expect(snippets).toEqual([]);
   });
@@ -44,8 +54,10 @@ describe('splitSnippets', () => {
 
 describe('contentTerms', () => {
   it('drops stopwords and meets inflections and identifier spellings', () => {
-    expect(contentTerms('How do I use the useChat hook?')).toEqual(['usechat', 'hook']);
-    expect(contentTerms('use-chat')).toEqual(['usechat']);
+    expect(contentTerms('How do I use the useChat hook?')).toEqual(['usechat', 'chat', 'hook']);
+    expect(contentTerms('use-chat')).toEqual(['usechat', 'chat']);
+    expect(contentTerms('embedMany')).toEqual(['embedmany', 'embed', 'many']);
+    expect(stem('generation')).toBe(stem('generate'));
     expect(stem('streaming')).toBe(stem('streams'));
     expect(stem('messages')).toBe(stem('message'));
     expect(stem('caching')).toBe(stem('cache'));

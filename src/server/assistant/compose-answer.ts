@@ -51,7 +51,12 @@ export function composeAnswer(
 ): ComposedAnswer {
   const questionTerms = [...new Set(contentTerms(question))];
   const sections = passages.map((passage) => {
-    const snippets = splitSnippets(passage.content);
+    // The page's frontmatter description is the docs' own one-line summary: quotable too.
+    const description = passage.metadata.description?.trim();
+    const snippets: Snippet[] = [
+      ...(description ? [{ kind: 'sentence' as const, text: description }] : []),
+      ...splitSnippets(passage.content),
+    ];
     return {
       passage,
       snippets,
@@ -99,12 +104,13 @@ export function composeAnswer(
         });
     });
   });
-  const leadPassage = sectionCoverage.findIndex((c) => c >= COVERED_MIN);
+  // The search index weighed titles and headings the quotes cannot see: its top section leads.
+  const leadPassage = 0;
   const chosen = chooseQuotes(candidates, options.maxQuotes ?? 4);
   withIntroducedCode(chosen, sections, options.maxQuotes ?? 4);
   if (chosen.length === 0) {
     // The question matched titles and headings only: quote the top section's opening.
-    const first = sections[leadPassage]!.snippets[0];
+    const first = sections[leadPassage]?.snippets[0];
     if (first) chosen.push({ snippet: first, passage: leadPassage, position: 0, score: 0 });
   }
   return quoted(chosen, leadPassage, passages, options);
@@ -114,20 +120,19 @@ function chooseQuotes(candidates: Candidate[], max: number): Candidate[] {
   if (candidates.length === 0) return [];
   const byScore = [...candidates].sort((a, b) => b.score - a.score || a.passage - b.passage);
   const floor = byScore[0]!.score * QUOTE_RELATIVE_MIN;
+  const eligible = byScore.filter((c) => c.score >= floor);
   const chosen: Candidate[] = [];
-  const perSection = new Map<number, number>();
-  // The best line of the best-ranked relevant section first, so the top page is always cited.
-  const topPassage = Math.min(...candidates.map((c) => c.passage));
-  const ordered = [byScore.find((c) => c.passage === topPassage)!, ...byScore];
-  for (const c of ordered) {
-    if (chosen.length >= max) break;
-    if (chosen.includes(c) || c.score < floor) continue;
-    const used = perSection.get(c.passage) ?? 0;
-    if (used >= QUOTES_PER_SECTION) continue;
-    if (chosen.some((o) => o.snippet.text === c.snippet.text)) continue;
-    perSection.set(c.passage, used + 1);
+  const take = (c: Candidate) => {
+    if (chosen.length >= max || chosen.includes(c)) return;
+    if (chosen.some((o) => o.snippet.text === c.snippet.text)) return;
+    if (chosen.filter((o) => o.passage === c.passage).length >= QUOTES_PER_SECTION) return;
     chosen.push(c);
-  }
+  };
+  // Breadth first: the best line of each section in search order, so several pages get cited
+  // (the reader picks the one that fits); then second lines of the strongest sections.
+  const sectionsInOrder = [...new Set(eligible.map((c) => c.passage))].sort((a, b) => a - b);
+  for (const passage of sectionsInOrder) take(eligible.find((c) => c.passage === passage)!);
+  for (const c of eligible) take(c);
   // Quotes read in the order the docs present them.
   return chosen.sort((a, b) => a.passage - b.passage || a.position - b.position);
 }
@@ -175,9 +180,11 @@ function quoted(
   const top = passages[leadPassage]!;
   // The best section's page summary comes first: reference pages are mostly tables, and their
   // frontmatter description is still the docs' own words.
-  const summary = top.metadata.description
-    ? `> ${top.metadata.description} [${numberOf(top)}](${pageLink(top.path, undefined, options.siteUrl)})`
-    : undefined;
+  const description = top.metadata.description?.trim();
+  const summary =
+    description && !chosen.some((c) => c.snippet.text === description)
+      ? `> ${description} [${numberOf(top)}](${pageLink(top.path, undefined, options.siteUrl)})`
+      : undefined;
   const blocks = chosen.map(({ snippet, passage }) => {
     const p = passages[passage]!;
     const citation = `[${numberOf(p)}](${pageLink(p.path, p.metadata.anchor, options.siteUrl)})`;

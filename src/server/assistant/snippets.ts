@@ -17,6 +17,7 @@ const HEADING = /^ {0,3}#{1,6}\s/;
 /** JSX component lines (`<Note>`, `</Tab>`, `<Check />`) carry no quotable prose. */
 const JSX_LINE = /^\s*<\/?[A-Za-z][^>]*>\s*$/;
 const TABLE_ROW = /^\s*\|/;
+const JSX_OPEN = /^\s*<[A-Z]/;
 /** Sentence ends: punctuation followed by space and an upper-case letter, backtick or link. */
 const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z`[*])/;
 const MAX_CODE_LINES = 20;
@@ -64,6 +65,13 @@ export function splitSnippets(markdown: string): Snippet[] {
       }
       continue;
     }
+    if (JSX_OPEN.test(line) && !JSX_LINE.test(line)) {
+      // A component whose props span lines (`<PropertiesTable content={[ … ]} />`): skip it whole.
+      flushParagraph();
+      flushListItem();
+      while (i < lines.length && !/(\/>|>)\s*$/.test(lines[i]!)) i++;
+      continue;
+    }
     if (!line.trim() || HEADING.test(line) || JSX_LINE.test(line) || TABLE_ROW.test(line)) {
       flushParagraph();
       flushListItem();
@@ -85,8 +93,12 @@ export function splitSnippets(markdown: string): Snippet[] {
   return snippets;
 }
 
+/** JSX props and object literals (`<PropertiesTable content={[{ name: …`) are not prose. */
+const MARKUP = /^<[A-Za-z]|=\{|\{\s*\w+:|^\W*\}/;
+
 /** Enough words to stand alone as a quote, and not stray markup. */
 function isProse(text: string): boolean {
+  if (MARKUP.test(text)) return false;
   const words = text.replace(/<[^>]*>/g, ' ').match(/[A-Za-z]{2,}/g);
   return (words?.length ?? 0) >= 4;
 }

@@ -15,14 +15,19 @@ const STOPWORDS = new Set(
 
 /** Lower-cased, lightly stemmed content words of a text, in order (duplicates kept). */
 export function contentTerms(text: string): string[] {
-  const words = text.toLowerCase().match(/[a-z0-9]+(?:[-_][a-z0-9]+)*/g);
+  const words = text.match(/[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*/g);
   if (!words) return [];
   const terms: string[] = [];
+  const add = (word: string) => {
+    if (!STOPWORDS.has(word) && word.length >= 2) terms.push(stem(word));
+  };
   for (const word of words) {
-    // `useChat`, `use-chat` and `use_chat` all meet as `usechat`
-    const joined = word.replace(/[-_]/g, '');
-    if (STOPWORDS.has(joined) || joined.length < 2) continue;
-    terms.push(stem(joined));
+    // `useChat`, `use-chat` and `use_chat` all meet as `usechat`; `embedMany` also as `embed`
+    // and `many`, so a question in plain words still meets the identifier.
+    const joined = word.replace(/[-_]/g, '').toLowerCase();
+    add(joined);
+    const parts = word.split(/[-_]|(?<=[a-z0-9])(?=[A-Z])/);
+    if (parts.length > 1) for (const part of parts) add(part.toLowerCase());
   }
   return terms;
 }
@@ -32,9 +37,11 @@ export function stem(word: string): string {
   if (word.length <= 4) return word;
   let base = word;
   if (base.endsWith('ies')) base = `${base.slice(0, -3)}y`;
+  else if (base.endsWith('ions') && base.length > 7) base = base.slice(0, -4);
+  else if (base.endsWith('ion') && base.length > 6) base = base.slice(0, -3);
   else if (base.endsWith('ing') && base.length > 6) base = base.slice(0, -3);
   else if (base.endsWith('ed') && base.length > 5) base = base.slice(0, -2);
   else if (base.endsWith('s') && !base.endsWith('ss')) base = base.slice(0, -1);
-  // `cache`/`caching`, `message`/`messaging`: drop the silent e both ways
+  // `cache`/`caching`, `generate`/`generation`: drop the silent e both ways
   return base.endsWith('e') && base.length > 4 ? base.slice(0, -1) : base;
 }
