@@ -120,13 +120,28 @@ export class FakeApi {
   private readonly replies: Reply[] = [];
 
   /** Queues an answer streamed like the server streams it. */
-  async answer(answer: Answer, options: { cutAt?: string } = {}): Promise<void> {
-    const body = await sse(answerChunks(answer));
+  /**
+   * Queues an answer. `cutAfter`: the connection drops right after the text delta that
+   * completes this string (no `text-end`, no `finish`, no `[DONE]`).
+   */
+  async answer(answer: Answer, options: { cutAfter?: string } = {}): Promise<void> {
+    let chunks = answerChunks(answer);
+    let cut = false;
+    if (options.cutAfter) {
+      let text = '';
+      const end = chunks.findIndex((c) => {
+        if (c.type === 'text-delta') text += c.delta;
+        return text.includes(options.cutAfter!);
+      });
+      chunks = chunks.slice(0, end + 1);
+      cut = true;
+    }
+    let body = await sse(chunks);
+    if (cut) body = body.replace(/data: \[DONE\]\n\n$/, '');
     const headers: Record<string, string> = {};
     if (answer.threadId) headers['X-Thread-Id'] = answer.threadId;
     if (answer.threadKey) headers['X-Thread-Key'] = answer.threadKey;
-    const cutAt = options.cutAt ? body.indexOf(options.cutAt) : undefined;
-    this.replies.push({ kind: 'sse', body, headers, ...(cutAt ? { cutAt } : {}) });
+    this.replies.push({ kind: 'sse', body, headers, ...(cut ? { cutAt: body.length } : {}) });
   }
 
   /** Queues a recorded server body as it is. */
@@ -192,11 +207,21 @@ export class FakeApi {
       case 'sse': {
         const bytes = new TextEncoder().encode(reply.body.slice(0, reply.cutAt));
         const cut = reply.cutAt !== undefined;
+        let sent = false;
+        // Pull-based, so a cut connection fails only after the bytes before it were read
+        // (erroring a stream discards what is still queued).
         const body = new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(bytes);
-            if (cut) controller.error(new TypeError('network error'));
-            else controller.close();
+          pull(controller): Promise<void> | undefined {
+            if (!sent) {
+              sent = true;
+              controller.enqueue(bytes);
+            } else if (cut) {
+              // The connection drops a moment later, as a real one does.
+              return new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+                controller.error(new TypeError('network error')),
+              );
+            } else controller.close();
+            return undefined;
           },
         });
         return new Response(body, { headers: { ...SSE_HEADERS, ...reply.headers } });

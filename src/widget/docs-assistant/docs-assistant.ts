@@ -20,7 +20,7 @@ export type { DocsAssistantEventDetails } from './events.ts';
 
 /** Parts of the panel, re-exported so the page can style them through `docs-assistant::part()`. */
 const PANEL_PARTS =
-  'dialog, header, title, messages, message, user-message, assistant-message, citation, composer, input, send, stop, context, error, page, suggestion, code, button';
+  'dialog, header, title, messages, message, user-message, assistant-message, citation, composer, input, send, stop, context, error, page, suggestion, button';
 
 const sparkle = svg`<path d="M12 3l1.9 4.6L18.5 9.5l-4.6 1.9L12 16l-1.9-4.6L5.5 9.5l4.6-1.9z"/><path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z"/>`;
 
@@ -55,7 +55,6 @@ const sparkle = svg`<path d="M12 3l1.9 4.6L18.5 9.5l-4.6 1.9L12 16l-1.9-4.6L5.5 
  * @csspart error - The inline error with its Retry button.
  * @csspart page - The in-panel page view of a cited page.
  * @csspart suggestion - A suggested question on the empty state.
- * @csspart code - A code block in an answer.
  * @csspart button - Every icon/text button in the panel.
  *
  * @cssproperty [--docs-assistant-accent=#4f46e5] - Accent color (launcher, send, links).
@@ -270,7 +269,7 @@ export class DocsAssistant extends LitElement {
       event.preventDefault();
       void this.toggle();
     } else if (event.key === 'Escape' && this.selection.offer) {
-      this.selection.clear();
+      this.selection.clear(true);
     }
   };
 

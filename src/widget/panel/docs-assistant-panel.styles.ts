@@ -338,52 +338,59 @@ export const styles = css`
     background: var(--_surface);
     font: 0.87em/1.4 var(--_mono);
   }
-  :is(.answer, .prose) pre {
-    position: relative;
+  .code-block {
+    margin: 0 0 0.8em;
     overflow: hidden;
+    border: 1px solid var(--_border);
+    border-radius: 10px;
+    background: var(--_surface);
+  }
+  .code-block:last-child {
+    margin-bottom: 0;
+  }
+  .code-block-header {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    height: 34px;
+    padding: 0 6px 0 12px;
+    border-bottom: 1px solid var(--_border);
+    color: var(--_muted);
+    font: 500 12px/1 var(--_font);
+  }
+  .code-block pre {
+    margin: 0;
+  }
+  :is(.answer, .prose) pre {
+    overflow-x: auto;
+  }
+  :is(.answer, .prose) pre:not(.code-block pre) {
     border: 1px solid var(--_border);
     border-radius: 10px;
     background: var(--_surface);
   }
   :is(.answer, .prose) pre code {
     display: block;
-    overflow-x: auto;
+    width: max-content;
+    min-width: 100%;
     padding: 12px 14px;
     font: 13px/1.6 var(--_mono);
     tab-size: 2;
   }
   [data-copy-code] {
-    position: absolute;
-    top: 6px;
-    right: 6px;
-    display: inline-grid;
-    place-items: center;
-    width: 28px;
-    height: 28px;
-    padding: 0;
-    border: 1px solid var(--_border);
-    border-radius: 7px;
-    background: var(--_bg);
+    display: inline-flex;
+    align-items: center;
+    height: 24px;
+    padding: 0 8px;
+    border: 0;
+    border-radius: 6px;
+    background: transparent;
     color: var(--_muted);
-    opacity: 0;
-    transition: opacity 0.15s;
+    font: 500 12px/1 var(--_font);
   }
-  pre:hover [data-copy-code],
-  [data-copy-code]:focus-visible,
-  [data-copy-code][data-copied] {
-    opacity: 1;
-  }
-  @media (hover: none) {
-    [data-copy-code] {
-      opacity: 1;
-    }
-  }
-  [data-copy-code] svg {
-    width: 14px;
-    height: 14px;
-    fill: none;
-    stroke: currentColor;
-    stroke-width: 2;
+  [data-copy-code]:hover {
+    background: var(--_bg);
+    color: var(--_fg);
   }
   [data-copy-code][data-copied] {
     color: var(--_accent);

@@ -41,7 +41,7 @@ const NARROW = '(max-width: 640px)';
  * @csspart send - Send button. @csspart stop - Stop button.
  * @csspart context - A context chip. @csspart error - Inline error.
  * @csspart page - The page view. @csspart suggestion - A starter question.
- * @csspart code - A code block. @csspart button - Every button.
+ * @csspart button - Every button.
  */
 export class DocsAssistantPanel extends LitElement {
   static override styles = styles;
@@ -137,6 +137,17 @@ export class DocsAssistantPanel extends LitElement {
     await this.chat.send(question);
   }
 
+  protected override firstUpdated(): void {
+    // Code that scrolls sideways must be reachable by keyboard, and the sanitizer drops
+    // tabindex; blocks also re-render on their own (late highlighting), hence an observer.
+    const focusable = () => {
+      for (const pre of this.renderRoot.querySelectorAll('pre:not([tabindex])')) {
+        pre.setAttribute('tabindex', '0');
+      }
+    };
+    new MutationObserver(focusable).observe(this.renderRoot, { childList: true, subtree: true });
+  }
+
   protected override willUpdate(): void {
     const status = this.chat.status;
     if (status === this.lastStatus) return;
@@ -164,6 +175,7 @@ export class DocsAssistantPanel extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     this.syncDialog();
+
     if (changed.has('open') && !this.open) this.page.close();
   }
 
@@ -246,7 +258,7 @@ export class DocsAssistantPanel extends LitElement {
         node instanceof HTMLElement && node.matches('[data-copy-code]'),
     );
     if (copy) {
-      const code = copy.closest('[part~=code]')?.querySelector('code')?.textContent ?? '';
+      const code = copy.closest('[data-code-block]')?.querySelector('code')?.textContent ?? '';
       void this.copy(code, copy);
       return;
     }
@@ -288,8 +300,13 @@ export class DocsAssistantPanel extends LitElement {
       area.remove();
     }
     if (button) {
+      const label = button.textContent;
       button.dataset.copied = '';
-      setTimeout(() => delete button.dataset.copied, 1500);
+      button.textContent = this.t.copied;
+      setTimeout(() => {
+        delete button.dataset.copied;
+        button.textContent = label;
+      }, 1500);
     }
   }
 
@@ -443,7 +460,7 @@ export class DocsAssistantPanel extends LitElement {
       <h3 class="sr-only">${t.assistant}</h3>
       ${!text && streaming ? this.renderPending(t, searchQueryOf(message)) : nothing}
       <div class="answer" @click=${(e: MouseEvent) => this.onContentClick(e, citations)}>
-        ${answerMarkdown(message.id, text, streaming, t)}
+        ${answerMarkdown(text, streaming, t)}
       </div>
       ${citations.length && text ? this.renderCitations(citations, t) : nothing}
       ${!streaming && text ? this.renderActions(message, t) : nothing}

@@ -1,16 +1,13 @@
-import { html } from 'lit';
 import type { DocsAssistantI18n } from '../i18n.ts';
+import { markdown } from '../markdown/markdown-directive.ts';
+import { stripMdxSource } from '../markdown/render.ts';
 
-// Interim: plain text until src/widget/markdown lands.
-export function answerMarkdown(
-  _key: string,
-  text: string,
-  _streaming: boolean,
-  _t: DocsAssistantI18n,
-) {
-  return html`<p>${text}</p>`;
+/** An answer: streamed Markdown, finished blocks kept, tail repaired, sanitized. */
+export function answerMarkdown(text: string, streaming: boolean, t: DocsAssistantI18n) {
+  return markdown(text, { streaming, copyLabel: t.copyCode });
 }
 
-export function pageMarkdown(content: string, _t: DocsAssistantI18n) {
-  return html`<p>${content}</p>`;
+/** A whole doc page for the page view (front matter and MDX imports dropped), sanitized. */
+export function pageMarkdown(content: string, t: DocsAssistantI18n) {
+  return markdown(stripMdxSource(content), { copyLabel: t.copyCode });
 }

@@ -17,10 +17,15 @@ export function contextFromSelection(
   const value = selection.toString().trim().slice(0, SELECTION_MAX_CHARS);
   if (!value) return undefined;
   const range = selection.getRangeAt(0);
-  const node = range.commonAncestorContainer;
-  const element = node instanceof Element ? node : node.parentElement;
-  if (!element) return undefined;
-  if (ignore?.contains(element) || element.closest('input, textarea, [contenteditable]')) {
+  const common = elementOf(range.commonAncestorContainer);
+  if (!common) return undefined;
+  // A triple-click selection ends at the start of the next block, which widens the common
+  // ancestor; the tightest element around the selected text is what the reader meant.
+  let element = elementOf(range.startContainer) ?? common;
+  while (element !== common && element.parentElement && !element.textContent?.includes(value)) {
+    element = element.parentElement;
+  }
+  if (ignore?.contains(common) || common.closest('input, textarea, [contenteditable]')) {
     return undefined;
   }
   const item: ContextItem = {
@@ -31,6 +36,10 @@ export function contextFromSelection(
   const elementId = element.closest('[id]')?.id;
   if (elementId) item.elementId = elementId;
   return item;
+}
+
+function elementOf(node: Node): Element | null {
+  return node instanceof Element ? node : node.parentElement;
 }
 
 /** Where the "Ask AI" button goes: above the selection, or below when there is no room. */

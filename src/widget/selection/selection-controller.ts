@@ -22,6 +22,8 @@ export class SelectionController implements ReactiveController {
   private readonly path: () => string;
   private readonly onOffer: () => void;
   private frame = 0;
+  /** A selection the reader waved away (Escape): not offered again until it changes. */
+  private dismissed: string | undefined;
 
   constructor(host: ReactiveControllerHost & HTMLElement, path: () => string, onOffer: () => void) {
     this.host = host;
@@ -45,8 +47,9 @@ export class SelectionController implements ReactiveController {
     cancelAnimationFrame(this.frame);
   }
 
-  /** Drops the offer (after it was taken, or on Escape). */
-  clear(): void {
+  /** Drops the offer (after it was taken, or on Escape: `dismiss` keeps it away). */
+  clear(dismiss = false): void {
+    if (dismiss) this.dismissed = this.offer?.item.value;
     if (!this.offer) return;
     this.offer = undefined;
     this.host.requestUpdate();
@@ -56,7 +59,7 @@ export class SelectionController implements ReactiveController {
   evaluate = (): void => {
     const selection = document.getSelection();
     const item = contextFromSelection(selection, this.path(), this.host);
-    if (!item || !selection) {
+    if (!item || !selection || item.value === this.dismissed) {
       this.clear();
       return;
     }
@@ -74,7 +77,9 @@ export class SelectionController implements ReactiveController {
   };
 
   private withdrawIfCollapsed = (): void => {
-    if (this.offer && document.getSelection()?.isCollapsed !== false) this.clear();
+    if (document.getSelection()?.isCollapsed === false) return;
+    this.dismissed = undefined;
+    this.clear();
   };
 
   private follow = (): void => {
