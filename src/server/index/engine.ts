@@ -1,0 +1,126 @@
+/**
+ * The section search engine: MiniSearch (BM25+, prefix and fuzzy matching, field boosts,
+ * incremental add/discard for --watch) plus the term statistics that keep queries fast.
+ * The README has the comparison with Orama and FlexSearch behind this choice.
+ */
+import MiniSearch, {
+  type SearchResult as MiniSearchHit,
+  type SearchOptions as MiniSearchOptions,
+} from 'minisearch';
+import { processIndexTerm, processQueryTerm, searchableText, TERM_SEPARATOR } from './terms.ts';
+import type { PageMeta, Section } from './types.ts';
+
+/** A section with the page metadata that filters need. */
+export interface IndexedSection extends Section {
+  meta: PageMeta;
+}
+
+// Title and headings say what a section is about; body text only that it mentions a term.
+const BOOST = { title: 3, headings: 1.5, text: 1 };
+/**
+ * A term in more than this share of sections (and more than COMMON_TERM_MIN sections, since
+ * on a small site every lookup is cheap) is "common", see planQuery.
+ */
+const COMMON_TERM_SHARE = 0.05;
+const COMMON_TERM_MIN = 1000;
+/** Long questions are cut to their most specific words. */
+const QUERY_TERMS_MAX = 6;
+
+/**
+ * Typo tolerance and prefix expansion are the expensive parts of a query, so they apply only
+ * to words the docs do not contain: a misspelling ("strem") or a word still being typed
+ * ("embedd"). Known words match exactly; stemming already joins their other forms.
+ */
+export class SectionEngine {
+  /** In how many sections each indexed term occurs (never decremented: a hint, not a count). */
+  private readonly documentFrequency = new Map<string, number>();
+  private currentTerms = new Set<string>();
+  private sections = 0;
+  private readonly miniSearch: MiniSearch<IndexedSection>;
+
+  constructor() {
+    this.miniSearch = new MiniSearch<IndexedSection>({
+      fields: ['title', 'headings', 'text'],
+      storeFields: [],
+      extractField: (section, field) => {
+        if (field === 'id') return section.id;
+        if (field === 'title') return section.pageTitle;
+        if (field === 'headings') return section.headings.slice(1).join(' ');
+        // The page description summarises the page: it belongs to the page's top section.
+        const text = searchableText(section.content);
+        return section.anchor === '' ? `${section.meta.description ?? ''}\n${text}` : text;
+      },
+      processTerm: (term) => {
+        const terms = processIndexTerm(term);
+        for (const indexed of terms ?? []) this.currentTerms.add(indexed);
+        return terms;
+      },
+      searchOptions: { processTerm: processQueryTerm, boost: BOOST, maxFuzzy: 2 },
+    });
+  }
+
+  add(sections: IndexedSection[]): void {
+    for (const section of sections) {
+      this.currentTerms = new Set();
+      this.miniSearch.add(section);
+      for (const term of this.currentTerms) {
+        this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+      }
+      this.sections++;
+    }
+  }
+
+  discard(id: string): void {
+    this.miniSearch.discard(id);
+    this.sections--;
+  }
+
+  search(query: string, options: MiniSearchOptions = {}): MiniSearchHit[] {
+    const plan = this.planQuery(query);
+    if (plan.specific.length + plan.common.length === 0) return [];
+    const known = (term: string) => this.documentFrequency.has(term);
+    const run = (commonFields: string[]) =>
+      this.miniSearch.search(
+        {
+          combineWith: 'OR',
+          queries: [
+            { queries: plan.specific, combineWith: 'OR' },
+            { queries: plan.common, combineWith: 'OR', fields: commonFields },
+          ],
+        },
+        {
+          ...options,
+          // One typo per five letters; short words must be spelled right.
+          fuzzy: (term) => (term.length >= 5 && !known(term) ? 0.2 : false),
+          prefix: (term) => term.length >= 3 && !known(term),
+        },
+      );
+    const hits = run(['title', 'headings']);
+    return hits.length > 0 || plan.common.length === 0 ? hits : run(['title', 'headings', 'text']);
+  }
+
+  /**
+   * Splits the query into specific words (looked up everywhere) and common ones: a word in
+   * many sections has little BM25 weight in body text but a long posting list, so it is only
+   * looked up in titles and headings, where it still means something. Long questions keep
+   * their QUERY_TERMS_MAX most specific words.
+   */
+  private planQuery(query: string): { specific: string[]; common: string[] } {
+    const words = query.split(TERM_SEPARATOR).filter((word) => word !== '');
+    const terms = new Set(words.map(processQueryTerm).filter((term) => term !== null));
+    // "use chat" or "stream text" also looks up the identifier `useChat` / `streamText`.
+    for (const [position, word] of words.entries()) {
+      const joined = `${word}${words[position + 1] ?? ''}`.toLowerCase();
+      if (joined !== word.toLowerCase() && this.documentFrequency.has(joined)) terms.add(joined);
+    }
+    const frequency = (term: string) => this.documentFrequency.get(term) ?? 0;
+    const rarest = [...terms].sort((a, b) => frequency(a) - frequency(b));
+    const kept = new Set(rarest.slice(0, QUERY_TERMS_MAX));
+    const common = Math.max(COMMON_TERM_MIN, this.sections * COMMON_TERM_SHARE);
+    const ordered = [...terms].filter((term) => kept.has(term));
+    return {
+      specific: ordered.filter((term) => frequency(term) <= common),
+      common: ordered.filter((term) => frequency(term) > common),
+    };
+  }
+}

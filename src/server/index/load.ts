@@ -1,0 +1,104 @@
+/**
+ * Builds a site's index from a docs folder. A file that cannot be read or parsed is reported
+ * and skipped, so one broken page never takes a whole site down.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { SiteIndex } from './docs-index.ts';
+import { parsePage } from './page.ts';
+import { isDocFile } from './paths.ts';
+import type { Page } from './types.ts';
+
+export interface IndexProblem {
+  /** File path relative to the docs folder. */
+  file: string;
+  message: string;
+}
+
+export interface IndexProgress {
+  done: number;
+  total: number;
+}
+
+export interface BuildIndexOptions {
+  /** Called every few hundred files while loading. */
+  onProgress?: (progress: IndexProgress) => void;
+}
+
+export interface BuiltIndex {
+  index: SiteIndex;
+  problems: IndexProblem[];
+  /** Wall time of listing, reading, parsing and indexing. */
+  milliseconds: number;
+}
+
+const PROGRESS_EVERY = 250;
+
+/** Hidden folders (`.git`, `.next`), `_partials` and dependencies are never pages. */
+export function isIgnoredDirectory(name: string): boolean {
+  return name.startsWith('.') || name.startsWith('_') || name === 'node_modules';
+}
+
+/**
+ * Repository files (`README.md`, `LICENSE.md`, `CHANGELOG.md`...) and `_partials` are not pages
+ * in the frameworks we follow (Docusaurus, Nextra, Fumadocs).
+ */
+export function isIgnoredFile(name: string): boolean {
+  return name.startsWith('.') || name.startsWith('_') || /^[A-Z][A-Z0-9_-]*\.mdx?$/.test(name);
+}
+
+/** Relative paths (with `/`) of every `.md`/`.mdx` file under `root`, sorted. */
+export async function listDocFiles(root: string): Promise<string[]> {
+  const files: string[] = [];
+  const visit = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory() && !isIgnoredDirectory(entry.name)) await visit(full);
+      else if (entry.isFile() && isDocFile(entry.name) && !isIgnoredFile(entry.name)) {
+        files.push(relative(root, full).split(sep).join('/'));
+      }
+    }
+  };
+  await visit(root);
+  return files.sort();
+}
+
+/** Reads and parses one file relative to `root`. */
+export async function loadPage(root: string, file: string): Promise<Page> {
+  return parsePage(file, await readFile(join(root, file), 'utf8'));
+}
+
+export async function buildDocsIndex(
+  root: string,
+  options: BuildIndexOptions = {},
+): Promise<BuiltIndex> {
+  const started = performance.now();
+  const index = new SiteIndex();
+  const problems: IndexProblem[] = [];
+  const files = await listDocFiles(root);
+  for (const [position, file] of files.entries()) {
+    try {
+      const page = await loadPage(root, file);
+      const existing = index.getPage(page.path);
+      if (existing && existing.path === page.path) {
+        problems.push({
+          file,
+          message: `publishes /${page.path} like ${existing.file}, which is kept`,
+        });
+      } else {
+        index.upsert(page);
+      }
+    } catch (error) {
+      problems.push({ file, message: errorMessage(error) });
+    }
+    if ((position + 1) % PROGRESS_EVERY === 0) {
+      options.onProgress?.({ done: position + 1, total: files.length });
+    }
+  }
+  return { index, problems, milliseconds: performance.now() - started };
+}
+
+function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? 'unreadable';
+}

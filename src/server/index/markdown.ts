@@ -1,0 +1,90 @@
+/**
+ * Line-level Markdown/MDX helpers. The index needs only headings, code fences and top-level
+ * MDX statements, so a line scanner is enough; a full MDX parser would reject the many pages
+ * that real sites ship with slightly invalid JSX.
+ */
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const MDX_STATEMENT = /^(import|export)\s/;
+
+/** Tracks whether a line is inside a fenced code block. */
+export class FenceTracker {
+  private marker: string | undefined = undefined;
+
+  /** Feed the next line; true when that line is code (or a fence line). */
+  isCode(line: string): boolean {
+    const fence = FENCE.exec(line)?.[1];
+    if (this.marker === undefined) {
+      if (fence) this.marker = fence;
+      return fence !== undefined;
+    }
+    if (fence && fence[0] === this.marker[0] && fence.length >= this.marker.length) {
+      if (line.trim() === fence) this.marker = undefined;
+    }
+    return true;
+  }
+}
+
+export interface HeadingLine {
+  level: number;
+  /** Markdown source of the heading text, without a custom `{#id}`. */
+  text: string;
+  customId?: string;
+}
+
+/** Parses an ATX heading line (`## Title {#id}`); the caller excludes code lines. */
+export function parseHeading(line: string): HeadingLine | undefined {
+  const match = HEADING.exec(line);
+  if (!match) return undefined;
+  const level = match[1]!.length;
+  const raw = match[2]!.trim();
+  const custom = /\s*(?:\{#([\w-]+)\}|\[#([\w-]+)\])$/.exec(raw);
+  if (!custom) return { level, text: raw };
+  return { level, text: raw.slice(0, custom.index), customId: custom[1] ?? custom[2] };
+}
+
+/** Heading text as a reader sees it: no code ticks, link targets, emphasis or JSX. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/<[^>]+>/g, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_~]/g, '')
+    .trim();
+}
+
+/**
+ * Removes top-level MDX `import`/`export` statements (including multi-line ones) outside code
+ * fences: they are build instructions, not documentation.
+ */
+export function stripMdxStatements(content: string): string {
+  const lines = content.split('\n');
+  const kept: string[] = [];
+  const fences = new FenceTracker();
+  let statement: string[] | undefined;
+  for (const line of lines) {
+    if (statement) {
+      statement.push(line);
+      if (isCompleteStatement(statement.join('\n'))) statement = undefined;
+      continue;
+    }
+    if (fences.isCode(line) || !MDX_STATEMENT.test(line)) {
+      kept.push(line);
+      continue;
+    }
+    if (!isCompleteStatement(line)) statement = [line];
+  }
+  return kept.join('\n');
+}
+
+/** Brackets balanced and, for imports, the module specifier reached. */
+function isCompleteStatement(source: string): boolean {
+  let depth = 0;
+  for (const char of source.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '""')) {
+    if (char === '{' || char === '(' || char === '[') depth++;
+    else if (char === '}' || char === ')' || char === ']') depth--;
+  }
+  if (depth > 0) return false;
+  if (source.startsWith('import')) return /from\s*['"][^'"]*['"]|^import\s*['"]/.test(source);
+  return !/[=,(]\s*$/.test(source);
+}

@@ -1,0 +1,78 @@
+/**
+ * Section search: runs the engine, applies filters and maps scores to 0..1.
+ */
+import type { SearchFilter } from '../../api/types.ts';
+import type { IndexedSection, SectionEngine } from './engine.ts';
+import type { PageMeta } from './types.ts';
+
+export interface SectionHit {
+  id: string;
+  /** Relevance mapped to 0..1 (absolute, so thresholds mean the same for every query). */
+  score: number;
+}
+
+/** Raw BM25 score that maps to 0.5; picked from the spread of scores on real docs. */
+const SCORE_MIDPOINT = 25;
+
+export interface EngineQuery {
+  filter?: SearchFilter | null | undefined;
+  /** Multiplies the score of sections whose page path matches. */
+  boost?: ((pagePath: string) => number) | undefined;
+  metaOf: (sectionId: string) => IndexedSection | undefined;
+}
+
+/**
+ * A page that matches in several sections is a better answer than one passing mention: the
+ * page's score adds the weight of its next-best sections with diminishing weight.
+ */
+const FURTHER_SECTION_WEIGHTS = [0.35, 0.15];
+const AGGREGATION_DEPTH = 400;
+
+/**
+ * Ranks pages, each represented by its best-matching section: a short result list then
+ * covers several pages, which is what a reader (and the assistant's grounding) needs.
+ */
+export function searchSections(
+  engine: SectionEngine,
+  query: string,
+  options: EngineQuery,
+): SectionHit[] {
+  const { filter, boost, metaOf } = options;
+  const accepts = filter ? (id: string) => matchesFilter(metaOf(id)?.meta, filter) : undefined;
+  const hits = engine.search(query, {
+    ...(accepts && { filter: (hit) => accepts(hit.id as string) }),
+    ...(boost && {
+      boostDocument: (id) => boost(metaOf(id as string)?.pagePath ?? ''),
+    }),
+  });
+  const pages = new Map<string, { id: string; score: number; count: number }>();
+  // Hits come best first; a page whose best section is beyond this depth cannot reach the top.
+  for (const hit of hits.slice(0, AGGREGATION_DEPTH)) {
+    const pagePath = metaOf(hit.id as string)?.pagePath;
+    if (pagePath === undefined) continue;
+    const page = pages.get(pagePath);
+    if (!page) pages.set(pagePath, { id: hit.id as string, score: hit.score, count: 1 });
+    else if (page.count <= FURTHER_SECTION_WEIGHTS.length) {
+      page.score += hit.score * FURTHER_SECTION_WEIGHTS[page.count - 1]!;
+      page.count++;
+    }
+  }
+  return [...pages.values()]
+    .sort((a, b) => b.score - a.score)
+    .map((page) => ({ id: page.id, score: page.score / (page.score + SCORE_MIDPOINT) }));
+}
+
+/**
+ * A page without a version/language belongs to every version/language; `groups` lists the
+ * reader's groups and a page with groups is visible to members of any of them.
+ */
+export function matchesFilter(meta: PageMeta | undefined, filter: SearchFilter): boolean {
+  if (!meta) return false;
+  if (filter.version && meta.version && meta.version !== filter.version) return false;
+  if (filter.language && meta.language && meta.language !== filter.language) return false;
+  if (filter.tag && !meta.tags.includes(filter.tag)) return false;
+  if (filter.groups && meta.groups.length > 0) {
+    if (!meta.groups.some((group) => filter.groups!.includes(group))) return false;
+  }
+  return true;
+}

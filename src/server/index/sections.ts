@@ -1,0 +1,64 @@
+/**
+ * Splits a page at its headings. A section is what search ranks and what the assistant
+ * quotes, so it carries its heading trail (for context) and anchor (for deep links).
+ */
+import GithubSlugger from 'github-slugger';
+import { FenceTracker, parseHeading, plainText } from './markdown.ts';
+import type { Page, Section } from './types.ts';
+
+interface OpenSection {
+  heading: string;
+  level: number;
+  anchor: string;
+  trail: string[];
+  lines: string[];
+}
+
+/**
+ * Anchors follow rehype-slug / GitHub (what Nextra, Fumadocs and Docusaurus publish): slug of
+ * the heading's text, `-1`, `-2`... for repeats within a page. The page's `#` heading opens
+ * the top section, which links to the page itself (no anchor).
+ */
+export function splitSections(page: Page): Section[] {
+  const slugger = new GithubSlugger();
+  const fences = new FenceTracker();
+  const sections: Section[] = [];
+  // Heading text per open level, to build the trail of nested headings.
+  const open: string[] = [];
+  let current: OpenSection = { heading: '', level: 0, anchor: '', trail: [], lines: [] };
+  const close = () => {
+    const content = current.lines.join('\n').trim();
+    if (content === '' && current.heading === '') return;
+    sections.push({
+      id: `${page.path}#${current.anchor || `@${sections.length}`}`,
+      pagePath: page.path,
+      pageTitle: page.title,
+      heading: current.heading,
+      headings: [page.title, ...current.trail],
+      anchor: current.anchor,
+      content,
+    });
+  };
+  for (const line of page.content.split('\n')) {
+    const heading = fences.isCode(line) ? undefined : parseHeading(line);
+    if (!heading) {
+      current.lines.push(line);
+      continue;
+    }
+    close();
+    const text = plainText(heading.text);
+    const anchor = heading.customId ?? slugger.slug(text);
+    if (heading.level === 1 && current.level === 0) {
+      current = { heading: text, level: 1, anchor: '', trail: [], lines: [] };
+      continue;
+    }
+    // Below the page title, `##` is the first trail level; a stray later `#` counts as `##`.
+    const depth = Math.max(0, heading.level - 2);
+    open.length = depth;
+    const trail = [...open.filter(Boolean), text];
+    open[depth] = text;
+    current = { heading: text, level: heading.level, anchor, trail, lines: [] };
+  }
+  close();
+  return sections;
+}
