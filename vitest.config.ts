@@ -30,6 +30,32 @@ export default defineConfig({
         },
       },
       {
+        // Pre-bundled up front: a dependency discovered mid-run makes Vite reload the page and
+        // fail the test file that was loading (flaky on a fresh clone).
+        optimizeDeps: {
+          include: [
+            'ai',
+            '@ai-sdk/provider',
+            'dompurify',
+            'marked',
+            'lit',
+            'lit/async-directive.js',
+            'lit/directives/repeat.js',
+            'lit/directives/unsafe-html.js',
+            '@lit/reactive-element',
+            'highlight.js/lib/core',
+            'highlight.js/lib/languages/bash',
+            'highlight.js/lib/languages/css',
+            'highlight.js/lib/languages/javascript',
+            'highlight.js/lib/languages/json',
+            'highlight.js/lib/languages/python',
+            'highlight.js/lib/languages/typescript',
+            'highlight.js/lib/languages/xml',
+            'zod/v4/core',
+            '@open-wc/testing/pure',
+            'axe-core',
+          ],
+        },
         test: {
           name: 'browser',
           include: ['test/widget/**/*.test.ts'],

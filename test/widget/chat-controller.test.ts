@@ -432,3 +432,55 @@ describe('ChatController: conversation', () => {
     ]);
   });
 });
+
+describe('ChatController: threads without headers, long conversations, leaving mid-answer', () => {
+  it('takes the thread id from the finish chunk when the headers are not readable', async () => {
+    const withoutHeaders = Object.fromEntries(
+      Object.entries(answer.headers).filter(([name]) => !name.startsWith('x-thread')),
+    );
+    network.respondSse(answer.body, withoutHeaders);
+    replay(continued);
+    const { controller } = makeController();
+    await controller.send('How do I stream text with streamText?');
+    expect(controller.threadId).toBe(answer.headers['x-thread-id']);
+    await controller.send('again');
+    // without its key the thread cannot be continued (the API would answer 404): start a new one
+    expect(network.requests[1]!.body).toMatchObject({ threadId: null, threadKey: null });
+    expect(network.requests).toHaveLength(2);
+  });
+
+  it('drops the oldest turns of a conversation that would exceed the body limit', async () => {
+    const long = 'x'.repeat(200_000);
+    const stored = Array.from({ length: 6 }, (_, i): DocsUIMessage[] => [
+      { id: `u${i}`, role: 'user', parts: [{ type: 'text', text: `q${i}` }] },
+      { id: `a${i}`, role: 'assistant', parts: [{ type: 'text', text: long }] },
+    ]).flat();
+    localStorage.setItem(storageKey(DOMAIN), JSON.stringify({ v: 1, messages: stored }));
+    network.respondSse(await sseBody(answerChunks({ text: 'ok' })));
+    const { controller } = makeController();
+    await controller.send('newest question');
+    const sent = network.requests[0]!.body.messages as { id: string; role: string }[];
+    expect(JSON.stringify(network.requests[0]!.body).length).toBeLessThan(1024 * 1024);
+    expect(sent.length).toBeLessThan(13);
+    expect(sent[0]?.role).toBe('user');
+    expect(sent.at(-1)).toMatchObject({ role: 'user' });
+    // the conversation on screen is untouched
+    expect(controller.messages).toHaveLength(14);
+  });
+
+  it('stores an answer cut short by leaving the page as interrupted', async () => {
+    const body = network.respondControlled(answer.headers);
+    const { host, controller } = makeController();
+    void controller.send('How do I stream text with streamText?');
+    body.push(eventsThrough(answer.body, 'Generating '));
+    await until(
+      () => controller.status === 'streaming' && textOf(controller.messages.at(-1)) !== '',
+      'text',
+    );
+    host.controllers[0]!.hostDisconnected?.();
+    const stored = loadConversation(DOMAIN).messages;
+    expect(stored.at(-1)?.metadata?.interrupted).toBe(true);
+    expect(textOf(stored.at(-1))).toContain('The docs cover');
+    await controller.stop();
+  });
+});

@@ -4,6 +4,8 @@
  * chat-state.ts). It adds what the docs-assistant API needs: the request fields and bearer key,
  * the thread id and key, pending context, reader-facing errors, and per-domain persistence.
  */
+// First: configures Zod before the AI SDK builds its schemas (strict-CSP safe).
+import './zod-jitless.ts';
 import { AbstractChat, type ChatStatus, DefaultChatTransport } from 'ai';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ContextItem } from '../../api/types.ts';
@@ -206,7 +208,7 @@ export class ChatController implements ReactiveController {
         prepareSendMessagesRequest: ({ messages }) => {
           const current = this.#options();
           this.#response = undefined;
-          this.#sentThread = this.#threadId !== undefined;
+          this.#sentThread = Boolean(this.#threadId && this.#threadKey);
           return {
             api: messageEndpoint(current),
             headers: { Authorization: `Bearer ${current.apiKey}` },
@@ -287,8 +289,20 @@ export class ChatController implements ReactiveController {
   #persist(): void {
     const state = this.#state;
     if (!state || !this.#domain) return;
+    const messages = [...state.visibleMessages];
+    const last = messages.at(-1);
+    // leaving the page mid-answer: what arrived is kept, marked as cut off
+    if (
+      (state.status === 'submitted' || state.status === 'streaming') &&
+      last?.role === 'assistant'
+    ) {
+      messages[messages.length - 1] = {
+        ...last,
+        metadata: { ...last.metadata, interrupted: true },
+      };
+    }
     saveConversation(this.#domain, {
-      messages: [...state.visibleMessages],
+      messages,
       threadId: this.#threadId,
       threadKey: this.#threadKey,
     });

@@ -1,6 +1,7 @@
 /** The v2 request: endpoint, headers and body fields of shared/API.md. */
 
 import {
+  BODY_LIMIT_BYTES,
   CURRENT_PATH_MAX,
   RETRIEVAL_PAGE_SIZE_DEFAULT,
   RETRIEVAL_PAGE_SIZE_MAX,
@@ -92,11 +93,13 @@ export function buildRequestBody(
   messages: readonly DocsUIMessage[],
   thread: RequestThread,
 ): AssistantRequestBody {
+  // the API continues a thread only with both; an id alone would be a guaranteed 404
+  const continues = Boolean(thread.threadId && thread.threadKey);
   const body: AssistantRequestBody = {
     fp: options.fp || 'anonymous',
     messages: toWireMessages(messages),
-    threadId: thread.threadId ?? null,
-    threadKey: thread.threadKey ?? null,
+    threadId: continues ? (thread.threadId ?? null) : null,
+    threadKey: continues ? (thread.threadKey ?? null) : null,
     retrievalPageSize: clampPageSize(options.retrievalPageSize),
   };
   let currentPath: string | undefined;
@@ -110,5 +113,30 @@ export function buildRequestBody(
   if (filter) body.filter = filter;
   const context = contextOf(messages);
   if (context) body.context = context;
-  return body;
+  return withinBodyLimit(body);
+}
+
+/** Bytes of JSON a request may have: the API's limit, less a margin for the transport's own fields. */
+export const REQUEST_BODY_BUDGET = BODY_LIMIT_BYTES - 16 * 1024;
+
+const encoder = new TextEncoder();
+
+/**
+ * Drops the oldest turns of a very long conversation rather than have the API refuse the body
+ * (413); the newest question always stays.
+ */
+function withinBodyLimit(body: AssistantRequestBody): AssistantRequestBody {
+  let current = body;
+  while (
+    current.messages.length > 1 &&
+    encoder.encode(JSON.stringify(current)).length > REQUEST_BODY_BUDGET
+  ) {
+    const messages = current.messages;
+    const nextUser = messages.findIndex((m, i) => i > 0 && m.role === 'user');
+    current = {
+      ...current,
+      messages: nextUser === -1 ? messages.slice(-1) : messages.slice(nextUser),
+    };
+  }
+  return current;
 }

@@ -17,7 +17,8 @@ export interface MarkdownDirectiveOptions extends RenderOptions {
   streaming?: boolean;
 }
 
-class MarkdownDirective extends AsyncDirective {
+/** The directive class behind `markdown()` (exported so declarations can name it). */
+export class MarkdownDirective extends AsyncDirective {
   #markdown = new StreamingMarkdown();
   #copyLabel: string | undefined;
   #args: [string, MarkdownDirectiveOptions] = ['', {}];
