@@ -2,7 +2,11 @@ import { html, render } from 'lit';
 import { describe, expect, it } from 'vitest';
 import { isHighlighterReady, loadHighlighter } from '../../src/widget/markdown/highlight.ts';
 import { markdown } from '../../src/widget/markdown/markdown-directive.ts';
-import { type RenderedHtml, type RenderOptions, renderHtml } from '../../src/widget/markdown/render.ts';
+import {
+  type RenderedHtml,
+  type RenderOptions,
+  renderHtml,
+} from '../../src/widget/markdown/render.ts';
 import { StreamingMarkdown } from '../../src/widget/markdown/streaming-markdown.ts';
 import { until } from './chat-test-utils.ts';
 
