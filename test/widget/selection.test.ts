@@ -12,7 +12,7 @@ let api: FakeApi;
 let article: HTMLElement;
 
 const askButton = (el: DocsAssistant) =>
-  el.shadowRoot!.querySelector<HTMLButtonElement>('[part=selection-button]');
+  el.shadowRoot!.querySelector<HTMLButtonElement>('[part=selection-button]:not([hidden])');
 const panelRoot = (el: DocsAssistant) =>
   el.shadowRoot!.querySelector('docs-assistant-panel')?.shadowRoot;
 async function until(check: () => unknown, what = 'condition') {

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '@lit/reactive-element';
 
 /**
  * Design tokens live on the host so the lazily loaded panel inherits them. Colors use
@@ -64,6 +64,10 @@ export const styles = css`
     transition:
       transform 0.15s var(--_ease),
       opacity 0.15s;
+  }
+  [hidden],
+  kbd:empty {
+    display: none !important;
   }
   button:focus-visible {
     outline: 2px solid var(--_accent);

@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues, svg } from 'lit';
+import { type PropertyValues, ReactiveElement } from '@lit/reactive-element';
 import { RETRIEVAL_PAGE_SIZE_DEFAULT } from '../../api/limits.ts';
 import type { ContextItem } from '../../api/types.ts';
 import type { ChatOptions } from '../chat/types.ts';
@@ -22,12 +22,17 @@ export type { DocsAssistantEventDetails } from './events.ts';
 const PANEL_PARTS =
   'dialog, header, title, messages, message, user-message, assistant-message, citation, composer, input, send, stop, context, error, page, suggestion, button';
 
-const sparkle = svg`<path d="M12 3l1.9 4.6L18.5 9.5l-4.6 1.9L12 16l-1.9-4.6L5.5 9.5l4.6-1.9z"/><path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z"/>`;
+const sparkle =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3l1.9 4.6 4.6 1.9-4.6 1.9L12 16l-1.9-4.6-4.6-1.9 4.6-1.9z"/><path d="M19 15l.8 2.2 2.2.8-2.2.8L19 21l-.8-2.2-2.2-.8 2.2-.8z"/></svg>';
 
 /**
  * An "Ask AI" assistant for documentation sites: a launcher, a selection helper and a
  * chat panel that streams answers grounded in the site's pages and opens cited pages.
  * Only the launcher and selection helper load with the page; the panel loads on intent.
+ *
+ * Built on Lit's `ReactiveElement` (properties, controllers, adopted styles) without the
+ * template engine: its few nodes are kept by hand so the first load stays within 8 KB gzip;
+ * `lit-html` arrives with the panel, which is a `LitElement`.
  *
  * @summary Embeddable documentation assistant.
  *
@@ -73,7 +78,7 @@ const sparkle = svg`<path d="M12 3l1.9 4.6L18.5 9.5l-4.6 1.9L12 16l-1.9-4.6L5.5 
  * @cssproperty [--docs-assistant-shadow] - Shadow of the launcher and panel.
  * @cssproperty [--docs-assistant-launcher-inset=20px] - Launcher distance from the bottom right corner.
  */
-export class DocsAssistant extends LitElement {
+export class DocsAssistant extends ReactiveElement {
   static override styles = styles;
 
   static override properties = {
@@ -92,7 +97,6 @@ export class DocsAssistant extends LitElement {
     shortcut: {},
     i18n: { attribute: false },
     fetch: { attribute: false },
-    panelReady: { state: true },
   };
 
   /** Site name: the `{domain}` of every API call. */
@@ -125,7 +129,6 @@ export class DocsAssistant extends LitElement {
   declare i18n: Partial<DocsAssistantI18n>;
   /** Replaces `globalThis.fetch` for API calls (a proxying host; tests). */
   declare fetch: typeof globalThis.fetch | undefined;
-  declare private panelReady: boolean;
 
   private readonly selection = new SelectionController(
     this,
@@ -147,7 +150,6 @@ export class DocsAssistant extends LitElement {
     this.open = false;
     this.shortcut = 'mod+i';
     this.i18n = {};
-    this.panelReady = false;
   }
 
   override connectedCallback(): void {
@@ -236,7 +238,14 @@ export class DocsAssistant extends LitElement {
       emit(this, 'docs-assistant-error', { kind: 'network', message: String(error) });
       return null;
     }
-    this.panelReady = true;
+    if (!this.panel) {
+      const panel = document.createElement('docs-assistant-panel');
+      panel.setAttribute('part', 'panel');
+      panel.setAttribute('exportparts', PANEL_PARTS);
+      panel.addEventListener('close-request', () => this.hide());
+      this.renderRoot.append(panel);
+      this.requestUpdate();
+    }
     await this.updateComplete;
     const panel = this.panel;
     await panel?.updateComplete;
@@ -255,13 +264,7 @@ export class DocsAssistant extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     // `open` set from markup or by the host: load the panel, but leave focus where it is.
-    if (changed.has('open') && this.open && !this.panelReady) void this.panelShown();
-    const ask = this.renderRoot.querySelector<HTMLElement>('[part=selection-button]');
-    const offer = this.selection.offer;
-    if (ask && offer) {
-      ask.style.setProperty('--x', `${offer.x}px`);
-      ask.style.setProperty('--y', `${offer.y}px`);
-    }
+    if (changed.has('open') && this.open && !this.panel) void this.panelShown();
   }
 
   private onWindowKeydown = (event: KeyboardEvent): void => {
@@ -283,54 +286,59 @@ export class DocsAssistant extends LitElement {
     else await this.show();
   }
 
-  protected override render() {
-    const label = this.i18n.launcher ?? 'Ask AI';
-    const offer = this.selection.offer;
+  /** The launcher and the (hidden) selection button, created once. */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    const button = (part: string) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.setAttribute('part', part);
+      b.innerHTML = `${sparkle}<span></span>`;
+      root.append(b);
+      return b;
+    };
+    const launcher = button('launcher');
+    launcher.setAttribute('aria-haspopup', 'dialog');
+    launcher.append(document.createElement('kbd'));
+    launcher.onclick = () => this.toggle();
+    launcher.onpointerenter = launcher.onfocus = () => this.preload();
+    const ask = button('selection-button');
+    ask.hidden = true;
+    // Keep the selection: pressing a button would otherwise collapse it.
+    ask.onpointerdown = (e) => e.preventDefault();
+    ask.onclick = () => this.askAboutSelection();
+    return root;
+  }
+
+  /** Brings the nodes in line with the properties (what `render()` does in a LitElement). */
+  protected override update(changed: PropertyValues<this>): void {
+    super.update(changed);
+    const [launcher, ask] = this.renderRoot.querySelectorAll('button');
+    if (!launcher || !ask) return;
     const shortcut = this.shortcut && this.shortcut !== 'none' ? this.shortcut : '';
-    return html`
-      <button
-        part="launcher"
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded=${this.open ? 'true' : 'false'}
-        aria-keyshortcuts=${shortcut ? ariaShortcut(shortcut) : nothing}
-        @click=${() => this.toggle()}
-        @pointerenter=${this.preload}
-        @focus=${this.preload}
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true">${sparkle}</svg>
-        <span>${label}</span>
-        ${shortcut ? html`<kbd aria-hidden="true">${shortcutLabel(shortcut)}</kbd>` : nothing}
-      </button>
-      ${
-        offer
-          ? html`<button
-            part="selection-button"
-            type="button"
-            class=${offer.below ? 'below' : ''}
-            @pointerdown=${(e: Event) => e.preventDefault()}
-            @click=${() => this.askAboutSelection()}
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true">${sparkle}</svg>
-            ${this.i18n.askAboutSelection ?? 'Ask AI'}
-          </button>`
-          : nothing
-      }
-      ${
-        this.panelReady
-          ? html`<docs-assistant-panel
-            part="panel"
-            exportparts=${PANEL_PARTS}
-            ?open=${this.open}
-            .options=${this.chatOptions()}
-            .i18n=${this.i18n}
-            .placeholder=${this.placeholder}
-            .suggestions=${this.suggestions}
-            @close-request=${() => this.hide()}
-          ></docs-assistant-panel>`
-          : nothing
-      }
-    `;
+    launcher.querySelector('span')!.textContent = this.i18n.launcher ?? 'Ask AI';
+    launcher.querySelector('kbd')!.textContent = shortcut && shortcutLabel(shortcut);
+    launcher.setAttribute('aria-expanded', String(this.open));
+    if (shortcut) launcher.setAttribute('aria-keyshortcuts', ariaShortcut(shortcut));
+    else launcher.removeAttribute('aria-keyshortcuts');
+
+    const offer = this.selection.offer;
+    ask.hidden = !offer;
+    ask.querySelector('span')!.textContent = this.i18n.askAboutSelection ?? 'Ask AI';
+    if (offer) {
+      ask.classList.toggle('below', offer.below);
+      ask.style.setProperty('--x', `${offer.x}px`);
+      ask.style.setProperty('--y', `${offer.y}px`);
+    }
+
+    const panel = this.panel;
+    if (panel) {
+      panel.open = this.open;
+      panel.options = this.chatOptions();
+      panel.i18n = this.i18n;
+      panel.placeholder = this.placeholder;
+      panel.suggestions = this.suggestions;
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from '@lit/reactive-element';
 import type { ContextItem } from '../../api/types.ts';
 import { contextFromSelection, selectionAnchor } from './context-from-selection.ts';
 
