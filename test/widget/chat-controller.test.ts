@@ -307,6 +307,20 @@ describe('ChatController: errors and retry', () => {
     expect(textOf(controller.messages[1])).toBe('Streaming sends the answer in small chunks ');
   });
 
+  it('a retry that fails after its search, before any text, still keeps the interrupted answer', async () => {
+    network.respondSse(streamError.body, streamError.headers);
+    const events = streamError.body.split('\n\n').filter(Boolean);
+    const beforeText = events.filter((e) => !e.includes('"text-'));
+    network.respondSse(`${beforeText.join('\n\n')}\n\n`, streamError.headers);
+    const { controller } = makeController();
+    await controller.send('Why does streaming help?');
+    await controller.retry();
+    expect(controller.error?.kind).toBe('stream');
+    expect(controller.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(textOf(controller.messages[1])).toBe('Streaming sends the answer in small chunks ');
+    expect(controller.messages[1]?.metadata?.interrupted).toBe(true);
+  });
+
   it('a connection dropped mid-stream is a network error and keeps the text so far', async () => {
     const body = network.respondControlled(answer.headers);
     const { controller } = makeController();

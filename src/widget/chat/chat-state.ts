@@ -12,8 +12,8 @@ export class LitChatState implements ChatState<DocsUIMessage> {
   #status: ChatStatus = 'ready';
   #error: Error | undefined;
   /**
-   * An interrupted answer whose retry has not streamed anything yet. It stays visible (and comes
-   * back if the retry fails or is stopped) until the new answer's first chunk replaces it.
+   * An interrupted answer being retried. It stays visible until the new answer has text of its
+   * own, and stays in the conversation if the retry fails or is stopped before that.
    */
   #held: DocsUIMessage | undefined;
   #onChange: () => void;
@@ -23,9 +23,14 @@ export class LitChatState implements ChatState<DocsUIMessage> {
     this.#onChange = onChange;
   }
 
-  /** What the reader sees: the conversation, plus a held interrupted answer. */
+  /** What the reader sees: the conversation, with a held interrupted answer in place of a retry that has no text yet. */
   get visibleMessages(): readonly DocsUIMessage[] {
-    return this.#held ? [...this.#messages, this.#held] : this.#messages;
+    const held = this.#held;
+    if (!held) return this.#messages;
+    const last = this.#messages.at(-1);
+    return last?.role === 'assistant' && !hasText(last)
+      ? [...this.#messages.slice(0, -1), held]
+      : [...this.#messages, held];
   }
 
   get messages(): DocsUIMessage[] {
@@ -57,15 +62,20 @@ export class LitChatState implements ChatState<DocsUIMessage> {
     this.#held = message;
   }
 
-  /** A retry ended without a new answer: the held one is part of the conversation again. */
+  /** A retry ended without new text: the held answer is part of the conversation again. */
   #release(): void {
     if (!this.#held) return;
-    this.#messages = [...this.#messages, this.#held];
+    this.#messages = this.visibleMessages;
     this.#held = undefined;
   }
 
+  /** The retry's answer has text of its own: the held one can go. */
+  #replaceHeld(message: DocsUIMessage): void {
+    if (this.#held && message.role === 'assistant' && hasText(message)) this.#held = undefined;
+  }
+
   pushMessage = (message: DocsUIMessage): void => {
-    if (message.role === 'assistant') this.#held = undefined;
+    this.#replaceHeld(message);
     this.#messages = [...this.#messages, this.snapshot(message)];
     this.#onChange();
   };
@@ -76,6 +86,7 @@ export class LitChatState implements ChatState<DocsUIMessage> {
   };
 
   replaceMessage = (index: number, message: DocsUIMessage): void => {
+    this.#replaceHeld(message);
     const next = [...this.#messages];
     next[index] = this.snapshot(message);
     this.#messages = next;
@@ -83,4 +94,8 @@ export class LitChatState implements ChatState<DocsUIMessage> {
   };
 
   snapshot = <T>(thing: T): T => structuredClone(thing);
+}
+
+function hasText(message: DocsUIMessage): boolean {
+  return message.parts.some((part) => part.type === 'text' && part.text !== '');
 }
