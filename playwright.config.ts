@@ -32,7 +32,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `npm start -- --port ${sitePort} --api-port ${apiPort}`,
+    // A slower stream than the demo's default leaves time to see it grow and to stop it.
+    command: `npm start -- --port ${sitePort} --api-port ${apiPort} --stream-delay-ms 60`,
     url: `http://127.0.0.1:${sitePort}/getting-started`,
     reuseExistingServer: !process.env['CI'],
     timeout: 120_000,

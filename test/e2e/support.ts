@@ -19,8 +19,8 @@ export async function ask(page: Page, question: string) {
   await input.press('Enter');
 }
 
-/** The last answer in the panel. */
-export const lastAnswer = (page: Page) => part(page, 'assistant-message').last();
+/** The text of the last answer in the panel (without its citations and actions). */
+export const lastAnswer = (page: Page) => part(page, 'assistant-message').last().locator('.answer');
 
 /** Resolves once the answer has finished streaming (Stop gone, Send back). */
 export async function answerFinished(page: Page) {
