@@ -8,7 +8,7 @@ import {
   renderHtml,
 } from '../../src/widget/markdown/render.ts';
 import { StreamingMarkdown } from '../../src/widget/markdown/streaming-markdown.ts';
-import { until } from './chat-test-utils.ts';
+import { recordedStream, until } from './chat-test-utils.ts';
 
 const ANSWER = [
   '## Streaming\n\n',
@@ -114,4 +114,45 @@ describe('markdown directive', () => {
     expect(host.querySelector('code')?.textContent).toBe('const answer: number = 42;');
     expect(host.querySelector('[data-copy-code]')).not.toBeNull();
   });
+});
+
+describe('StreamingMarkdown on recorded answers', () => {
+  const deltasOf = (body: string) =>
+    body
+      .split('\n\n')
+      .filter((e) => e.includes('"text-delta"'))
+      .map((e) => (JSON.parse(e.slice('data: '.length)) as { delta: string }).delta);
+
+  /** Text the reader sees outside code: no stray Markdown syntax. */
+  const proseOf = (html: string) => {
+    const root = document.createElement('div');
+    root.innerHTML = html;
+    for (const code of root.querySelectorAll('code, pre')) code.remove();
+    return root.textContent ?? '';
+  };
+
+  it.each(['v2-answer', 'v2-continued', 'v2-not-covered', 'v2-error'])(
+    '%s: every prefix renders without stray syntax, and the result equals a full render',
+    (name) => {
+      const deltas = deltasOf(recordedStream(name).body);
+      expect(deltas.length).toBeGreaterThan(0);
+      const streaming = new StreamingMarkdown();
+      let text = '';
+      for (const delta of deltas) {
+        text += delta;
+        const html = streaming
+          .update(text, { streaming: true })
+          .map((b) => b.html)
+          .join('');
+        const prose = proseOf(html);
+        expect(prose, text).not.toContain('**');
+        expect(prose, text).not.toContain('`');
+        expect(prose, text).not.toMatch(/\]\(/);
+      }
+      const final = streaming.update(text, { streaming: false });
+      const fresh = new StreamingMarkdown().update(text);
+      expect(final.map((b) => b.html)).toEqual(fresh.map((b) => b.html));
+      expect(streaming.renders).toBeLessThanOrEqual(deltas.length + final.length);
+    },
+  );
 });
