@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { html, LitElement, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChatController, type ChatOptions } from '../../src/widget/chat/chat-controller.ts';
 import { loadConversation, storageKey } from '../../src/widget/chat/persistence.ts';
@@ -496,5 +496,46 @@ describe('ChatController: threads without headers, long conversations, leaving m
     expect(stored.at(-1)?.metadata?.interrupted).toBe(true);
     expect(textOf(stored.at(-1))).toContain('The docs cover');
     await controller.stop();
+  });
+});
+
+class ChatProbe extends LitElement {
+  declare chatOptions: ChatOptions;
+  chat: ChatController;
+  renders: string[] = [];
+  constructor() {
+    super();
+    this.chat = new ChatController(this, () => this.chatOptions);
+  }
+  override render() {
+    const last = this.chat.messages.at(-1);
+    this.renders.push(`${this.chat.status}:${textOf(last).length}`);
+    return html`<p>${this.chat.messages.length} ${this.chat.status}</p>`;
+  }
+}
+customElements.define('chat-probe', ChatProbe);
+
+describe('ChatController in a LitElement', () => {
+  it('re-renders its host as the answer streams, and switches conversation with the domain', async () => {
+    replay();
+    const element = document.createElement('chat-probe') as ChatProbe;
+    element.chatOptions = options();
+    document.body.append(element);
+    await element.updateComplete;
+    await element.chat.send('How do I stream text with streamText?');
+    await element.updateComplete;
+    expect(element.shadowRoot?.textContent).toBe('2 ready');
+    expect(element.renders.some((r) => r.startsWith('streaming:'))).toBe(true);
+    expect(element.renders.at(-1)).toMatch(/^ready:\d{3,}/);
+
+    element.chatOptions = options({ domain: `${DOMAIN}-second` });
+    element.requestUpdate();
+    await element.updateComplete;
+    expect(element.chat.messages).toEqual([]);
+    element.chatOptions = options();
+    element.requestUpdate();
+    await element.updateComplete;
+    expect(element.chat.messages).toHaveLength(2);
+    element.remove();
   });
 });
