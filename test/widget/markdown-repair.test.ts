@@ -23,6 +23,9 @@ describe('repairMarkdown', () => {
     ['See [the do', 'See the do'],
     ['a ![diagram](http://x', 'a '],
     ['text <div cla', 'text '],
+    ['Steps:\n-', 'Steps:'],
+    ['Steps:\n- ', 'Steps:'],
+    ['Title\n==', 'Title'],
   ])('shows unfinished links, images and tags sensibly: %j', (input, expected) => {
     expect(repairMarkdown(input)).toBe(expected);
   });
