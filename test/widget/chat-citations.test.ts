@@ -64,16 +64,18 @@ describe('citationsOf', () => {
         title: 'Generating Text',
         url: '/docs/ai-sdk-core/generating-text',
         anchor: 'streamtext',
+        from: 'source',
       },
       {
         index: 2,
         path: 'docs/foundations/streaming',
         title: 'Streaming',
         url: 'https://docs.example.com/docs/foundations/streaming',
+        from: 'source',
       },
-      { index: 3, path: 'docs/guides/rag', title: 'the guide' },
-      { index: 4, path: 'docs/foundations/tools', title: 'tools' },
-      { index: 5, path: 'docs/reference/stream-text', title: 'streamText' },
+      { index: 3, path: 'docs/guides/rag', title: 'the guide', from: 'link' },
+      { index: 4, path: 'docs/foundations/tools', title: 'tools', from: 'link' },
+      { index: 5, path: 'docs/reference/stream-text', title: 'streamText', from: 'search' },
     ]);
   });
 
@@ -111,6 +113,7 @@ describe('citationsOf', () => {
     expect(cited.map((c) => c.index)).toEqual(cited.map((_, i) => i + 1));
     expect(new Set(cited.map((c) => c.path)).size).toBe(cited.length);
     expect(cited.every((c) => c.title.length > 0 && !/^\d+$/.test(c.title))).toBe(true);
+    expect(cited.slice(0, sources.length).every((c) => c.from === 'source')).toBe(true);
   });
 
   it('has no citations for a user message or plain text', () => {

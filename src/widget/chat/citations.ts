@@ -153,6 +153,7 @@ export function citationsOf(message: DocsUIMessage, options: CitationOptions = {
       path,
       title: source.title || path,
       url: source.url,
+      from: 'source',
       ...(link.anchor ? { anchor: link.anchor } : {}),
     });
   }
@@ -162,14 +163,24 @@ export function citationsOf(message: DocsUIMessage, options: CitationOptions = {
       const link = docLinkOf(href, origins);
       if (!link) continue;
       const path = knownPath(link.path);
-      add({ path, title: text || path, ...(link.anchor ? { anchor: link.anchor } : {}) });
+      add({
+        path,
+        title: text || path,
+        from: 'link',
+        ...(link.anchor ? { anchor: link.anchor } : {}),
+      });
     }
   }
   for (const result of results) {
     const path = normalizeDocPath(result.path);
     if (path === '') continue;
     const anchor = result.metadata?.anchor;
-    add({ path, title: result.metadata?.title || path, ...(anchor ? { anchor } : {}) });
+    add({
+      path,
+      title: result.metadata?.title || path,
+      from: 'search',
+      ...(anchor ? { anchor } : {}),
+    });
   }
   return [...byPath.values()].map((citation, i) => ({ index: i + 1, ...citation }));
 }

@@ -50,4 +50,9 @@ export interface Citation {
   title: string;
   url?: string;
   anchor?: string;
+  /**
+   * Where the page first came from: a `source-url` part (the server's citations), a link in the
+   * answer's text, or only the `search` results (retrieved but not cited).
+   */
+  from?: 'source' | 'link' | 'search';
 }
