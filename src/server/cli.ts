@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+/**
+ * `docs-assistant serve …`: parses the flags, starts the server, prints where it listens.
+ * Everything else lives in config.ts (flags and file) and serve.ts (indexing, listening).
+ */
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { type RunningServer, type StartOptions, startServer } from './serve.ts';
+
+export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
+
+  --docs <folder>        Markdown/MDX pages to answer from
+  --domain <name>        the {domain} of the site (default: docs)
+  --key <key>            public key da_dsc_…; repeatable (default: one generated per run)
+  --port <n>             default 8787 (0 picks a free port)
+  --host <address>       default 127.0.0.1
+  --site-url <url>       published address of the docs, for absolute links
+  --cors-origin <origin> allowed browser origin; repeatable (default: any)
+  --config <file>        several organizations, sites and keys (see README)
+  --watch                re-index changed, added and removed files
+  --trust-proxy          take the client IP from X-Forwarded-For
+`;
+
+/** App options that other features derive from the flags (the assistant adds its own). */
+async function appOptionsFor(_config: ServerConfig): Promise<StartOptions['app']> {
+  return {};
+}
+
+export async function main(argv: string[]): Promise<RunningServer | undefined> {
+  const [command, ...args] = argv;
+  if (command !== 'serve' || args.includes('--help') || args.includes('-h')) {
+    (command === 'serve' || command === '--help' || command === '-h' ? console.log : console.error)(
+      USAGE,
+    );
+    if (command !== 'serve' && command !== '--help' && command !== '-h') process.exitCode = 1;
+    return undefined;
+  }
+  const config = await loadConfig(args);
+  const server = await startServer(config, { app: await appOptionsFor(config) });
+  if (config.generatedKey) {
+    console.log(`No --key given; this run's key is ${config.generatedKey}`);
+  }
+  const domains = config.organizations.flatMap((o) => o.sites.map((site) => site.domain));
+  console.log(`docs-assistant listening on ${server.url} (domains: ${domains.join(', ')})`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return server;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    const known = error instanceof ConfigError || (error as NodeJS.ErrnoException).code;
+    console.error(`docs-assistant: ${known ? (error as Error).message : error}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * Keys -> organization -> site. A missing, malformed or unknown key is 401; a valid key whose
+ * organization does not own `{domain}` is 403 with the same message whether or not the domain
+ * exists, so keys cannot be used to discover other sites.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { KEY_PATTERN } from '../../api/limits.ts';
+import type { AppEnv, Organization } from '../types.ts';
+import { errorResponse } from './errors.ts';
+
+export interface AuthOptions {
+  organizations: Organization[];
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+export function authenticate(options: AuthOptions): MiddlewareHandler<AppEnv> {
+  const organizationByKey = new Map<string, Organization>();
+  for (const organization of options.organizations) {
+    for (const key of organization.keys) organizationByKey.set(key, organization);
+  }
+  return async function authenticated(c, next) {
+    const key = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+    const organization = key && KEY_PATTERN.test(key) ? organizationByKey.get(key) : undefined;
+    if (!organization) {
+      c.header('WWW-Authenticate', 'Bearer');
+      return errorResponse(c, 401, 'Missing or invalid API key');
+    }
+    const domain = c.req.param('domain');
+    const site = organization.sites.find((candidate) => candidate.domain === domain);
+    if (!site) return errorResponse(c, 403, 'This key does not give access to this domain');
+    c.set('organization', organization);
+    c.set('site', site);
+    await next();
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Request limits backed by rate-limiter-flexible (fixed windows in memory). Every limited
+ * response carries the IETF RateLimit headers; a 429 adds Retry-After. When two limits apply
+ * (organization and IP), the headers describe the one closest to running out.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AppEnv } from '../types.ts';
+import { errorResponse } from './errors.ts';
+
+export interface RateLimitOptions {
+  /** Names the limit in the 429 message ("organization", "IP address"). */
+  subject: string;
+  windowSeconds: number;
+  /** The allowance of this request's subject (organizations have their own). */
+  points: (c: Context<AppEnv>) => number;
+  /** Who is counted. */
+  key: (c: Context<AppEnv>) => string;
+}
+
+/** Remaining allowance already announced on a request, so the tighter limit's headers win. */
+const announced = new WeakMap<Request, number>();
+
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+  // One limiter per allowance; subjects with the same allowance share it under distinct keys.
+  const limiters = new Map<number, RateLimiterMemory>();
+  const limiterFor = (points: number) => {
+    let limiter = limiters.get(points);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ points, duration: options.windowSeconds });
+      limiters.set(points, limiter);
+    }
+    return limiter;
+  };
+  const policy = (points: number) => `${points};w=${options.windowSeconds}`;
+
+  return async function rateLimited(c, next) {
+    const points = options.points(c);
+    let state: RateLimiterRes;
+    let allowed = true;
+    try {
+      state = await limiterFor(points).consume(options.key(c));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      state = rejection;
+      allowed = false;
+    }
+    const remaining = Math.max(0, state.remainingPoints);
+    const resetSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+    const previous = announced.get(c.req.raw);
+    if (!allowed || previous === undefined || remaining < previous) {
+      announced.set(c.req.raw, remaining);
+      c.header('RateLimit-Limit', String(points));
+      c.header('RateLimit-Remaining', String(remaining));
+      c.header('RateLimit-Reset', String(resetSeconds));
+      c.header('RateLimit-Policy', policy(points));
+    }
+    if (!allowed) {
+      c.header('Retry-After', String(resetSeconds));
+      return errorResponse(
+        c,
+        429,
+        `Rate limit exceeded: ${points} requests per ${describeWindow(options.windowSeconds)} per ${options.subject}. Retry after ${resetSeconds} s.`,
+      );
+    }
+    await next();
+  };
+}
+
+function describeWindow(seconds: number): string {
+  if (seconds === 3600) return 'hour';
+  if (seconds === 86_400) return 'day';
+  return `${seconds} s`;
+}
+
+/**
+ * The client's address: the socket peer, or the first X-Forwarded-For entry when the server
+ * sits behind a proxy it trusts (otherwise that header would let clients pick their own key).
+ */
+export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}

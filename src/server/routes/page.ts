@@ -1,0 +1,20 @@
+/**
+ * POST /v1/page/{domain}: a page's Markdown by its published path. Pages come from the
+ * in-memory index only; the request path is normalised and never touches the file system.
+ */
+import { Hono } from 'hono';
+import { pageRequestSchema } from '../../api/schemas.ts';
+import type { PageResponse } from '../../api/types.ts';
+import { errorResponse } from '../middleware/errors.ts';
+import { type ValidateJsonOptions, validateJson } from '../middleware/validate-json.ts';
+import type { AppEnv } from '../types.ts';
+
+export function pageRoutes(options: ValidateJsonOptions = {}): Hono<AppEnv> {
+  return new Hono<AppEnv>().post('/:domain', validateJson(pageRequestSchema, options), (c) => {
+    const { path } = c.req.valid('json');
+    const page = c.get('site').index.getPage(path);
+    if (!page) return errorResponse(c, 404, 'Page not found');
+    const body: PageResponse = { path: page.path, content: page.content };
+    return c.json(body);
+  });
+}

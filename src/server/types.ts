@@ -1,0 +1,47 @@
+/**
+ * The server's domain model and the Hono environment every route shares. Routes read the
+ * site a request is for with `c.get('site')`: auth has resolved it from key and domain.
+ */
+import type { HttpBindings } from '@hono/node-server';
+import type { DocsIndex } from './index/types.ts';
+
+/** Request limits of an organization (requests per window). */
+export interface Limits {
+  /** Requests per organization per hour, on every documented endpoint. */
+  orgPerHour: number;
+  /** Requests per client IP per day, on the assistant endpoints. */
+  ipPerDay: number;
+}
+
+/** One documentation site, ready to serve. */
+export interface Site {
+  /** The `{domain}` path parameter that names the site. */
+  domain: string;
+  /** Published address of the docs, for absolute links to pages. */
+  siteUrl?: string;
+  index: DocsIndex;
+}
+
+/** Owner of sites and keys. */
+export interface Organization {
+  name: string;
+  keys: string[];
+  limits: Limits;
+  sites: Site[];
+}
+
+/** Variables set by the middleware for the handlers after it. */
+export interface AppVariables {
+  /** The site of `{domain}`, owned by the key's organization. */
+  site: Site;
+  organization: Organization;
+}
+
+/**
+ * Hono environment of the app. Bindings are the Node request/response when served by
+ * @hono/node-server; absent under `app.request()` in tests.
+ */
+export interface AppEnv {
+  Bindings: Partial<HttpBindings>;
+  Variables: AppVariables;
+}
