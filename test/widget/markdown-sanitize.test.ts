@@ -82,6 +82,7 @@ describe('sanitize', () => {
     const root = dom(html);
     expect(root.querySelector('a')?.hasAttribute('target')).toBe(false);
     expect(root.querySelector('img')?.getAttribute('src')).toBe('https://e.x/a.png');
+    expect(root.querySelector('img')?.getAttribute('referrerpolicy')).toBe('no-referrer');
   });
 
   it.each([

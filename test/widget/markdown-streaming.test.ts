@@ -156,3 +156,35 @@ describe('StreamingMarkdown on recorded answers', () => {
     },
   );
 });
+
+describe('StreamingMarkdown: lexing only the tail', () => {
+  const tricky = [
+    '# Title\nSetext\n===\n\n',
+    'Para one\nlazy line\n\n',
+    '- item a\n\n  continued a\n- item b\n\n',
+    '1. first\n2. second\n\n',
+    '> quote\ncontinued\n\n',
+    '| a | b |\n| - | - |\n| 1 | 2 |\n\n',
+    '```js\nconst x = 1;\n\n\nconst y = 2;\n```\n\n',
+    '    indented code\n\n',
+    '<div>\nraw html\n</div>\n\n',
+    'Text with [ref][r] and **bold**.\n\n[r]: /docs/r\n\n',
+    'Heading two\n---\n\nEnd.',
+  ].join('');
+
+  it('gives the same blocks as lexing the whole text, for every prefix', () => {
+    const streaming = new StreamingMarkdown();
+    for (let end = 1; end <= tricky.length; end++) {
+      const prefix = tricky.slice(0, end);
+      const incremental = streaming.update(prefix).map((b) => b.html);
+      const whole = new StreamingMarkdown().update(prefix).map((b) => b.html);
+      expect(incremental, JSON.stringify(prefix)).toEqual(whole);
+    }
+  });
+
+  it('lexes the whole text again when it did not just grow', () => {
+    const streaming = new StreamingMarkdown();
+    streaming.update('# A\n\nB\n\nC\n\nD');
+    expect(streaming.update('# X\n\nB\n\nC\n\nD')[0]?.html).toContain('X');
+  });
+});

@@ -5,7 +5,8 @@
  */
 import createDOMPurify from 'dompurify';
 
-const purify = createDOMPurify(window);
+/** Our own DOMPurify instance (hooks never leak into a host page's copy), made on first use. */
+let purify: ReturnType<typeof createDOMPurify> | undefined;
 
 const URL_ATTRIBUTES = [
   'href',
@@ -39,7 +40,13 @@ function isExternal(href: string): boolean {
   }
 }
 
-purify.addHook('afterSanitizeAttributes', (node) => {
+function createPurify(): ReturnType<typeof createDOMPurify> {
+  const instance = createDOMPurify(window);
+  instance.addHook('afterSanitizeAttributes', secureUrls);
+  return instance;
+}
+
+function secureUrls(node: Element): void {
   for (const attribute of URL_ATTRIBUTES) {
     const value = node.getAttribute(attribute);
     if (value !== null && !isSafeUrl(value, attribute)) node.removeAttribute(attribute);
@@ -53,7 +60,12 @@ purify.addHook('afterSanitizeAttributes', (node) => {
       node.removeAttribute('target');
     }
   }
-});
+  if (node.tagName === 'IMG') {
+    // answers may show images from anywhere: do not tell them which page the reader is on
+    node.setAttribute('referrerpolicy', 'no-referrer');
+    node.setAttribute('loading', 'lazy');
+  }
+}
 
 const CONFIG = {
   USE_PROFILES: { html: true },
@@ -80,5 +92,6 @@ const CONFIG = {
 
 /** Sanitized HTML, safe to hand to `unsafeHTML` or `innerHTML`. */
 export function sanitize(html: string): string {
+  purify ??= createPurify();
   return purify.sanitize(html, CONFIG) as string;
 }

@@ -4,7 +4,7 @@
  * its unfinished tail. Keys are block positions, so a keyed list in the DOM keeps finished
  * blocks' nodes untouched.
  */
-import { splitBlocks } from './blocks.ts';
+import { type MarkdownSourceBlock, splitBlocks } from './blocks.ts';
 import { isHighlighterReady } from './highlight.ts';
 import { type RenderedHtml, type RenderOptions, renderHtml } from './render.ts';
 import { repairMarkdown } from './repair.ts';
@@ -28,6 +28,8 @@ export class StreamingMarkdown {
   /** How many times a block was rendered (parsed and sanitized): the cost that caching saves. */
   renders = 0;
   #cache: CachedBlock[] = [];
+  #text = '';
+  #sources: MarkdownSourceBlock[] = [];
   #options: RenderOptions;
   #render: (markdown: string, options: RenderOptions) => RenderedHtml;
 
@@ -46,7 +48,7 @@ export class StreamingMarkdown {
    * string; while `streaming`, the last block's unfinished Markdown is repaired first.
    */
   update(markdown: string, { streaming = false }: { streaming?: boolean } = {}): MarkdownBlock[] {
-    const sources = splitBlocks(markdown);
+    const sources = this.#split(markdown);
     const blocks = sources.map((source, i) => {
       const growing = streaming && i === sources.length - 1;
       const text = growing ? repairMarkdown(source.raw) : source.raw;
@@ -71,8 +73,30 @@ export class StreamingMarkdown {
     return blocks;
   }
 
+  /**
+   * The blocks of `markdown`. When the text only grew, the blocks before the last two cannot
+   * change any more (a block ends only when a later one has started), so only the tail is
+   * lexed again: streaming stays linear in the answer's length instead of quadratic.
+   */
+  #split(markdown: string): MarkdownSourceBlock[] {
+    const previous = this.#sources;
+    let sources: MarkdownSourceBlock[];
+    if (previous.length > 2 && markdown.startsWith(this.#text)) {
+      const kept = previous.slice(0, -2);
+      const offset = kept.reduce((sum, block) => sum + block.raw.length, 0);
+      sources = [...kept, ...splitBlocks(markdown.slice(offset))];
+    } else {
+      sources = splitBlocks(markdown);
+    }
+    this.#text = markdown;
+    this.#sources = sources;
+    return sources;
+  }
+
   /** Forgets every block (a different text is coming). */
   reset(): void {
     this.#cache = [];
+    this.#text = '';
+    this.#sources = [];
   }
 }
