@@ -116,6 +116,18 @@ describe('citationsOf', () => {
     expect(cited.slice(0, sources.length).every((c) => c.from === 'source')).toBe(true);
   });
 
+  it('does not take a numbered citation marker for a title', () => {
+    const cited = citationsOf(
+      message([{ type: 'text', text: 'As shown [3](/docs/guides/rag).' }]),
+      {
+        docOrigins: [],
+      },
+    );
+    expect(cited).toEqual([
+      { index: 1, path: 'docs/guides/rag', title: 'docs/guides/rag', from: 'link' },
+    ]);
+  });
+
   it('has no citations for a user message or plain text', () => {
     expect(citationsOf({ id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] })).toEqual(
       [],

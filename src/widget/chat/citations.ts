@@ -165,7 +165,8 @@ export function citationsOf(message: DocsUIMessage, options: CitationOptions = {
       const path = knownPath(link.path);
       add({
         path,
-        title: text || path,
+        // `[3](/docs/x)` is a citation marker, not a title
+        title: (/^\d+$/.test(text) ? '' : text) || path,
         from: 'link',
         ...(link.anchor ? { anchor: link.anchor } : {}),
       });
