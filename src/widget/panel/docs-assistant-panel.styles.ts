@@ -99,8 +99,7 @@ export const styles = css`
   }
 
   /* Buttons */
-  button,
-  a.ghost {
+  :where(button) {
     font: inherit;
     color: inherit;
     cursor: pointer;
@@ -306,6 +305,26 @@ export const styles = css`
   }
   :is(.answer, .prose) a:hover {
     text-decoration-color: currentColor;
+  }
+  /* Inline citation markers such as [3](/docs/page): small numbered pills. */
+  .answer a.cite {
+    display: inline-grid;
+    place-items: center;
+    min-width: 18px;
+    height: 18px;
+    margin: 0 1px;
+    padding: 0 4px;
+    border-radius: 999px;
+    background: var(--_accent-soft);
+    font-size: 11px;
+    font-weight: 650;
+    line-height: 1;
+    text-decoration: none;
+    vertical-align: 0.15em;
+  }
+  .answer a.cite:hover {
+    background: var(--_accent);
+    color: var(--_on-accent);
   }
   :is(.answer, .prose) blockquote {
     padding-inline-start: 12px;
@@ -681,6 +700,7 @@ export const styles = css`
     white-space: nowrap;
   }
   textarea {
+    outline: none !important;
     width: 100%;
     min-height: 32px;
     max-height: 40vh;
@@ -748,9 +768,16 @@ export const styles = css`
     padding: 18px 20px 28px;
     outline: none;
   }
-  .page-title {
+  .page-path {
+    margin: 0 0 10px;
+    color: var(--_muted);
+    font-size: 12px;
+    overflow-wrap: anywhere;
+  }
+  .page-title,
+  .prose h1 {
     margin: 0 0 14px;
-    font-size: 19px;
+    font-size: 21px;
     font-weight: 700;
     letter-spacing: -0.015em;
     line-height: 1.3;

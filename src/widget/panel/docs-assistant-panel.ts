@@ -6,6 +6,7 @@ import { citationsOf } from '../chat/citations.ts';
 import type { ChatOptions, Citation, DocsUIMessage } from '../chat/types.ts';
 import { emit } from '../docs-assistant/events.ts';
 import { type DocsAssistantI18n, defaultI18n } from '../i18n.ts';
+import { stripMdxSource } from '../markdown/render.ts';
 import { docPathOf } from './doc-links.ts';
 import { styles } from './docs-assistant-panel.styles.ts';
 import { canRetry, errorText } from './error-text.ts';
@@ -15,6 +16,14 @@ import { MediaQueryController } from './media-query.ts';
 import { searchQueryOf, textOf } from './message-parts.ts';
 import { type PageTarget, PageViewController } from './page-view.ts';
 import { ScrollFollowController } from './scroll-follow.ts';
+
+/** A page's title, or a readable one from its path (`docs/generating-text` → "Generating text"). */
+function titleOf(page: { path: string; title?: string }): string {
+  if (page.title && page.title !== page.path) return page.title;
+  const last = page.path.split('/').filter(Boolean).at(-1) ?? page.path;
+  const words = last.replace(/[-_]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** Below this width the panel covers the screen and becomes modal. */
 const NARROW = '(max-width: 640px)';
@@ -140,12 +149,16 @@ export class DocsAssistantPanel extends LitElement {
   protected override firstUpdated(): void {
     // Code that scrolls sideways must be reachable by keyboard, and the sanitizer drops
     // tabindex; blocks also re-render on their own (late highlighting), hence an observer.
-    const focusable = () => {
+    // Inline citation markers (`[3](/docs/page)`) get the pill style of the chips.
+    const enhance = () => {
       for (const pre of this.renderRoot.querySelectorAll('pre:not([tabindex])')) {
         pre.setAttribute('tabindex', '0');
       }
+      for (const a of this.renderRoot.querySelectorAll('.answer a:not(.cite)')) {
+        if (/^\d{1,2}$/.test(a.textContent ?? '')) a.classList.add('cite');
+      }
     };
-    new MutationObserver(focusable).observe(this.renderRoot, { childList: true, subtree: true });
+    new MutationObserver(enhance).observe(this.renderRoot, { childList: true, subtree: true });
   }
 
   protected override willUpdate(): void {
@@ -433,7 +446,7 @@ export class DocsAssistantPanel extends LitElement {
   private renderPending(t: DocsAssistantI18n, query?: string) {
     return html`<div class="pending" part="status">
       <span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>
-      <span>${query ? html`${t.searching} <q>${query}</q>` : t.thinking}</span>
+      <span>${query ? html`${t.searching} <q>${query}</q>…` : t.thinking}</span>
     </div>`;
   }
 
@@ -455,11 +468,14 @@ export class DocsAssistantPanel extends LitElement {
     if (message.role !== 'assistant') return nothing;
     const streaming = last && this.busy;
     const text = textOf(message);
-    const citations = citationsOf(message);
+    const all = citationsOf(message);
+    // Chips show the pages the answer cites; pages only retrieved show when nothing is cited.
+    const cited = all.filter((c) => c.from !== 'search');
+    const citations = cited.length ? cited : all;
     return html`<article part="message assistant-message" class="assistant">
       <h3 class="sr-only">${t.assistant}</h3>
       ${!text && streaming ? this.renderPending(t, searchQueryOf(message)) : nothing}
-      <div class="answer" @click=${(e: MouseEvent) => this.onContentClick(e, citations)}>
+      <div class="answer" @click=${(e: MouseEvent) => this.onContentClick(e, all)}>
         ${answerMarkdown(text, streaming, t)}
       </div>
       ${citations.length && text ? this.renderCitations(citations, t) : nothing}
@@ -475,7 +491,7 @@ export class DocsAssistantPanel extends LitElement {
             <a
               part="citation"
               href=${c.url ?? `/${c.path}`}
-              title=${c.title}
+              title=${titleOf(c)}
               @click=${(e: MouseEvent) => {
                 if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
                 e.preventDefault();
@@ -483,7 +499,7 @@ export class DocsAssistantPanel extends LitElement {
               }}
             >
               <span class="num" aria-hidden="true">${c.index}</span>
-              <span class="label">${c.title || c.path}</span>
+              <span class="label">${titleOf(c)}</span>
             </a>
           </li>`,
         )}
@@ -637,6 +653,9 @@ export class DocsAssistantPanel extends LitElement {
     if (state.status === 'closed') return nothing;
     const { target } = state;
     const published = target.url ?? new URL(`/${target.path}`, location.origin).href;
+    // Most pages open with their own `# Title`; then ours is for screen readers only.
+    const hasOwnTitle =
+      state.status === 'loaded' && /^#\s/.test(stripMdxSource(state.content).trimStart());
     return html`<section part="page" class="page" aria-labelledby="page-title">
       <div class="page-bar">
         <button part="button back" type="button" class="ghost" data-back @click=${() => this.backToChat()}>
@@ -647,7 +666,8 @@ export class DocsAssistantPanel extends LitElement {
         </a>
       </div>
       <div class="page-scroll" tabindex="0" aria-labelledby="page-title">
-        <p id="page-title" class="page-title">${target.title || target.path}</p>
+        <p class="page-path">${target.path.split('/').join(' › ')}</p>
+        <h3 id="page-title" class=${hasOwnTitle ? 'sr-only' : 'page-title'}>${titleOf(target)}</h3>
         ${
           state.status === 'loading'
             ? html`<p class="page-status" role="status">${t.loadingPage}</p>`
