@@ -92,9 +92,11 @@ async function indexSites(
     const { pageCount, sectionCount } = built.index;
     const where = folders.length > 1 ? ` from ${docs}` : '';
     log(
-      `Indexed ${pageCount} pages (${sectionCount} sections)${where} in ${(built.milliseconds / 1000).toFixed(1)} s`,
+      `Indexed ${count(pageCount, 'page')} (${count(sectionCount, 'section')})${where} in ${(built.milliseconds / 1000).toFixed(1)} s`,
     );
     indexes.set(docs, built.index);
   }
   return indexes;
 }
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -25,6 +25,12 @@ const COMMON_TERM_SHARE = 0.05;
 const COMMON_TERM_MIN = 1000;
 /** Long questions are cut to their most specific words. */
 const QUERY_TERMS_MAX = 6;
+/** A query longer than this is a paste, not a question; the rest is ignored. */
+const QUERY_CHARS_MAX = 2000;
+const WORD_LENGTH_MAX = 40;
+
+const isWord = (term: string, minLength: number) =>
+  term.length >= minLength && term.length <= WORD_LENGTH_MAX;
 
 /**
  * Typo tolerance and prefix expansion are the expensive parts of a query, so they apply only
@@ -90,9 +96,10 @@ export class SectionEngine {
         },
         {
           ...options,
-          // One typo per five letters; short words must be spelled right.
-          fuzzy: (term) => (term.length >= 5 && !known(term) ? 0.2 : false),
-          prefix: (term) => term.length >= 3 && !known(term),
+          // One typo per five letters; short words must be spelled right, and very long
+          // "words" (pasted data) are never expanded: fuzzy matching allocates by length.
+          fuzzy: (term) => (isWord(term, 5) && !known(term) ? 0.2 : false),
+          prefix: (term) => isWord(term, 3) && !known(term),
         },
       );
     const hits = run(['title', 'headings']);
@@ -106,7 +113,10 @@ export class SectionEngine {
    * their QUERY_TERMS_MAX most specific words.
    */
   private planQuery(query: string): { specific: string[]; common: string[] } {
-    const words = query.split(TERM_SEPARATOR).filter((word) => word !== '');
+    const words = query
+      .slice(0, QUERY_CHARS_MAX)
+      .split(TERM_SEPARATOR)
+      .filter((word) => word !== '');
     const terms = new Set(words.map(processQueryTerm).filter((term) => term !== null));
     // "use chat" or "stream text" also looks up the identifier `useChat` / `streamText`.
     for (const [position, word] of words.entries()) {

@@ -33,6 +33,17 @@ export interface BuiltIndex {
 }
 
 const PROGRESS_EVERY = 250;
+const READ_AHEAD = 64;
+
+function readBatch(root: string, files: string[]): Map<string, Promise<string>> {
+  const batch = new Map<string, Promise<string>>();
+  for (const file of files) {
+    const content = readFile(join(root, file), 'utf8');
+    content.catch(() => {}); // Reported when awaited in order.
+    batch.set(file, content);
+  }
+  return batch;
+}
 
 /** Hidden folders (`.git`, `.next`), `_partials` and dependencies are never pages. */
 export function isIgnoredDirectory(name: string): boolean {
@@ -54,7 +65,13 @@ export async function listDocFiles(root: string): Promise<string[]> {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory() && !isIgnoredDirectory(entry.name)) await visit(full);
-      else if (entry.isFile() && isDocFile(entry.name) && !isIgnoredFile(entry.name)) {
+      // Linked files are listed (and reported if the link is broken); linked folders are not
+      // followed, which rules out cycles.
+      else if (
+        (entry.isFile() || entry.isSymbolicLink()) &&
+        isDocFile(entry.name) &&
+        !isIgnoredFile(entry.name)
+      ) {
         files.push(relative(root, full).split(sep).join('/'));
       }
     }
@@ -76,9 +93,14 @@ export async function buildDocsIndex(
   const index = new SiteIndex();
   const problems: IndexProblem[] = [];
   const files = await listDocFiles(root);
+  let reading = new Map<string, Promise<string>>();
   for (const [position, file] of files.entries()) {
+    // Reads run ahead in batches (the disk works while we parse); parsing stays in file order
+    // so which of two pages with the same path wins never depends on timing.
+    if (position % READ_AHEAD === 0)
+      reading = readBatch(root, files.slice(position, position + READ_AHEAD));
     try {
-      const page = await loadPage(root, file);
+      const page = parsePage(file, await reading.get(file)!);
       const existing = index.getPage(page.path);
       if (existing && existing.path === page.path) {
         problems.push({

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY_PATTERN } from '../../src/api/limits.ts';
+
+const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname;
+let child: ChildProcess | undefined;
+afterEach(() => {
+  child?.kill();
+  child = undefined;
+});
+
+/** Runs the CLI until `done` matches its output (or it exits). */
+function run(args: string[], done: RegExp) {
+  child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise<{ output: string; code: number | null }>((resolve) => {
+    const check = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (done.test(output)) resolve({ output, code: null });
+    };
+    child!.stdout!.on('data', check);
+    child!.stderr!.on('data', check);
+    child!.on('exit', (code) => resolve({ output, code }));
+  });
+}
+
+describe('docs-assistant serve', () => {
+  it('starts, prints the index line and a generated key, and answers with that key', async () => {
+    const docs = await mkdtemp(join(tmpdir(), 'da-cli-'));
+    await writeFile(join(docs, 'intro.md'), '# Intro\nHello from the CLI.');
+    const { output } = await run(['serve', '--docs', docs, '--port', '0'], /listening on (\S+)/);
+    expect(output).toMatch(/^Indexed 1 page \(1 section\) in \d+\.\d s$/m);
+    const key = /this run's key is (\S+)/.exec(output)?.[1];
+    expect(key).toMatch(KEY_PATTERN);
+    const url = /listening on (\S+)/.exec(output)![1]!;
+    const response = await fetch(`${url}/v1/page/docs`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: '{"path": "intro"}',
+    });
+    expect(await response.json()).toEqual({
+      path: 'intro',
+      content: '# Intro\nHello from the CLI.',
+    });
+  });
+
+  it('explains a bad flag and exits with 1, without a stack trace', async () => {
+    const { output, code } = await run(['serve', '--docs', '/d', '--port', 'x'], /$^/);
+    expect(code).toBe(1);
+    expect(output).toContain('docs-assistant: --port must be a port number');
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('reports a missing docs folder', async () => {
+    const { output, code } = await run(
+      ['serve', '--docs', '/nonexistent/docs', '--port', '0'],
+      /$^/,
+    );
+    expect(code).toBe(1);
+    expect(output).toMatch(/docs-assistant: .*nonexistent/);
+  });
+
+  it('prints usage for an unknown command', async () => {
+    const { output, code } = await run(['start'], /$^/);
+    expect(code).toBe(1);
+    expect(output).toContain('Usage: docs-assistant serve');
+  });
+});

@@ -1,0 +1,190 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { KEY_PATTERN } from '../../src/api/limits.ts';
+import { ConfigError, generateKey, loadConfig } from '../../src/server/config.ts';
+
+const KEY = 'da_dsc_0123456789abcdefXYZ';
+
+async function configFile(content: unknown): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'da-config-'));
+  const file = join(dir, 'docs-assistant.config.json');
+  await writeFile(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+}
+
+describe('flags', () => {
+  it('configures one site with the documented defaults', async () => {
+    const config = await loadConfig(['--docs', 'site/docs', '--key', KEY], '/srv');
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8787,
+      watch: false,
+      corsOrigins: '*',
+      organizations: [
+        {
+          keys: [KEY],
+          limits: { orgPerHour: 10_000, ipPerDay: 10_000 },
+          sites: [{ domain: 'docs', docs: '/srv/site/docs' }],
+        },
+      ],
+    });
+    expect(config.generatedKey).toBeUndefined();
+  });
+
+  it('takes every flag, --key and --cors-origin repeatable', async () => {
+    const config = await loadConfig([
+      '--docs=/d',
+      '--domain',
+      'acme',
+      '--key',
+      KEY,
+      '--key',
+      `${KEY}2`,
+      '--port',
+      '0',
+      '--host',
+      '0.0.0.0',
+      '--site-url',
+      'https://docs.acme.dev',
+      '--cors-origin',
+      'https://a.dev',
+      '--cors-origin',
+      'https://b.dev',
+      '--watch',
+    ]);
+    expect(config).toMatchObject({
+      host: '0.0.0.0',
+      port: 0,
+      watch: true,
+      corsOrigins: ['https://a.dev', 'https://b.dev'],
+      organizations: [
+        {
+          keys: [KEY, `${KEY}2`],
+          sites: [{ domain: 'acme', docs: '/d', siteUrl: 'https://docs.acme.dev' }],
+        },
+      ],
+    });
+  });
+
+  it('generates a fresh key when none is given', async () => {
+    const first = await loadConfig(['--docs', '/d']);
+    const second = await loadConfig(['--docs', '/d']);
+    expect(first.generatedKey).toMatch(KEY_PATTERN);
+    expect(first.organizations[0]!.keys).toEqual([first.generatedKey]);
+    expect(second.generatedKey).not.toBe(first.generatedKey);
+    expect(generateKey()).toMatch(KEY_PATTERN);
+  });
+
+  it.each([
+    [[], /--docs/],
+    [['--docs', '/d', '--key', 'secret'], /--key/],
+    [['--docs', '/d', '--port', 'http'], /--port/],
+    [['--docs', '/d', '--port', '70000'], /--port/],
+    [['--docs', '/d', '--domain', 'a.b'], /--domain/],
+    [['--docs', '/d', '--site-url', 'not a url'], /--site-url/],
+    [['--docs', '/d', '--unknown'], /unknown/i],
+  ])('rejects %j', async (args, message) => {
+    await expect(loadConfig(args)).rejects.toThrow(ConfigError);
+    await expect(loadConfig(args)).rejects.toThrow(message);
+  });
+});
+
+describe('config file', () => {
+  const issueExample = {
+    limits: { orgPerHour: 10000, ipPerDay: 10000 },
+    organizations: [
+      {
+        name: 'acme',
+        keys: [KEY],
+        limits: { orgPerHour: 500 },
+        sites: [{ domain: 'acme', docs: './docs', siteUrl: 'https://docs.acme.dev' }],
+      },
+      { name: 'globex', keys: [`${KEY}G`], sites: [{ domain: 'globex', docs: '/g' }] },
+    ],
+  };
+
+  it('reads the documented shape, docs relative to the file', async () => {
+    const file = await configFile(issueExample);
+    const config = await loadConfig(['--config', file]);
+    expect(config.organizations).toEqual([
+      {
+        name: 'acme',
+        keys: [KEY],
+        limits: { orgPerHour: 500, ipPerDay: 10000 },
+        sites: [
+          { domain: 'acme', docs: join(file, '..', 'docs'), siteUrl: 'https://docs.acme.dev' },
+        ],
+      },
+      {
+        name: 'globex',
+        keys: [`${KEY}G`],
+        limits: { orgPerHour: 10000, ipPerDay: 10000 },
+        sites: [{ domain: 'globex', docs: '/g' }],
+      },
+    ]);
+    expect(config.generatedKey).toBeUndefined();
+  });
+
+  it('applies file-wide limits and lets flags override host, port and origins', async () => {
+    const file = await configFile({
+      ...issueExample,
+      limits: { ipPerDay: 50 },
+      port: 9000,
+      host: '::1',
+    });
+    const fromFile = await loadConfig(['--config', file]);
+    expect(fromFile).toMatchObject({ port: 9000, host: '::1' });
+    expect(fromFile.organizations[1]!.limits).toEqual({ orgPerHour: 10000, ipPerDay: 50 });
+    const overridden = await loadConfig(['--config', file, '--port', '1234']);
+    expect(overridden.port).toBe(1234);
+  });
+
+  it.each([
+    ['not json', /cannot read/],
+    [{ organizations: [] }, /organizations/],
+    [
+      { organizations: [{ name: 'a', keys: ['bad'], sites: [{ domain: 'a', docs: '.' }] }] },
+      /keys\.0/,
+    ],
+    [
+      {
+        organizations: [
+          { name: 'a', keys: [KEY], sites: [{ domain: 'a', docs: '.' }] },
+          { name: 'b', keys: [KEY], sites: [{ domain: 'b', docs: '.' }] },
+        ],
+      },
+      /key .* twice/,
+    ],
+    [
+      {
+        organizations: [
+          { name: 'a', keys: [KEY], sites: [{ domain: 'a', docs: '.' }] },
+          { name: 'b', keys: [`${KEY}b`], sites: [{ domain: 'a', docs: '.' }] },
+        ],
+      },
+      /domain a appears twice/,
+    ],
+    [
+      {
+        organizations: [
+          {
+            name: 'a',
+            keys: [KEY],
+            limits: { orgPerHour: -1 },
+            sites: [{ domain: 'a', docs: '.' }],
+          },
+        ],
+      },
+      /orgPerHour/,
+    ],
+  ])('rejects %j', async (content, message) => {
+    const file = await configFile(content);
+    await expect(loadConfig(['--config', file])).rejects.toThrow(message);
+  });
+
+  it('reports a missing file', async () => {
+    await expect(loadConfig(['--config', '/nonexistent/x.json'])).rejects.toThrow(ConfigError);
+  });
+});

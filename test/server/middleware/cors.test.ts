@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { EXPOSED_HEADERS } from '../../../src/api/limits.ts';
+import { post, testApp } from '../support.ts';
+
+const preflight = (origin: string) => ({
+  method: 'OPTIONS',
+  headers: {
+    Origin: origin,
+    'Access-Control-Request-Method': 'POST',
+    'Access-Control-Request-Headers': 'authorization, content-type',
+  },
+});
+
+describe('CORS', () => {
+  it('answers preflights on every endpoint without a key', async () => {
+    const app = testApp();
+    for (const path of [
+      '/v1/page/acme',
+      '/v1/search/acme',
+      '/v1/assistant/acme/message',
+      '/v2/assistant/acme/message',
+    ]) {
+      const response = await app.request(path, preflight('https://docs.acme.dev'));
+      expect(response.status).toBe(204);
+      expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+      expect(response.headers.get('Access-Control-Allow-Methods')).toContain('POST');
+      expect(response.headers.get('Access-Control-Allow-Headers')).toMatch(/Authorization/i);
+      expect(response.headers.get('Access-Control-Allow-Headers')).toMatch(/Content-Type/i);
+    }
+  });
+
+  it('exposes the thread and rate-limit headers, on errors too', async () => {
+    const app = testApp();
+    const ok = await app.request(
+      '/v1/search/acme',
+      post({ query: 'x' }, undefined, { Origin: 'https://a.dev' }),
+    );
+    const unauthorized = await app.request('/v1/search/acme', {
+      ...post({ query: 'x' }, 'nope'),
+      headers: { Origin: 'https://a.dev' },
+    });
+    for (const response of [ok, unauthorized]) {
+      const exposed = response.headers.get('Access-Control-Expose-Headers')?.split(',') ?? [];
+      expect(exposed).toEqual([...EXPOSED_HEADERS]);
+      expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    }
+  });
+
+  it('allows only the configured origins when given', async () => {
+    const app = testApp({ corsOrigins: ['https://docs.acme.dev'] });
+    const allowed = await app.request('/v1/page/acme', preflight('https://docs.acme.dev'));
+    const denied = await app.request('/v1/page/acme', preflight('https://evil.example'));
+    expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe('https://docs.acme.dev');
+    expect(denied.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../../src/server/app.ts';
+import { ACME_KEY, fromAddress, GLOBEX_KEY, organizations, post } from '../support.ts';
+
+function limitedApp(orgPerHour: number, ipPerDay: number, trustProxy = false) {
+  const orgs = organizations();
+  orgs[0]!.limits = { orgPerHour, ipPerDay };
+  return createApp({ organizations: orgs, trustProxy, log: () => {} });
+}
+
+describe('organization limit', () => {
+  it('counts every API request of the organization and answers 429 past it', async () => {
+    const app = limitedApp(3, 100);
+    const statuses: number[] = [];
+    for (const path of ['/v1/page/acme', '/v1/search/acme', '/v2/assistant/acme/message']) {
+      statuses.push((await app.request(path, post({ path: 'x', query: 'x' }))).status);
+    }
+    const limited = await app.request('/v1/search/acme', post({ query: 'x' }));
+    expect(statuses).not.toContain(429);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(3500);
+    expect(limited.headers.get('RateLimit-Limit')).toBe('3');
+    expect(limited.headers.get('RateLimit-Remaining')).toBe('0');
+    expect(limited.headers.get('RateLimit-Policy')).toBe('3;w=3600');
+    expect((await limited.json()).message).toMatch(/3 requests per hour per organization/);
+  });
+
+  it('announces the remaining allowance on successful responses', async () => {
+    const app = limitedApp(10, 100);
+    const first = await app.request('/v1/search/acme', post({ query: 'x' }));
+    const second = await app.request('/v1/search/acme', post({ query: 'x' }));
+    expect(first.headers.get('RateLimit-Remaining')).toBe('9');
+    expect(second.headers.get('RateLimit-Remaining')).toBe('8');
+    expect(Number(second.headers.get('RateLimit-Reset'))).toBeLessThanOrEqual(3600);
+  });
+
+  it('keeps organizations apart, each with its own allowance', async () => {
+    const app = limitedApp(1, 100);
+    await app.request('/v1/search/acme', post({ query: 'x' }));
+    expect((await app.request('/v1/search/acme', post({ query: 'x' }))).status).toBe(429);
+    const other = await app.request('/v1/search/globex', post({ query: 'x' }, GLOBEX_KEY));
+    expect(other.status).toBe(200);
+    expect(other.headers.get('RateLimit-Limit')).toBe('10000');
+  });
+
+  it('does not count requests with a bad key', async () => {
+    const app = limitedApp(1, 100);
+    for (let n = 0; n < 3; n++)
+      await app.request('/v1/search/acme', post({ query: 'x' }, 'da_dsc_x'));
+    expect((await app.request('/v1/search/acme', post({ query: 'x' }))).status).toBe(200);
+  });
+});
+
+describe('IP limit on the assistant routes', () => {
+  it('limits each client address per day on v1 and v2 assistant routes only', async () => {
+    const app = limitedApp(100, 2);
+    const ask = (path: string, address: string) =>
+      app.request(path, post({}, ACME_KEY), fromAddress(address));
+    expect((await ask('/v1/assistant/acme/message', '10.0.0.1')).status).not.toBe(429);
+    expect((await ask('/v2/assistant/acme/message', '10.0.0.1')).status).not.toBe(429);
+    const limited = await ask('/v2/assistant/acme/message', '10.0.0.1');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('RateLimit-Policy')).toBe('2;w=86400');
+    expect((await limited.json()).message).toMatch(/per day per IP address/);
+    expect((await ask('/v2/assistant/acme/message', '10.0.0.2')).status).not.toBe(429);
+    // Page and search are not limited per address.
+    const search = await app.request(
+      '/v1/search/acme',
+      post({ query: 'x' }),
+      fromAddress('10.0.0.1'),
+    );
+    expect(search.status).toBe(200);
+  });
+
+  it('announces the tighter of the two limits', async () => {
+    const app = limitedApp(100, 5);
+    const response = await app.request(
+      '/v2/assistant/acme/message',
+      post({}),
+      fromAddress('10.0.0.9'),
+    );
+    expect(response.headers.get('RateLimit-Limit')).toBe('5');
+    expect(response.headers.get('RateLimit-Remaining')).toBe('4');
+  });
+
+  it('ignores X-Forwarded-For unless the proxy is trusted', async () => {
+    const ask = (app: ReturnType<typeof limitedApp>, forwarded: string) =>
+      app.request(
+        '/v2/assistant/acme/message',
+        post({}, ACME_KEY, { 'X-Forwarded-For': forwarded }),
+        fromAddress('10.0.0.1'),
+      );
+    const untrusted = limitedApp(100, 1);
+    await ask(untrusted, '1.1.1.1');
+    expect((await ask(untrusted, '2.2.2.2')).status).toBe(429);
+    const trusted = limitedApp(100, 1, true);
+    await ask(trusted, '1.1.1.1');
+    expect((await ask(trusted, '2.2.2.2')).status).not.toBe(429);
+    expect((await ask(trusted, '1.1.1.1')).status).toBe(429);
+  });
+});

@@ -1,0 +1,109 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../../src/server/app.ts';
+import { buildDocsIndex } from '../../../src/server/index/load.ts';
+import { ACME_KEY, post, testApp } from '../support.ts';
+
+describe('POST /v1/page/{domain}', () => {
+  const app = testApp();
+  const page = (path: unknown) => app.request('/v1/page/acme', post({ path }));
+
+  it('returns the page content without frontmatter or MDX imports', async () => {
+    const response = await page('docs/guides/theming');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      path: 'docs/guides/theming',
+      content: '## Dark mode\nSet the accent colour.',
+    });
+  });
+
+  it.each([
+    '/docs/guides/theming',
+    'docs/guides/theming/',
+    'docs/guides/theming.mdx',
+    'docs/guides/theming.md',
+    'docs/guides/theming#dark-mode',
+    'docs/guides/theming?ref=nav',
+    'docs%2Fguides%2Ftheming',
+    '/docs/guides/%74heming',
+    'DOCS/Guides/Theming',
+    'https://docs.acme.dev/docs/guides/theming#dark-mode',
+  ])('normalises %j', async (path) => {
+    const response = await page(path);
+    expect(response.status).toBe(200);
+    expect((await response.json()).path).toBe('docs/guides/theming');
+  });
+
+  it('finds index pages by their folder and pages by their file path', async () => {
+    expect((await (await page('docs/start')).json()).path).toBe('docs/start');
+    expect((await (await page('docs/start/index.mdx')).json()).path).toBe('docs/start');
+    expect((await (await page('docs/01-start/02-install.md')).json()).path).toBe(
+      'docs/start/install',
+    );
+  });
+
+  it('answers 404 for an unknown page', async () => {
+    const response = await page('docs/nope');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Page not found' });
+  });
+
+  it('answers 400 without a string path', async () => {
+    expect((await page(undefined)).status).toBe(400);
+    expect((await page(['docs'])).status).toBe(400);
+  });
+});
+
+describe('path traversal', () => {
+  it('never serves a file outside the index, whatever the spelling', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'da-traversal-'));
+    const docs = join(root, 'docs');
+    await mkdir(join(docs, 'guide'), { recursive: true });
+    await writeFile(join(docs, 'guide', 'intro.md'), '# Intro\nWelcome.');
+    await writeFile(join(docs, 'notes.txt'), 'not a page');
+    await writeFile(join(docs, '.secret.md'), '# hidden');
+    await writeFile(join(root, 'secret.md'), '# Secret\nTOP SECRET');
+    const { index } = await buildDocsIndex(docs);
+    const app = createApp({
+      organizations: [
+        {
+          name: 'o',
+          keys: [ACME_KEY],
+          limits: { orgPerHour: 1000, ipPerDay: 1000 },
+          sites: [{ domain: 'acme', index }],
+        },
+      ],
+    });
+    const attempts = [
+      '../secret',
+      '../secret.md',
+      'guide/../../secret',
+      '..%2fsecret',
+      '%2e%2e/secret',
+      '%2e%2e%2fsecret.md',
+      '%252e%252e%252fsecret',
+      '..\\secret',
+      '....//secret',
+      `${root}/secret.md`,
+      '/etc/passwd',
+      'file:///etc/passwd',
+      'guide/intro\u0000.md',
+      'guide/intro%00',
+      'notes.txt',
+      'notes',
+      '.secret',
+      'guide/../guide/intro',
+    ];
+    for (const path of attempts) {
+      const response = await app.request('/v1/page/acme', post({ path }));
+      const text = await response.text();
+      expect(text).not.toContain('TOP SECRET');
+      expect(text).not.toContain('root:');
+      expect(response.status, path).toBe(404);
+    }
+    const ok = await app.request('/v1/page/acme', post({ path: 'guide/intro' }));
+    expect(ok.status).toBe(200);
+  });
+});

@@ -1,0 +1,110 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { type RunningServer, startServer } from '../../src/server/serve.ts';
+
+const KEY = 'da_dsc_serve0123456789abcdef';
+
+async function docsFolder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'da-serve-'));
+  await mkdir(join(dir, '01-guide'));
+  await writeFile(
+    join(dir, '01-guide', 'index.mdx'),
+    '---\ntitle: Guide\n---\n# Guide\nStart here.',
+  );
+  await writeFile(join(dir, '01-guide', '02-setup.md'), '# Setup\n## Install\nRun the installer.');
+  await writeFile(join(dir, 'broken.md'), '---\ntitle: [unclosed\n---\n');
+  return dir;
+}
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const api = (path: string, body: unknown) =>
+  fetch(`${server!.url}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe('startServer', () => {
+  it('indexes, reports skipped files and serves every endpoint on a real port', async () => {
+    const docs = await docsFolder();
+    const lines: string[] = [];
+    const config = await loadConfig([
+      '--docs',
+      docs,
+      '--key',
+      KEY,
+      '--port',
+      '0',
+      '--domain',
+      'acme',
+    ]);
+    server = await startServer(config, { log: (line) => lines.push(line) });
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^Skipped broken\.md: /));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^Indexed 2 pages \(3 sections\) in \d+\.\d s$/),
+    );
+
+    const health = await fetch(`${server.url}/health`);
+    expect(await health.json()).toEqual({ status: 'ok', sites: 1, pages: 2, sections: 3 });
+    const page = await api('/v1/page/acme', { path: '/guide/setup.md' });
+    expect(await page.json()).toEqual({
+      path: 'guide/setup',
+      content: '# Setup\n## Install\nRun the installer.',
+    });
+    const search = await api('/v1/search/acme', { query: 'installer' });
+    expect((await search.json())[0]).toMatchObject({
+      path: 'guide/setup',
+      metadata: { title: 'Setup', heading: 'Install', anchor: 'install' },
+    });
+    const tooBig = await fetch(`${server.url}/v1/search/acme`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: 'x'.repeat(1_100_000) }),
+    });
+    expect(tooBig.status).toBe(413);
+  });
+
+  it('re-indexes changed, added and removed files with --watch', async () => {
+    const docs = await docsFolder();
+    const lines: string[] = [];
+    const config = await loadConfig(['--docs', docs, '--key', KEY, '--port', '0', '--watch']);
+    server = await startServer(config, { log: (line) => lines.push(line) });
+    const pageStatus = async (path: string) => (await api('/v1/page/docs', { path })).status;
+    const until = async (check: () => Promise<boolean>) => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        if (await check()) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`timed out; log:\n${lines.join('\n')}`);
+    };
+
+    await writeFile(join(docs, '01-guide', '03-new.md'), '# New page\nFresh words: quokka.');
+    await until(async () => (await pageStatus('guide/new')) === 200);
+    const found = await (await api('/v1/search/docs', { query: 'quokka' })).json();
+    expect(found[0].path).toBe('guide/new');
+
+    await writeFile(join(docs, '01-guide', '03-new.md'), '# Renamed title\nNow about wombats.');
+    await until(async () => {
+      const results = await (await api('/v1/search/docs', { query: 'wombats' })).json();
+      return results[0]?.metadata.title === 'Renamed title';
+    });
+    expect(await (await api('/v1/search/docs', { query: 'quokka' })).json()).toEqual([]);
+
+    await rm(join(docs, '01-guide', '03-new.md'));
+    await until(async () => (await pageStatus('guide/new')) === 404);
+
+    await rm(join(docs, '01-guide'), { recursive: true });
+    await until(async () => (await pageStatus('guide/setup')) === 404);
+    expect((await (await fetch(`${server.url}/health`)).json()).pages).toBe(0);
+    expect(lines).toContainEqual(expect.stringMatching(/^Re-indexed 01-guide\/03-new\.md/));
+  });
+});
