@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/widget/markdown/render.ts';
+import { headingAnchor, renderMarkdown } from '../../src/widget/markdown/render.ts';
 import { isSafeUrl, sanitize } from '../../src/widget/markdown/sanitize.ts';
+import { recordedStream } from './chat-test-utils.ts';
 
 function dom(html: string): HTMLElement {
   const root = document.createElement('div');
@@ -121,5 +122,48 @@ describe('renderMarkdown', () => {
     expect(root.textContent).not.toContain('nextra');
     expect(root.querySelector('h1')?.textContent).toBe('Heading');
     expect(root.querySelector('code')?.textContent).toContain("import x from 'y';");
+  });
+});
+
+describe('heading anchors', () => {
+  it('marks headings with the anchors the server gives sections, without ids', () => {
+    const page =
+      '# Generating Text\n\n## `streamText`\n\n## Smoothing streams\n\n### Example\n\n### Example\n\n## Custom {#my-id}\n\n```md\n## not a heading\n```';
+    const root = document.createElement('div');
+    root.innerHTML = renderMarkdown(page);
+    const anchors = [...root.querySelectorAll('[data-anchor]')].map((h) => [
+      h.tagName,
+      h.getAttribute('data-anchor'),
+    ]);
+    expect(anchors).toEqual([
+      ['H1', 'generating-text'],
+      ['H2', 'streamtext'],
+      ['H2', 'smoothing-streams'],
+      ['H3', 'example'],
+      ['H3', 'example-1'],
+      ['H2', 'my-id'],
+    ]);
+    expect(root.querySelector('[data-anchor="my-id"]')?.textContent).toBe('Custom');
+    expect(root.querySelectorAll('[id]')).toHaveLength(0);
+  });
+});
+
+describe('headingAnchor', () => {
+  it('matches the anchors of the sections in recorded search results', () => {
+    const pairs: [string, string][] = [];
+    for (const name of ['v2-answer', 'v2-continued', 'v2-not-covered', 'v2-error']) {
+      for (const event of recordedStream(name).body.split('\n\n')) {
+        if (!event.includes('"tool-output-available"')) continue;
+        const { output } = JSON.parse(event.slice('data: '.length)) as {
+          output: { metadata: { heading?: string; anchor?: string } }[];
+        };
+        for (const { metadata } of output) {
+          if (metadata.heading && metadata.anchor) pairs.push([metadata.heading, metadata.anchor]);
+        }
+      }
+    }
+    expect(pairs.length).toBeGreaterThan(5);
+    for (const [heading, anchor] of pairs)
+      expect(anchor).toMatch(new RegExp(`^${headingAnchor(heading)}(-\\d+)?$`));
   });
 });

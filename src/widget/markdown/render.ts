@@ -31,11 +31,44 @@ function escapeHtml(text: string): string {
 
 let currentOptions: RenderOptions = {};
 let sawCode = false;
+let anchorsSeen = new Map<string, number>();
+
+/**
+ * The anchor of a heading as the server computes it (github-slugger: lower case, punctuation
+ * dropped, spaces to hyphens, `-1`, `-2`… for repeats), kept tiny instead of bundling it.
+ */
+export function headingAnchor(text: string, seen: Map<string, number> = new Map()): string {
+  const base = text
+    .replace(/<[^>]+>/g, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_~]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+  const count = seen.get(base);
+  seen.set(base, (count ?? -1) + 1);
+  return count === undefined ? base : `${base}-${count + 1}`;
+}
 
 const marked = new Marked({
   gfm: true,
   breaks: false,
   renderer: {
+    heading(
+      this: { parser: { parseInline(tokens: Tokens.Heading['tokens']): string } },
+      token: Tokens.Heading,
+    ) {
+      // `## Title {#custom-id}`: MDX-style explicit anchors win, and are not shown
+      const custom = /\s*(?:\{#([\w-]+)\}|\[#([\w-]+)\])\s*$/.exec(token.text);
+      const anchor = custom
+        ? (custom[1] ?? custom[2] ?? '')
+        : headingAnchor(token.text, anchorsSeen);
+      let inner = this.parser.parseInline(token.tokens);
+      if (custom) inner = inner.replace(/\s*(?:\{#[\w-]+\}|\[#[\w-]+\])\s*$/, '');
+      // ids are sanitized away (they could collide with the panel's own): the panel scrolls by data-anchor
+      return `<h${token.depth} data-anchor="${escapeHtml(anchor)}">${inner}</h${token.depth}>\n`;
+    },
     code({ text, lang }: Tokens.Code): string {
       sawCode = true;
       const language = languageOf(lang);
@@ -63,6 +96,7 @@ const marked = new Marked({
 export function renderHtml(markdown: string, options: RenderOptions = {}): RenderedHtml {
   currentOptions = options;
   sawCode = false;
+  anchorsSeen = new Map();
   const html = sanitize(marked.parse(markdown, { async: false }));
   const unhighlighted = sawCode && !isHighlighterReady();
   if (unhighlighted) void loadHighlighter().catch(() => {});
