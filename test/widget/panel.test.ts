@@ -237,8 +237,11 @@ describe('panel: asking and streaming', () => {
     await stream.push({ type: 'text-delta', id: 't', delta: 'More.\n\n'.repeat(40) });
     await new Promise((r) => setTimeout(r, 100));
     expect(messages.scrollTop).toBe(0);
-    messages.scrollTop = messages.scrollHeight;
-    messages.dispatchEvent(new Event('scroll'));
+    // A button takes the reader back down, and the view follows again.
+    await until(() => $(el, '[part~=jump]'), 'jump button');
+    expect($(el, '[part~=jump]')!.getAttribute('aria-label')).toBe('Scroll to the latest message');
+    await userEvent.click($(el, '[part~=jump]')!);
+    await until(() => !$(el, '[part~=jump]'), 'jump button gone');
     await stream.push({ type: 'text-delta', id: 't', delta: 'Even more.\n\n'.repeat(40) });
     await until(
       () => messages.scrollHeight - messages.scrollTop - messages.clientHeight < 40,

@@ -19,8 +19,36 @@ import {
 export type { DocsAssistantEventDetails } from './events.ts';
 
 /** Parts of the panel, re-exported so the page can style them through `docs-assistant::part()`. */
-const PANEL_PARTS =
-  'dialog, header, title, messages, message, user-message, assistant-message, citation, composer, input, send, stop, context, error, page, suggestion, button';
+const PANEL_PARTS = [
+  'dialog',
+  'header',
+  'title',
+  'messages',
+  'message',
+  'user-message',
+  'assistant-message',
+  'status',
+  'citation',
+  'composer',
+  'input',
+  'send',
+  'stop',
+  'context',
+  'remove-context',
+  'error',
+  'retry',
+  'page',
+  'back',
+  'open-page',
+  'suggestion',
+  'new-chat',
+  'close',
+  'copy',
+  'helpful',
+  'not-helpful',
+  'jump',
+  'button',
+].join(',');
 
 const sparkle =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3l1.9 4.6 4.6 1.9-4.6 1.9L12 16l-1.9-4.6-4.6-1.9 4.6-1.9z"/><path d="M19 15l.8 2.2 2.2.8-2.2.8L19 21l-.8-2.2-2.2-.8 2.2-.8z"/></svg>';
@@ -51,16 +79,22 @@ const sparkle =
  * @csspart header - Panel header (title, New chat, Close).
  * @csspart title - Panel title.
  * @csspart messages - The scrolling message list (a live region).
- * @csspart message - Every message; also `user-message` / `assistant-message`.
+ * @csspart message - Every message.
+ * @csspart user-message - A question.
+ * @csspart assistant-message - An answer.
  * @csspart citation - A numbered source chip under an answer.
  * @csspart composer - The input area (context chips, textarea, send/stop).
  * @csspart input - The question textarea.
- * @csspart send - The send button. @csspart stop - The stop button.
+ * @csspart send - The send button.
+ * @csspart stop - The stop button (while an answer streams).
  * @csspart context - A context chip above the input.
  * @csspart error - The inline error with its Retry button.
  * @csspart page - The in-panel page view of a cited page.
  * @csspart suggestion - A suggested question on the empty state.
- * @csspart button - Every icon/text button in the panel.
+ * @csspart button - Every button in the panel; each also has its own part:
+ *   `new-chat`, `close`, `send`, `stop`, `retry`, `copy`, `helpful`, `not-helpful`,
+ *   `remove-context`, `back`, `open-page`, `jump` (scroll to the latest message).
+ * @csspart status - The "Searching the docs…" / "Thinking…" line.
  *
  * @cssproperty [--docs-assistant-accent=#4f46e5] - Accent color (launcher, send, links).
  * @cssproperty [--docs-assistant-accent-foreground=#fff] - Text on the accent color.

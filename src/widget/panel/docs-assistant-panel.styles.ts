@@ -82,6 +82,10 @@ export const styles = css`
     background: transparent;
   }
   @media (max-width: 640px) {
+    /* 16px keeps iOS from zooming into the page when the input gets focus. */
+    textarea {
+      font-size: 16px;
+    }
     dialog {
       inset: 0;
       width: 100%;
@@ -633,9 +637,31 @@ export const styles = css`
     font-weight: 500;
   }
 
+  /* Jump to the latest message (shown while the reader has scrolled up) */
+  .jump {
+    position: relative;
+    height: 0;
+  }
+  [part~='jump'] {
+    position: absolute;
+    bottom: 10px;
+    left: 50%;
+    display: grid;
+    place-items: center;
+    width: 34px;
+    height: 34px;
+    padding: 0;
+    border: 1px solid var(--_border);
+    border-radius: 50%;
+    background: var(--_bg);
+    color: var(--_fg);
+    box-shadow: 0 2px 8px rgb(0 0 0 / 0.12);
+    transform: translateX(-50%);
+  }
+
   /* Composer */
   .composer {
-    padding: 0 14px 12px;
+    padding: 0 14px max(12px, env(safe-area-inset-bottom));
   }
   .box {
     display: grid;

@@ -42,15 +42,23 @@ const NARROW = '(max-width: 640px)';
  * @event docs-assistant-feedback - Thumbs up/down on an answer.
  *
  * @csspart dialog - The dialog box.
- * @csspart header - Title bar. @csspart title - The title.
+ * @csspart header - Title bar.
+ * @csspart title - The title.
  * @csspart messages - Scrolling message list (live region).
- * @csspart message - Every message; also `user-message` / `assistant-message`.
+ * @csspart message - Every message.
+ * @csspart user-message - A question.
+ * @csspart assistant-message - An answer.
+ * @csspart status - The searching/thinking line.
  * @csspart citation - A numbered source chip.
- * @csspart composer - Input area. @csspart input - The textarea.
- * @csspart send - Send button. @csspart stop - Stop button.
- * @csspart context - A context chip. @csspart error - Inline error.
- * @csspart page - The page view. @csspart suggestion - A starter question.
- * @csspart button - Every button.
+ * @csspart composer - Input area.
+ * @csspart input - The textarea.
+ * @csspart send - Send button.
+ * @csspart stop - Stop button.
+ * @csspart context - A context chip.
+ * @csspart error - Inline error.
+ * @csspart page - The page view.
+ * @csspart suggestion - A starter question.
+ * @csspart button - Every button (each also has its own part name).
  */
 export class DocsAssistantPanel extends LitElement {
   static override styles = styles;
@@ -415,6 +423,21 @@ export class DocsAssistantPanel extends LitElement {
           ${this.chat.status === 'submitted' && messages.at(-1)?.role !== 'assistant' ? this.renderPending(t) : nothing}
           ${this.chat.status === 'error' && this.chat.error ? this.renderError(t) : nothing}
         </div>
+      </div>
+      <div class="jump">
+        ${
+          !this.follow.pinned && messages.length
+            ? html`<button
+              part="button jump"
+              type="button"
+              aria-label=${t.jumpToLatest}
+              title=${t.jumpToLatest}
+              @click=${() => this.follow.pin()}
+            >
+              ${icon('arrowDown')}
+            </button>`
+            : nothing
+        }
       </div>
       ${this.renderComposer(t)}
     `;

@@ -50,6 +50,7 @@ export class ScrollFollowController implements ReactiveController {
 
   /** Jumps to the end and follows again (after sending a question). */
   pin(): void {
+    if (!this.pinned) this.host.requestUpdate();
     this.pinned = true;
     this.follow();
   }
