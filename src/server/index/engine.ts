@@ -28,6 +28,8 @@ const QUERY_TERMS_MAX = 6;
 /** A query longer than this is a paste, not a question; the rest is ignored. */
 const QUERY_CHARS_MAX = 2000;
 const WORD_LENGTH_MAX = 40;
+/** Fewer sections than this: probably a misspelling or a word still being typed. */
+const RARE_TERM = 3;
 
 const isWord = (term: string, minLength: number) =>
   term.length >= minLength && term.length <= WORD_LENGTH_MAX;
@@ -117,11 +119,34 @@ export class SectionEngine {
       .slice(0, QUERY_CHARS_MAX)
       .split(TERM_SEPARATOR)
       .filter((word) => word !== '');
-    const terms = new Set(words.map(processQueryTerm).filter((term) => term !== null));
+    const terms = new Set<string>();
+    for (const word of words) {
+      const term = processQueryTerm(word);
+      if (term === null) continue;
+      terms.add(term);
+      // Porter stems are not always consistent ("embed" -> "emb" but "embedding" -> "embed"):
+      // the word itself counts too when the index knows it.
+      const lower = word.toLowerCase();
+      if (lower !== term && this.documentFrequency.has(lower)) terms.add(lower);
+    }
     // "use chat" or "stream text" also looks up the identifier `useChat` / `streamText`.
     for (const [position, word] of words.entries()) {
       const joined = `${word}${words[position + 1] ?? ''}`.toLowerCase();
       if (joined !== word.toLowerCase() && this.documentFrequency.has(joined)) terms.add(joined);
+    }
+    // The index holds stems, so a word typed past its stem ("embedd", unknown or nearly so)
+    // also looks up the longest known stem it starts with ("embed").
+    for (const term of [...terms]) {
+      if ((this.documentFrequency.get(term) ?? 0) >= RARE_TERM || term.length > WORD_LENGTH_MAX) {
+        continue;
+      }
+      for (let length = term.length - 1; length >= 4; length--) {
+        const stem = term.slice(0, length);
+        if (this.documentFrequency.has(stem)) {
+          terms.add(stem);
+          break;
+        }
+      }
     }
     const frequency = (term: string) => this.documentFrequency.get(term) ?? 0;
     const rarest = [...terms].sort((a, b) => frequency(a) - frequency(b));
