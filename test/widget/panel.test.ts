@@ -149,6 +149,31 @@ describe('panel: asking and streaming', () => {
     expect(detail.message.role).toBe('assistant');
     expect(responses[0]!.composed && responses[0]!.bubbles).toBe(true);
     expect(await axeViolations(el)).toEqual([]);
+    el.theme = 'dark';
+    await el.updateComplete;
+    expect(await axeViolations(el)).toEqual([]);
+  });
+
+  it('works with the keyboard alone: ask, reach a citation, read the page, come back', async () => {
+    const el = await make();
+    api.pages.set('docs/ai-sdk-core/testing', '# Testing\n\nMock providers.');
+    api.recorded(answerSse, headersOf(answerMeta));
+    expect(deepActive()?.getAttribute('part')).toBe('input');
+    await userEvent.keyboard('How do I stream text with streamText?{Enter}');
+    await until(() => idle(el) && $$(el, '[part=citation]').length === 3, 'answer');
+    // Shift+Tab from the input walks back through the answer to its last citation chip.
+    $<HTMLTextAreaElement>(el, 'textarea')!.focus();
+    for (let i = 0; i < 30 && deepActive()?.getAttribute('part') !== 'citation'; i++) {
+      await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+    }
+    expect(deepActive()?.textContent).toContain('Testing');
+    await userEvent.keyboard('{Enter}');
+    await until(() => $(el, '[part=page] .prose h1'), 'page view');
+    await until(() => deepActive()?.hasAttribute('data-back'), 'focus on Back');
+    await userEvent.keyboard('{Enter}');
+    await until(() => deepActive()?.getAttribute('part') === 'input', 'back in the input');
+    await userEvent.keyboard('{Escape}');
+    await until(() => !el.open, 'closed');
   });
 
   it('streams: searching status, blocks appear as they finish, finished blocks keep their DOM', async () => {

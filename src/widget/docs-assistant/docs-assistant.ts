@@ -96,8 +96,8 @@ const sparkle =
  *   `remove-context`, `back`, `open-page`, `jump` (scroll to the latest message).
  * @csspart status - The "Searching the docs…" / "Thinking…" line.
  *
- * @cssproperty [--docs-assistant-accent=#4f46e5] - Accent color (launcher, send, links).
- * @cssproperty [--docs-assistant-accent-foreground=#fff] - Text on the accent color.
+ * @cssproperty [--docs-assistant-accent=light-dark(#4f46e5, #8b87ff)] - Accent color (launcher, send, links).
+ * @cssproperty [--docs-assistant-accent-foreground=light-dark(#fff, #14141c)] - Text on the accent color.
  * @cssproperty [--docs-assistant-background=light-dark(#fff, #16171d)] - Panel background.
  * @cssproperty [--docs-assistant-foreground=light-dark(#1b1c22, #e8e9ee)] - Text color.
  * @cssproperty [--docs-assistant-muted=light-dark(#5d6170, #a2a6b4)] - Secondary text.
