@@ -128,6 +128,12 @@ describe('citationsOf', () => {
     ]);
   });
 
+  it('answers again from memory for the same message snapshot', () => {
+    const snapshot = message([{ type: 'text', text: 'See [x](/docs/x).' }]);
+    expect(citationsOf(snapshot)).toBe(citationsOf(snapshot));
+    expect(citationsOf({ ...snapshot })).not.toBe(citationsOf(snapshot));
+  });
+
   it('has no citations for a user message or plain text', () => {
     expect(citationsOf({ id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] })).toEqual(
       [],

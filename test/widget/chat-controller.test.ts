@@ -539,3 +539,31 @@ describe('ChatController in a LitElement', () => {
     element.remove();
   });
 });
+
+describe('ChatController across tabs', () => {
+  it('follows a conversation another tab saved or cleared, while idle', async () => {
+    replay();
+    const { host, controller } = makeController();
+    const other = makeController();
+    await other.controller.send('How do I stream text with streamText?');
+    // what the browser tells this tab when another one writes the key
+    const stored = localStorage.getItem(storageKey(DOMAIN));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: storageKey(DOMAIN), newValue: stored }),
+    );
+    expect(controller.messages).toHaveLength(2);
+    expect(controller.threadId).toBe(answer.headers['x-thread-id']);
+
+    other.controller.newChat();
+    window.dispatchEvent(new StorageEvent('storage', { key: storageKey(DOMAIN), newValue: null }));
+    expect(controller.messages).toEqual([]);
+    expect(controller.threadId).toBeUndefined();
+
+    // another site's key is none of its business
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: storageKey('elsewhere'), newValue: stored }),
+    );
+    expect(controller.messages).toEqual([]);
+    for (const c of [...host.controllers, ...other.host.controllers]) c.hostDisconnected?.();
+  });
+});

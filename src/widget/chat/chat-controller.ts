@@ -11,7 +11,12 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ContextItem } from '../../api/types.ts';
 import { LitChatState } from './chat-state.ts';
 import { classifyError, type ResponseInfo } from './errors.ts';
-import { clearConversation, loadConversation, saveConversation } from './persistence.ts';
+import {
+  clearConversation,
+  loadConversation,
+  saveConversation,
+  storageKey,
+} from './persistence.ts';
 import { buildRequestBody, messageEndpoint } from './request.ts';
 import type { ChatError, ChatOptions, DocsUIMessage } from './types.ts';
 
@@ -46,6 +51,17 @@ export class ChatController implements ReactiveController {
   #error: ChatError | undefined;
   #status: ChatStatus = 'ready';
   #onPageHide = () => this.#persist();
+  /** Another tab of the same site saved (or cleared) the conversation: follow it while idle. */
+  #onStorage = (event: StorageEvent) => {
+    const domain = this.#domain;
+    if (!domain || (event.key !== null && event.key !== storageKey(domain))) return;
+    if (this.status === 'submitted' || this.status === 'streaming') return;
+    const stored = loadConversation(domain);
+    this.#threadId = stored.threadId;
+    this.#threadKey = stored.threadKey;
+    this.#create(stored.messages);
+    this.host.requestUpdate();
+  };
 
   constructor(host: ReactiveControllerHost, options: () => ChatOptions) {
     this.host = host;
@@ -82,6 +98,7 @@ export class ChatController implements ReactiveController {
   hostConnected(): void {
     this.#ensure();
     globalThis.addEventListener?.('pagehide', this.#onPageHide);
+    globalThis.addEventListener?.('storage', this.#onStorage);
   }
 
   hostUpdate(): void {
@@ -92,6 +109,7 @@ export class ChatController implements ReactiveController {
 
   hostDisconnected(): void {
     globalThis.removeEventListener?.('pagehide', this.#onPageHide);
+    globalThis.removeEventListener?.('storage', this.#onStorage);
     this.#persist();
   }
 

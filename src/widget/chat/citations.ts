@@ -110,8 +110,25 @@ export interface CitationOptions {
   docOrigins?: readonly string[];
 }
 
-/** The cited pages of an assistant message, deduplicated by path and numbered from 1. */
-export function citationsOf(message: DocsUIMessage, options: CitationOptions = {}): Citation[] {
+/**
+ * The cited pages of an assistant message, deduplicated by path and numbered from 1: the
+ * `source-url` parts first (the server's own numbering), then doc links in the text, then
+ * pages the search retrieved that neither cites.
+ */
+export function citationsOf(message: DocsUIMessage, options?: CitationOptions): Citation[] {
+  // messages are immutable snapshots, so a render loop can ask again for free
+  if (options) return computeCitations(message, options);
+  let cited = memo.get(message);
+  if (!cited) {
+    cited = computeCitations(message, {});
+    memo.set(message, cited);
+  }
+  return cited;
+}
+
+const memo = new WeakMap<DocsUIMessage, Citation[]>();
+
+function computeCitations(message: DocsUIMessage, options: CitationOptions): Citation[] {
   const results = searchResultsOf(message);
   const titles = new Map(results.map((r) => [normalizeDocPath(r.path), r.metadata?.title]));
   const byPath = new Map<string, Omit<Citation, 'index'>>();
