@@ -128,6 +128,7 @@ export class ChatController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /** Removes the pending context item at `index` (a chip the reader dismissed). */
   removeContext(index: number): void {
     this.#context = this.#context.filter((_, i) => i !== index);
     this.host.requestUpdate();
@@ -160,7 +161,8 @@ export class ChatController implements ReactiveController {
   /**
    * Asks for the last answer again after an error (or a stop). The answer is regenerated, not
    * continued (the API has no "continue"): the text that already arrived stays on screen until
-   * the new answer starts to stream, and stays in the conversation if the retry fails too.
+   * the new answer has text of its own, and stays in the conversation (`metadata.interrupted`)
+   * if the retry fails or is stopped before that.
    */
   async retry(): Promise<void> {
     const { chat, state } = this.#ensure();
