@@ -2,7 +2,14 @@ import { fixture, fixtureCleanup, html } from '@open-wc/testing/pure';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import '../../src/widget/docs-assistant/docs-assistant.ts';
+import stylesSource from '../../src/widget/docs-assistant/docs-assistant.styles.ts?raw';
 import type { DocsAssistant } from '../../src/widget/docs-assistant/docs-assistant.ts';
+import rootSource from '../../src/widget/docs-assistant/docs-assistant.ts?raw';
+import eventsSource from '../../src/widget/docs-assistant/events.ts?raw';
+import loadPanelSource from '../../src/widget/docs-assistant/load-panel.ts?raw';
+import optionsSource from '../../src/widget/docs-assistant/options.ts?raw';
+import contextSource from '../../src/widget/selection/context-from-selection.ts?raw';
+import selectionSource from '../../src/widget/selection/selection-controller.ts?raw';
 import { axeViolations } from './a11y.ts';
 import { FakeApi } from './fake-api.ts';
 
@@ -64,6 +71,27 @@ describe('<docs-assistant> lazy loading', () => {
     await until(() => customElements.get('docs-assistant-panel'), 'panel module');
     // Loaded, but not rendered until it opens.
     expect(panelOf(el)).toBeNull();
+  });
+});
+
+describe('<docs-assistant> first-load modules', () => {
+  it('import no chat engine, Markdown, sanitizer or template engine (only the panel, lazily)', () => {
+    const sources = [
+      rootSource,
+      stylesSource,
+      eventsSource,
+      loadPanelSource,
+      optionsSource,
+      contextSource,
+      selectionSource,
+    ];
+    const runtimeImports = sources.flatMap((source) =>
+      [...source.matchAll(/^import (?!type )(?:[^;]*? from )?'([^']+)'/gms)].map((m) => m[1]),
+    );
+    const allowed =
+      /^(@lit\/reactive-element|\.\.\/\.\.\/api\/limits\.ts|\.{1,2}\/(docs-assistant|selection)\/[\w.-]+\.ts|\.\/[\w.-]+\.ts)$/;
+    expect(runtimeImports.filter((m) => !allowed.test(m!))).toEqual([]);
+    expect(loadPanelSource).toContain("import('../panel/docs-assistant-panel.ts')");
   });
 });
 

@@ -463,6 +463,21 @@ describe('panel: errors', () => {
     });
   }
 
+  it('says the reader is offline when the browser knows it', async () => {
+    const el = await make();
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      api.networkFailure();
+      await ask(el, 'Question?');
+      await until(() => $(el, '[part=error]'), 'error');
+      expect($(el, '[part=error]')!.textContent).toMatch(/offline/);
+      expect($(el, '[part~=retry]')).not.toBeNull();
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
+    expect(navigator.onLine).toBe(true);
+  });
+
   it('shows an error inside the stream, keeping what already arrived', async () => {
     const el = await make();
     const errors: CustomEvent[] = [];
