@@ -13,21 +13,41 @@ const STOP_WORDS = new Set(
 /** MiniSearch's own tokenizer rule: split at spaces and punctuation. */
 export const TERM_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
 
+/** Letters only; `gpt4o` or `use_chat` are not words a stemmer knows. */
+const PLAIN_WORD = /^[a-z]+$/i;
+
 /**
  * Query side: lower-case, no stop words, Porter stem ("tokens", "tokenized" -> "token") so a
- * question need not use the docs' word forms. Identifiers pass through unchanged.
+ * question need not use the docs' word forms. Other tokens pass through lower-cased.
  */
 export function processQueryTerm(term: string): string | null {
   const lower = term.toLowerCase();
   if (STOP_WORDS.has(lower)) return null;
-  return /^[a-z]+$/.test(lower) && lower === term.toLowerCase() ? stemmer(lower) : lower;
+  return PLAIN_WORD.test(term) ? stemmer(lower) : lower;
 }
+
+/**
+ * Indexing sees the same few ten thousand words millions of times; stemming dominated the
+ * build before this cache. Bounded so a site of random tokens cannot grow it forever.
+ */
+const indexTermCache = new Map<string, string[] | null>();
+const INDEX_TERM_CACHE_MAX = 500_000;
 
 /**
  * Index side: an identifier like `streamText` is also indexed by its parts so "stream text"
  * finds it. Queries are not split: that would multiply the work per query.
  */
 export function processIndexTerm(term: string): string[] | null {
+  let terms = indexTermCache.get(term);
+  if (terms === undefined) {
+    if (indexTermCache.size >= INDEX_TERM_CACHE_MAX) indexTermCache.clear();
+    terms = indexTerms(term);
+    indexTermCache.set(term, terms);
+  }
+  return terms;
+}
+
+function indexTerms(term: string): string[] | null {
   const lower = processQueryTerm(term);
   if (lower === null) return null;
   if (!/[a-z0-9][A-Z]/.test(term)) return [lower];

@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: every benchmark in one run, with the machine it ran on (figures are only
+ * comparable within a run: ratios are the portable part). `-- --libraries` adds the
+ * search-library comparison behind the README's choice (several minutes).
+ */
+import { cpus, loadavg } from 'node:os';
+import { benchServer } from './server.ts';
+
+const libraries = process.argv.includes('--libraries');
+
+console.log(
+  `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')}`,
+);
+
+console.log('\nServer (index build, search latency, page endpoint vs bare node:http)');
+const server = await benchServer({ libraries });
+console.table(server.map(({ libraries: _libraries, ...figures }) => figures));
+if (libraries) {
+  for (const site of server) {
+    console.log(`\nSearch libraries on ${site.site}`);
+    console.table(site.libraries);
+  }
+}
