@@ -13,7 +13,8 @@ const apiPort = sitePort + 1;
 
 export default defineConfig({
   testDir: 'test/e2e',
-  outputDir: 'artifacts/playwright',
+  // Per port, so two runs in one work tree (E2E_PORT) do not delete each other's traces.
+  outputDir: `artifacts/playwright/${sitePort}`,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -33,7 +34,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     // A slower stream than the demo's default leaves time to see it grow and to stop it.
-    command: `npm start -- --port ${sitePort} --api-port ${apiPort} --stream-delay-ms 60`,
+    command: `npm start -- --port ${sitePort} --api-port ${apiPort} --stream-delay-ms 100`,
     url: `http://127.0.0.1:${sitePort}/getting-started`,
     reuseExistingServer: !process.env['CI'],
     timeout: 120_000,

@@ -43,3 +43,34 @@ export function recordAssistantRequests(page: Page) {
 export async function textOf(locator: Locator) {
   return (await locator.textContent()) ?? '';
 }
+
+/**
+ * Samples, in the page on every animation frame, whether Stop is offered and how long the
+ * last answer is: proof of streaming that does not depend on how often the test polls.
+ */
+export async function sampleStreaming(page: Page) {
+  await page.evaluate(() => {
+    const samples: { stop: boolean; length: number }[] = [];
+    (window as unknown as { streamSamples: typeof samples }).streamSamples = samples;
+    const root = () =>
+      document.querySelector('docs-assistant')?.shadowRoot?.querySelector('docs-assistant-panel')
+        ?.shadowRoot;
+    const sample = () => {
+      const panel = root();
+      const answers = panel?.querySelectorAll('[part~="assistant-message"] .answer');
+      samples.push({
+        stop: !!panel?.querySelector('[part~="stop"]'),
+        length: answers?.length
+          ? (answers[answers.length - 1]!.textContent ?? '').trim().length
+          : 0,
+      });
+      requestAnimationFrame(sample);
+    };
+    sample();
+  });
+  return () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { streamSamples: { stop: boolean; length: number }[] }).streamSamples,
+    );
+}
