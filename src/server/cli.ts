@@ -3,8 +3,10 @@
  * `docs-assistant serve …`: parses the flags, starts the server, prints where it listens.
  * Everything else lives in config.ts (flags and file) and serve.ts (indexing, listening).
  */
+import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { builtWidgetDir } from './routes/widget.ts';
 import { type RunningServer, type StartOptions, startServer } from './serve.ts';
 
 export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
@@ -36,7 +38,11 @@ export async function main(argv: string[]): Promise<RunningServer | undefined> {
     return undefined;
   }
   const config = await loadConfig(args);
-  const server = await startServer(config, { app: await appOptionsFor(config) });
+  // The one-line script tag points at this server's /widget/docs-assistant.js.
+  const widgetDir = builtWidgetDir();
+  const server = await startServer(config, {
+    app: { ...(widgetDir && { widgetDir }), ...(await appOptionsFor(config)) },
+  });
   if (config.generatedKey) {
     console.log(`No --key given; this run's key is ${config.generatedKey}`);
   }
@@ -48,7 +54,16 @@ export async function main(argv: string[]): Promise<RunningServer | undefined> {
   return server;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/** True when this file is the program (also through the npm bin symlink). */
+function isEntryPoint(): boolean {
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(process.argv[1] ?? '')).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
   main(process.argv.slice(2)).catch((error: unknown) => {
     const known = error instanceof ConfigError || (error as NodeJS.ErrnoException).code;
     console.error(`docs-assistant: ${known ? (error as Error).message : error}`);

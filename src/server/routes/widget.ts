@@ -4,6 +4,9 @@
  * entry files keep stable names and are revalidated on every load. Module scripts load
  * cross-origin in CORS mode, so every file allows any origin.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 
@@ -42,4 +45,17 @@ export function widgetRoutes({ dir, basePath = '/widget' }: WidgetRouteOptions) 
     (c) => c.json({ message: 'Not found' }, 404),
   );
   return routes;
+}
+
+/**
+ * The built widget that ships with the server: `dist/widget` next to `dist/server` in the
+ * package, or the repository's `dist/widget` when the server runs from source. Undefined when
+ * the widget has not been built (the server then answers the API only).
+ */
+export function builtWidgetDir(): string | undefined {
+  for (const candidate of ['../../widget', '../../../dist/widget']) {
+    const dir = fileURLToPath(new URL(candidate, import.meta.url));
+    if (existsSync(join(dir, 'docs-assistant.js'))) return dir;
+  }
+  return undefined;
 }
