@@ -28,7 +28,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Progress lines only when indexing is slow enough for someone to wonder. */
+/** Progress lines at most this often, the first when indexing is slow enough to wonder. */
 const PROGRESS_AFTER_MS = 1000;
 
 export async function startServer(
@@ -81,11 +81,12 @@ async function indexSites(
     ...new Set(config.organizations.flatMap((o) => o.sites.map((site) => site.docs))),
   ];
   for (const docs of folders) {
-    const started = Date.now();
+    let reported = Date.now();
     const built = await buildDocsIndex(docs, {
       onProgress: ({ done, total }) => {
-        if (Date.now() - started > PROGRESS_AFTER_MS)
-          log(`Indexing ${docs}: ${done}/${total} files`);
+        if (Date.now() - reported < PROGRESS_AFTER_MS) return;
+        reported = Date.now();
+        log(`Indexing ${docs}: ${done}/${total} files`);
       },
     });
     for (const problem of built.problems) log(`Skipped ${problem.file}: ${problem.message}`);

@@ -1,5 +1,6 @@
 /**
  * POST /v1/search/{domain}: sections ranked by relevance, best first, at most one per page.
+ * With a site URL, `metadata.url` links to the section on the published site.
  */
 import { Hono } from 'hono';
 import { searchRequestSchema } from '../../api/schemas.ts';
@@ -10,9 +11,18 @@ import type { AppEnv } from '../types.ts';
 export function searchRoutes(options: ValidateJsonOptions = {}): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/:domain', validateJson(searchRequestSchema, options), (c) => {
     const { query, pageSize, scoreThreshold, filter } = c.req.valid('json');
-    const results: SearchResult[] = c
-      .get('site')
-      .index.search(query, { pageSize, scoreThreshold, filter: filter ?? null });
-    return c.json(results);
+    const site = c.get('site');
+    const results = site.index.search(query, { pageSize, scoreThreshold, filter: filter ?? null });
+    return c.json(site.siteUrl ? withPageUrls(results, site.siteUrl) : results);
+  });
+}
+
+/** With --site-url, each result also carries the absolute link to its section. */
+function withPageUrls(results: SearchResult[], siteUrl: string): SearchResult[] {
+  const base = siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`;
+  return results.map((result) => {
+    const anchor = result.metadata.anchor ? `#${result.metadata.anchor}` : '';
+    const url = new URL(`${result.path}${anchor}`, base).href;
+    return { ...result, metadata: { ...result.metadata, url } };
   });
 }

@@ -75,3 +75,11 @@ describe('POST /v1/search/{domain}', () => {
     expect(issues[0].path.join('.')).toBe(field);
   });
 });
+
+describe('links to the published site', () => {
+  it('adds metadata.url when the site has a siteUrl', async () => {
+    const response = await testApp().request('/v1/search/acme', post({ query: 'dark mode' }));
+    const [first] = (await response.json()) as SearchResult[];
+    expect(first!.metadata.url).toBe('https://docs.acme.dev/docs/guides/theming#dark-mode');
+  });
+});
