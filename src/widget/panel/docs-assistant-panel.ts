@@ -11,19 +11,19 @@ import { docPathOf } from './doc-links.ts';
 import { styles } from './docs-assistant-panel.styles.ts';
 import { canRetry, errorText } from './error-text.ts';
 import { icon } from './icons.ts';
-import { answerMarkdown, pageMarkdown } from './markdown-view.ts';
+import { pageMarkdown } from './markdown-view.ts';
 import { MediaQueryController } from './media-query.ts';
-import { searchQueryOf, textOf } from './message-parts.ts';
+import { textOf } from './message-parts.ts';
+import {
+  assistantMessage,
+  contextLabel,
+  pendingLine,
+  titleOf,
+  userMessage,
+} from './message-view.ts';
 import { type PageTarget, PageViewController } from './page-view.ts';
+import { proseStyles } from './prose.styles.ts';
 import { ScrollFollowController } from './scroll-follow.ts';
-
-/** A page's title, or a readable one from its path (`docs/generating-text` → "Generating text"). */
-function titleOf(page: { path: string; title?: string }): string {
-  if (page.title && page.title !== page.path) return page.title;
-  const last = page.path.split('/').filter(Boolean).at(-1) ?? page.path;
-  const words = last.replace(/[-_]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** Below this width the panel covers the screen and becomes modal. */
 const NARROW = '(max-width: 640px)';
@@ -61,7 +61,7 @@ const NARROW = '(max-width: 640px)';
  * @csspart button - Every button (each also has its own part name).
  */
 export class DocsAssistantPanel extends LitElement {
-  static override styles = styles;
+  static override styles = [styles, proseStyles];
 
   static override properties = {
     open: { type: Boolean, reflect: true },
@@ -418,9 +418,9 @@ export class DocsAssistantPanel extends LitElement {
           ${repeat(
             messages,
             (m) => m.id,
-            (m, i) => this.renderMessage(m, i === messages.length - 1, t),
+            (m, i) => this.renderMessage(m, i === messages.length - 1 && this.busy, t),
           )}
-          ${this.chat.status === 'submitted' && messages.at(-1)?.role !== 'assistant' ? this.renderPending(t) : nothing}
+          ${this.chat.status === 'submitted' && messages.at(-1)?.role !== 'assistant' ? pendingLine(t) : nothing}
           ${this.chat.status === 'error' && this.chat.error ? this.renderError(t) : nothing}
         </div>
       </div>
@@ -466,108 +466,19 @@ export class DocsAssistantPanel extends LitElement {
     `;
   }
 
-  private renderPending(t: DocsAssistantI18n, query?: string) {
-    return html`<div class="pending" part="status">
-      <span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>
-      <span>${query ? html`${t.searching} <q>${query}</q>…` : t.thinking}</span>
-    </div>`;
-  }
-
-  private renderMessage(message: DocsUIMessage, last: boolean, t: DocsAssistantI18n) {
-    if (message.role === 'user') {
-      const context = message.metadata?.context ?? [];
-      return html`<div part="message user-message" class="user">
-        <h3 class="sr-only">${t.you}</h3>
-        ${
-          context.length
-            ? html`<div class="sent-context">
-              ${context.map((item) => this.renderContextLabel(item, t))}
-            </div>`
-            : nothing
-        }
-        <div class="bubble">${textOf(message)}</div>
-      </div>`;
-    }
+  private renderMessage(message: DocsUIMessage, streaming: boolean, t: DocsAssistantI18n) {
+    if (message.role === 'user') return userMessage(message, t);
     if (message.role !== 'assistant') return nothing;
-    const streaming = last && this.busy;
-    const text = textOf(message);
-    const all = citationsOf(message);
-    // Chips show the pages the answer cites; pages only retrieved show when nothing is cited.
-    const cited = all.filter((c) => c.from !== 'search');
-    const citations = cited.length ? cited : all;
-    return html`<article part="message assistant-message" class="assistant">
-      <h3 class="sr-only">${t.assistant}</h3>
-      ${!text && streaming ? this.renderPending(t, searchQueryOf(message)) : nothing}
-      <div class="answer" @click=${(e: MouseEvent) => this.onContentClick(e, all)}>
-        ${answerMarkdown(text, streaming, t)}
-      </div>
-      ${citations.length && text ? this.renderCitations(citations, t) : nothing}
-      ${!streaming && text ? this.renderActions(message, t) : nothing}
-    </article>`;
-  }
-
-  private renderCitations(citations: readonly Citation[], t: DocsAssistantI18n) {
-    return html`<nav class="citations" aria-label=${t.sources}>
-      <ol>
-        ${citations.map(
-          (c) => html`<li>
-            <a
-              part="citation"
-              href=${c.url ?? `/${c.path}`}
-              title=${titleOf(c)}
-              @click=${(e: MouseEvent) => {
-                if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
-                e.preventDefault();
-                this.openCitation(c);
-              }}
-            >
-              <span class="num" aria-hidden="true">${c.index}</span>
-              <span class="label">${titleOf(c)}</span>
-            </a>
-          </li>`,
-        )}
-      </ol>
-    </nav>`;
-  }
-
-  private renderActions(message: DocsUIMessage, t: DocsAssistantI18n) {
-    const rated = this.feedback.get(message.id);
-    const copied = this.copied === message.id;
-    return html`<div class="actions">
-      <button
-        part="button copy"
-        type="button"
-        class="icon-button"
-        aria-label=${copied ? t.copied : t.copy}
-        title=${copied ? t.copied : t.copy}
-        @click=${() => this.copyAnswer(message)}
-      >
-        ${icon(copied ? 'check' : 'copy')}
-      </button>
-      <button
-        part="button helpful"
-        type="button"
-        class="icon-button"
-        aria-label=${t.helpful}
-        title=${t.helpful}
-        aria-pressed=${rated === 'up' ? 'true' : 'false'}
-        @click=${() => this.rate(message, 'up')}
-      >
-        ${icon('up')}
-      </button>
-      <button
-        part="button not-helpful"
-        type="button"
-        class="icon-button"
-        aria-label=${t.notHelpful}
-        title=${t.notHelpful}
-        aria-pressed=${rated === 'down' ? 'true' : 'false'}
-        @click=${() => this.rate(message, 'down')}
-      >
-        ${icon('down')}
-      </button>
-      ${rated ? html`<span class="thanks" role="status">${t.thanks}</span>` : nothing}
-    </div>`;
+    return assistantMessage(message, {
+      t,
+      streaming,
+      rated: this.feedback.get(message.id),
+      copied: this.copied === message.id,
+      onContentClick: (event, cited) => this.onContentClick(event, cited),
+      onCitation: (citation) => this.openCitation(citation),
+      onCopy: () => this.copyAnswer(message),
+      onRate: (value) => this.rate(message, value),
+    });
   }
 
   private renderError(t: DocsAssistantI18n) {
@@ -590,15 +501,6 @@ export class DocsAssistantPanel extends LitElement {
     </div>`;
   }
 
-  private renderContextLabel(item: ContextItem, t: DocsAssistantI18n) {
-    const kind = item.type === 'code' ? t.selectedCode : t.selectedText;
-    return html`<span class="chip-label" title=${item.value}>
-      ${icon(item.type === 'code' ? 'code' : 'quote')}
-      <span class="sr-only">${kind}:</span>
-      <span class="chip-text">${item.value}</span>
-    </span>`;
-  }
-
   private renderComposer(t: DocsAssistantI18n) {
     const context = this.chat.context;
     const busy = this.busy;
@@ -616,7 +518,7 @@ export class DocsAssistantPanel extends LitElement {
             ? html`<ul class="context" aria-label=${t.contextLabel}>
               ${context.map(
                 (item, index) => html`<li part="context" class="chip">
-                  ${this.renderContextLabel(item, t)}
+                  ${contextLabel(item, t)}
                   <button
                     part="button remove-context"
                     type="button"
