@@ -100,7 +100,7 @@ export const styles = css`
     border: 1px solid color-mix(in srgb, currentColor 45%, transparent);
   }
   [part='selection-button'] {
-    left: var(--x);
+    left: clamp(56px, var(--x), calc(100vw - 56px));
     top: var(--y);
     height: 32px;
     padding: 0 12px;

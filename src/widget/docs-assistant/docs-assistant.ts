@@ -224,7 +224,7 @@ export class DocsAssistant extends ReactiveElement {
     panel?.addContext({ path: this.path(), ...item });
   }
 
-  /** Opens the panel and asks a question, as if the reader typed it. */
+  /** Opens the panel and asks a question, as if the reader typed it; resolves when the answer ends. */
   async ask(text: string): Promise<void> {
     await this.show();
     const panel = await this.ensurePanel();
