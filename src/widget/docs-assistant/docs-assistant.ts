@@ -277,6 +277,8 @@ export class DocsAssistant extends ReactiveElement {
       panel.setAttribute('part', 'panel');
       panel.setAttribute('exportparts', PANEL_PARTS);
       panel.addEventListener('close-request', () => this.hide());
+      // Configured before it connects, so its chat loads this domain's conversation at once.
+      this.configure(panel);
       this.renderRoot.append(panel);
       this.requestUpdate();
     }
@@ -366,13 +368,15 @@ export class DocsAssistant extends ReactiveElement {
     }
 
     const panel = this.panel;
-    if (panel) {
-      panel.open = this.open;
-      panel.options = this.chatOptions();
-      panel.i18n = this.i18n;
-      panel.placeholder = this.placeholder;
-      panel.suggestions = this.suggestions;
-    }
+    if (panel) this.configure(panel);
+  }
+
+  private configure(panel: DocsAssistantPanel): void {
+    panel.open = this.open;
+    panel.options = this.chatOptions();
+    panel.i18n = this.i18n;
+    panel.placeholder = this.placeholder;
+    panel.suggestions = this.suggestions;
   }
 }
 
