@@ -346,7 +346,10 @@ describe('panel: citations and page view', () => {
 
   it('opens a doc link inside an answer in the page view; other links open normally', async () => {
     const el = await make();
-    api.pages.set('docs/guide/tools', '# Tools\n\nTools let models act.');
+    api.pages.set(
+      'docs/guide/tools',
+      `# Tools\n\nTools let models act.\n\n${'Filler.\n\n'.repeat(60)}## Usage\n\n${'Call them.\n\n'.repeat(60)}`,
+    );
     await api.answer({
       text: 'See [the tools guide](/docs/guide/tools#usage) and [MDN](https://developer.mozilla.org/).',
     });
@@ -357,6 +360,13 @@ describe('panel: citations and page view', () => {
     await userEvent.click(doc!);
     await until(() => $(el, '[part=page] .prose h1')?.textContent === 'Tools', 'page');
     expect(api.pageRequests[0]!.body).toEqual({ path: 'docs/guide/tools' });
+    // The link's #usage scrolls the page view to that section.
+    const scroller = $(el, '.page-scroll')!;
+    const usage = [...scroller.querySelectorAll('h2')].find((h) => h.textContent === 'Usage')!;
+    await until(
+      () => Math.abs(usage.getBoundingClientRect().top - scroller.getBoundingClientRect().top) < 40,
+      'scrolled to #usage',
+    );
   });
 
   it('shows the 404 message of a page that is gone', async () => {

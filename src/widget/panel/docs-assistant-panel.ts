@@ -25,6 +25,14 @@ import { type PageTarget, PageViewController } from './page-view.ts';
 import { proseStyles } from './prose.styles.ts';
 import { ScrollFollowController } from './scroll-follow.ts';
 
+/** GitHub-style heading slug: `Mock providers` → `mock-providers`. */
+const slugOf = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
 /** Below this width the panel covers the screen and becomes modal. */
 const NARROW = '(max-width: 640px)';
 
@@ -196,7 +204,6 @@ export class DocsAssistantPanel extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     this.syncDialog();
-
     if (changed.has('open') && !this.open) this.page.close();
   }
 
@@ -269,6 +276,13 @@ export class DocsAssistantPanel extends LitElement {
     await this.page.open(target);
     await this.updateComplete;
     this.focus();
+    // The sanitizer drops ids, so a `#section` is found by its heading's slug.
+    const heading = target.anchor
+      ? [...this.renderRoot.querySelectorAll('.prose :is(h1, h2, h3, h4, h5, h6)')].find(
+          (h) => slugOf(h.textContent ?? '') === slugOf(target.anchor ?? ''),
+        )
+      : undefined;
+    heading?.scrollIntoView({ block: 'start' });
   }
 
   /** Links in answers and pages: doc pages open in the panel, the rest in a new tab. */
@@ -290,18 +304,9 @@ export class DocsAssistantPanel extends LitElement {
     const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0;
     if (doc && !modified) {
       event.preventDefault();
-      const citation = cited.find((c) => c.path === doc.path);
-      const target = citation ? { ...citation, ...doc } : doc;
-      if (
-        !emit(
-          this,
-          'docs-assistant-citation',
-          { citation: { index: 0, title: '', ...target } },
-          true,
-        )
-      )
-        return;
-      void this.showPage(target);
+      const known = cited.find((c) => c.path === doc.path);
+      const citation: Citation = known ? { ...known, ...doc } : { index: 0, title: '', ...doc };
+      if (emit(this, 'docs-assistant-citation', { citation }, true)) void this.showPage(citation);
     } else if (!doc) {
       link.target = '_blank';
       link.rel = 'noopener noreferrer';
