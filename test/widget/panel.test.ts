@@ -437,19 +437,26 @@ describe('panel: threads and history', () => {
 });
 
 describe('panel: errors', () => {
-  const cases: [string, () => void, RegExp, boolean][] = [
-    ['401', () => api.status(401, 'Unknown key.'), /key was rejected/, false],
-    ['403', () => api.status(403, 'Not your site.'), /key was rejected/, false],
+  const cases: [string, () => void, RegExp, boolean, Record<string, unknown>][] = [
+    ['401', () => api.status(401, 'Unknown key.'), /key was rejected/, false, { kind: 'auth' }],
+    ['403', () => api.status(403, 'Not your site.'), /key was rejected/, false, { kind: 'auth' }],
     [
       '429',
       () => api.status(429, 'Slow down.', { 'Retry-After': '30' }),
       /Too many questions.*in 30 seconds/,
       true,
+      { kind: 'rate-limit', status: 429, retryAfterSeconds: 30 },
     ],
-    ['500', () => api.status(500, 'Boom.'), /had a problem/, true],
-    ['network', () => api.networkFailure(), /Could not reach the assistant|offline/, true],
+    ['500', () => api.status(500, 'Boom.'), /had a problem/, true, { kind: 'server', status: 500 }],
+    [
+      'network',
+      () => api.networkFailure(),
+      /Could not reach the assistant|offline/,
+      true,
+      { kind: 'network' },
+    ],
   ];
-  for (const [name, queue, text, retry] of cases) {
+  for (const [name, queue, text, retry, detail] of cases) {
     it(`explains ${name} in reader words${retry ? ' and retries' : ''}`, async () => {
       const el = await make();
       const errors: CustomEvent[] = [];
@@ -461,6 +468,7 @@ describe('panel: errors', () => {
       expect(error.textContent).toMatch(text);
       expect(error.getAttribute('role')).toBe('alert');
       expect(errors).toHaveLength(1);
+      expect(errors[0]!.detail).toMatchObject(detail);
       expect(await axeViolations(el)).toEqual([]);
       const retryButton = $(el, '[part~=retry]');
       expect(!!retryButton).toBe(retry);
