@@ -1,6 +1,6 @@
 import { fixture, fixtureCleanup, html } from '@open-wc/testing/pure';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 import '../../src/widget/docs-assistant/docs-assistant.ts';
 import stylesSource from '../../src/widget/docs-assistant/docs-assistant.styles.ts?raw';
 import type { DocsAssistant } from '../../src/widget/docs-assistant/docs-assistant.ts';
@@ -370,6 +370,33 @@ describe('<docs-assistant> host page', () => {
     expect(dark).not.toBe(light);
     expect(getComputedStyle(dialog).colorScheme).toBe('dark');
     expect(await axeViolations(el)).toEqual([]);
+  });
+
+  it('follows the OS in auto mode, and honours reduced motion', async () => {
+    const media = (features: { name: string; value: string }[]) =>
+      cdp().send('Emulation.setEmulatedMedia', { features });
+    try {
+      await media([
+        { name: 'prefers-color-scheme', value: 'dark' },
+        { name: 'prefers-reduced-motion', value: 'reduce' },
+      ]);
+      const el = await make();
+      await el.show();
+      await settled(el);
+      const dialog = inPanel(el, 'dialog')!;
+      expect(getComputedStyle(dialog).backgroundColor).toBe('rgb(22, 23, 29)');
+      expect(getComputedStyle(dialog).transitionDuration).toBe('0s');
+      el.theme = 'light';
+      await el.updateComplete;
+      expect(getComputedStyle(dialog).backgroundColor).toBe('rgb(255, 255, 255)');
+      await media([{ name: 'prefers-color-scheme', value: 'light' }]);
+      el.theme = 'auto';
+      await el.updateComplete;
+      expect(getComputedStyle(dialog).backgroundColor).toBe('rgb(255, 255, 255)');
+      expect(getComputedStyle(dialog).transitionDuration).not.toBe('0s');
+    } finally {
+      await media([]);
+    }
   });
 
   it('takes replacement UI strings', async () => {
