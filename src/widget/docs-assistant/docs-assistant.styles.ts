@@ -116,6 +116,11 @@ export const styles = css`
       display: none;
     }
   }
+  @media (forced-colors: active) {
+    button {
+      border: 1px solid ButtonText;
+    }
+  }
   @media (prefers-reduced-motion: reduce) {
     button {
       transition: none;

@@ -597,6 +597,19 @@ export const styles = css`
     color: var(--_muted);
   }
 
+  /* Windows high contrast: keep edges that colors alone were drawing. */
+  @media (forced-colors: active) {
+    dialog,
+    .box,
+    .bubble,
+    .chip,
+    .send,
+    [part~='suggestion'],
+    [part='citation'] {
+      border: 1px solid CanvasText;
+    }
+  }
+
   @media (prefers-reduced-motion: reduce) {
     *,
     dialog {
