@@ -14,6 +14,8 @@ export interface DocsAssistantI18n {
   title: string;
   newChat: string;
   close: string;
+  /** Accessible name of the message list. */
+  conversation: string;
   emptyTitle: string;
   emptyBody: string;
   suggestionsLabel: string;
@@ -60,6 +62,7 @@ export const defaultI18n: DocsAssistantI18n = {
   title: 'Ask AI',
   newChat: 'New chat',
   close: 'Close',
+  conversation: 'Conversation',
   emptyTitle: 'How can I help?',
   emptyBody: 'Ask a question about these docs. Answers cite the pages they come from.',
   suggestionsLabel: 'Suggested questions',

@@ -414,7 +414,7 @@ export class DocsAssistantPanel extends LitElement {
         role="log"
         aria-live="polite"
         aria-busy=${this.busy ? 'true' : 'false'}
-        aria-label=${t.title}
+        aria-label=${t.conversation}
         tabindex="-1"
         @scroll=${this.follow.onScroll}
       >
