@@ -21,8 +21,8 @@ const BOOST = { title: 3, headings: 1.5, text: 1 };
  * A term in more than this share of sections (and more than COMMON_TERM_MIN sections, since
  * on a small site every lookup is cheap) is "common", see planQuery.
  */
-const COMMON_TERM_SHARE = 0.05;
-const COMMON_TERM_MIN = 1000;
+const COMMON_TERM_SHARE = 0.02;
+const COMMON_TERM_MIN = 500;
 /** Long questions are cut to their most specific words. */
 const QUERY_TERMS_MAX = 6;
 /** A query longer than this is a paste, not a question; the rest is ignored. */

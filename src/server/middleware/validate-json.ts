@@ -3,7 +3,7 @@
  * malformed JSON or a body the schema rejects (with `issues`). Handlers read the typed result
  * with `c.req.valid('json')`, as with Hono's own validator.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod/v4';
 import { BODY_LIMIT_BYTES } from '../../api/limits.ts';
@@ -27,34 +27,49 @@ export function validateJson<Schema extends z.ZodType>(
   { in: { json: z.input<Schema> }; out: { json: z.output<Schema> } }
 > {
   const maxBytes = options.maxBytes ?? BODY_LIMIT_BYTES;
-  const limit = bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) => errorResponse(c, 413, `Request body is larger than ${maxBytes} bytes`),
-  });
+  const tooLarge = (c: Context) =>
+    errorResponse(c, 413, `Request body is larger than ${maxBytes} bytes`);
+  // Counts the bytes of a body sent without Content-Length (chunked) while reading it.
+  const countingReader = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+
+  /** The 400 response for a body that is not valid, or undefined once the data is set. */
+  const parse = async (c: Context): Promise<Response | undefined> => {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      return errorResponse(c, 400, 'Request body is not valid JSON');
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((issue) => ({
+        path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))),
+        message: issue.message,
+      }));
+      return errorResponse(c, 400, 'Invalid request body', issues);
+    }
+    c.req.addValidatedData('json', parsed.data as object);
+    return undefined;
+  };
+
   return async function validateJsonBody(c, next) {
     if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) {
       return errorResponse(c, 415, 'Content-Type must be application/json');
     }
-    let rejection: Response | undefined;
-    const limited = await limit(c, async () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        rejection = errorResponse(c, 400, 'Request body is not valid JSON');
-        return;
-      }
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map((issue) => ({
-          path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))),
-          message: issue.message,
-        }));
-        rejection = errorResponse(c, 400, 'Invalid request body', issues);
-        return;
-      }
-      c.req.addValidatedData('json', parsed.data as object);
+    // With a declared length the check is free and the body is read straight from the socket
+    // (@hono/node-server's fast path); touching `c.req.raw.body` would build a web stream.
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && !c.req.header('transfer-encoding')) {
+      if (!(Number(declared) <= maxBytes)) return tooLarge(c);
+      const rejection = await parse(c);
+      if (rejection) return rejection;
       await next();
+      return;
+    }
+    let rejection: Response | undefined;
+    const limited = await countingReader(c, async () => {
+      rejection = await parse(c);
+      if (!rejection) await next();
     });
     return rejection ?? limited ?? undefined;
   };

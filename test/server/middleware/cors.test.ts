@@ -40,7 +40,7 @@ describe('CORS', () => {
       headers: { Origin: 'https://a.dev' },
     });
     for (const response of [ok, unauthorized]) {
-      const exposed = response.headers.get('Access-Control-Expose-Headers')?.split(',') ?? [];
+      const exposed = response.headers.get('Access-Control-Expose-Headers')?.split(/,\s*/) ?? [];
       expect(exposed).toEqual([...EXPOSED_HEADERS]);
       expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
     }
@@ -52,5 +52,19 @@ describe('CORS', () => {
     const denied = await app.request('/v1/page/acme', preflight('https://evil.example'));
     expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe('https://docs.acme.dev');
     expect(denied.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  });
+});
+
+describe('CORS without an Origin', () => {
+  it('answers a bare OPTIONS request (not a preflight) like any other request', async () => {
+    const response = await testApp().request('/v1/page/acme', { method: 'OPTIONS' });
+    expect(response.status).toBe(401);
+  });
+
+  it('varies on Origin when origins are restricted', async () => {
+    const app = testApp({ corsOrigins: ['https://docs.acme.dev'] });
+    const response = await app.request('/health', { headers: { Origin: 'https://docs.acme.dev' } });
+    expect(response.headers.get('Vary')).toBe('Origin');
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://docs.acme.dev');
   });
 });
