@@ -24,6 +24,7 @@ export interface DocsAssistantI18n {
   send: string;
   stop: string;
   retry: string;
+  regenerate: string;
   copy: string;
   copied: string;
   copyCode: string;
@@ -71,6 +72,7 @@ export const defaultI18n: DocsAssistantI18n = {
   send: 'Send',
   stop: 'Stop',
   retry: 'Retry',
+  regenerate: 'Ask again',
   copy: 'Copy answer',
   copied: 'Copied',
   copyCode: 'Copy code',

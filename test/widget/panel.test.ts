@@ -522,6 +522,30 @@ describe('panel: stop', () => {
     expect($(el, '[part=error]')).toBeNull();
   });
 
+  it('asks the last question again from the last answer, after a stop too', async () => {
+    const el = await make();
+    const stream = api.live();
+    await ask(el, 'Stream me');
+    await stream.push(
+      { type: 'start', messageId: 'm1' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Half an answ' },
+    );
+    await until(() => lastAnswer(el)?.textContent?.includes('Half an answ'), 'partial');
+    await userEvent.click($(el, '[part~=stop]')!);
+    await until(() => idle(el) && lastAnswer(el)?.querySelector('[part~=regenerate]'), 'actions');
+    expect(lastAnswer(el)!.querySelector('[part~=regenerate]')!.getAttribute('aria-label')).toBe(
+      'Ask again',
+    );
+    await api.answer({ text: 'A whole answer.' });
+    await userEvent.click(lastAnswer(el)!.querySelector('[part~=regenerate]')!);
+    await until(() => lastAnswer(el)?.textContent?.includes('A whole answer.'), 'new answer');
+    expect(answers(el)).toHaveLength(1);
+    expect($$(el, '[part~=user-message]')).toHaveLength(1);
+    expect(api.requests).toHaveLength(2);
+    expect((api.requests[1]!.body.messages as unknown[]).length).toBe(1);
+  });
+
   it('stops mid-answer and keeps the text that arrived', async () => {
     const el = await make();
     const stream = api.live();

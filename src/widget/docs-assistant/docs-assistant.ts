@@ -46,6 +46,7 @@ const PANEL_PARTS = [
   'copy',
   'helpful',
   'not-helpful',
+  'regenerate',
   'jump',
   'button',
 ].join(',');
@@ -92,7 +93,7 @@ const sparkle =
  * @csspart page - The in-panel page view of a cited page.
  * @csspart suggestion - A suggested question on the empty state.
  * @csspart button - Every button in the panel; each also has its own part:
- *   `new-chat`, `close`, `send`, `stop`, `retry`, `copy`, `helpful`, `not-helpful`,
+ *   `new-chat`, `close`, `send`, `stop`, `retry`, `regenerate`, `copy`, `helpful`, `not-helpful`,
  *   `remove-context`, `back`, `open-page`, `jump` (scroll to the latest message).
  * @csspart status - The "Searching the docs…" / "Thinking…" line.
  *

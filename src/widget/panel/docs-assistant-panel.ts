@@ -423,7 +423,7 @@ export class DocsAssistantPanel extends LitElement {
           ${repeat(
             messages,
             (m) => m.id,
-            (m, i) => this.renderMessage(m, i === messages.length - 1 && this.busy, t),
+            (m, i) => this.renderMessage(m, i === messages.length - 1, t),
           )}
           ${this.chat.status === 'submitted' && messages.at(-1)?.role !== 'assistant' ? pendingLine(t) : nothing}
           ${this.chat.status === 'error' && this.chat.error ? this.renderError(t) : nothing}
@@ -471,12 +471,14 @@ export class DocsAssistantPanel extends LitElement {
     `;
   }
 
-  private renderMessage(message: DocsUIMessage, streaming: boolean, t: DocsAssistantI18n) {
+  private renderMessage(message: DocsUIMessage, last: boolean, t: DocsAssistantI18n) {
     if (message.role === 'user') return userMessage(message, t);
     if (message.role !== 'assistant') return nothing;
+    const canRegenerate = last && this.chat.status === 'ready';
     return assistantMessage(message, {
       t,
-      streaming,
+      streaming: last && this.busy,
+      onRegenerate: canRegenerate ? () => this.regenerate() : undefined,
       rated: this.feedback.get(message.id),
       copied: this.copied === message.id,
       onContentClick: (event, cited) => this.onContentClick(event, cited),
@@ -484,6 +486,11 @@ export class DocsAssistantPanel extends LitElement {
       onCopy: () => this.copyAnswer(message),
       onRate: (value) => this.rate(message, value),
     });
+  }
+
+  private async regenerate(): Promise<void> {
+    this.follow.pin();
+    await this.chat.retry();
   }
 
   private renderError(t: DocsAssistantI18n) {

@@ -18,6 +18,8 @@ export interface AnswerView {
   onCitation(citation: Citation): void;
   onCopy(): void;
   onRate(value: 'up' | 'down'): void;
+  /** Set on the last answer: ask its question again. */
+  onRegenerate?: (() => void) | undefined;
 }
 
 /** A page's title, or a readable one from its path (`docs/generating-text` → "Generating text"). */
@@ -104,7 +106,7 @@ function citationChips(citations: readonly Citation[], view: AnswerView) {
   </nav>`;
 }
 
-function answerActions({ t, rated, copied, onCopy, onRate }: AnswerView) {
+function answerActions({ t, rated, copied, onCopy, onRate, onRegenerate }: AnswerView) {
   const copyLabel = copied ? t.copied : t.copy;
   return html`<div class="actions">
     <button
@@ -139,6 +141,20 @@ function answerActions({ t, rated, copied, onCopy, onRate }: AnswerView) {
     >
       ${icon('down')}
     </button>
+    ${
+      onRegenerate
+        ? html`<button
+          part="button regenerate"
+          type="button"
+          class="icon-button"
+          aria-label=${t.regenerate}
+          title=${t.regenerate}
+          @click=${onRegenerate}
+        >
+          ${icon('retry')}
+        </button>`
+        : nothing
+    }
     ${rated ? html`<span class="thanks" role="status">${t.thanks}</span>` : nothing}
   </div>`;
 }
