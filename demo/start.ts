@@ -8,7 +8,9 @@
  *
  * Environment: PORT, API_PORT, STREAM_DELAY_MS (same meaning as the flags).
  */
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startDemoApi } from './api.ts';
@@ -30,10 +32,18 @@ const sitePort = Number(values.port ?? process.env['PORT'] ?? 4321);
 const apiPort = Number(values['api-port'] ?? process.env['API_PORT'] ?? 8787);
 const streamDelayMs = Number(values['stream-delay-ms'] ?? process.env['STREAM_DELAY_MS'] ?? 40);
 
-const widgetDir = here('../dist/widget');
-if (!existsSync(`${widgetDir}/docs-assistant.js`)) {
+if (!existsSync(here('../dist/widget/docs-assistant.js'))) {
   console.error('dist/widget is missing: run `npm start` (it builds first) or `npm run build`.');
   process.exit(1);
+}
+// Serve a snapshot of the builds: a rebuild while the demo runs (`npm run build`, `npm test`)
+// empties dist/ for a moment, and the page would load a half-written widget.
+const snapshot = mkdtempSync(join(tmpdir(), 'docs-assistant-demo-'));
+const widgetDir = join(snapshot, 'widget');
+const reactDir = join(snapshot, 'react');
+cpSync(here('../dist/widget'), widgetDir, { recursive: true });
+if (existsSync(here('../dist/demo/react'))) {
+  cpSync(here('../dist/demo/react'), reactDir, { recursive: true });
 }
 
 const api = await startDemoApi({
@@ -47,7 +57,7 @@ const site = await startDocsSite({
   host,
   port: sitePort,
   docsDir: here('./docs'),
-  reactDir: here('../dist/demo/react'),
+  reactDir,
   apiBase: api.url,
   domain: DEMO_DOMAIN,
   apiKey: DEMO_KEY,
@@ -65,6 +75,7 @@ console.log(`
 
 async function shutdown() {
   await Promise.allSettled([site.close(), api.close()]);
+  rmSync(snapshot, { recursive: true, force: true });
   process.exit(0);
 }
 process.once('SIGINT', shutdown);

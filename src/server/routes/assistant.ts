@@ -76,7 +76,9 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
         } as UIMessageChunk);
       },
     });
-    return createUIMessageStreamResponse({ stream, headers: threadHeaders(prepared) });
+    const response = createUIMessageStreamResponse({ stream, headers: threadHeaders(prepared) });
+    // Through c.body() so headers set by middleware with c.header() (CORS, RateLimit-*) apply.
+    return c.body(response.body!, 200, Object.fromEntries(response.headers));
   });
 
   app.post('/v1/assistant/:domain/message', validBody, async (c) => {
@@ -92,7 +94,7 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
       yield encodeFinish(thread.id, finishReason);
     }
     const body = readableFrom(parts()).pipeThrough(new TextEncoderStream());
-    return new Response(body, { headers: { ...DATA_STREAM_HEADERS, ...threadHeaders(prepared) } });
+    return c.body(body, 200, { ...DATA_STREAM_HEADERS, ...threadHeaders(prepared) });
   });
 
   return app;
