@@ -76,6 +76,9 @@ export class SiteIndex implements DocsIndex {
   }
 
   getPage(path: string): Page | undefined {
+    // Clients mostly send the exact published path: a map hit needs no normalising.
+    const exact = this.pages.get(path);
+    if (exact) return exact;
     const key = normalizeRequestPath(path);
     if (key === undefined) return undefined;
     return this.pages.get(key) ?? this.pages.get(this.aliases.get(key) ?? '\0');
