@@ -23,3 +23,4 @@ if (libraries) {
     console.table(site.libraries);
   }
 }
+await (await import('./assistant.ts')).benchAssistant();

@@ -74,6 +74,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const body = { maxBytes: options.bodyLimitBytes ?? BODY_LIMIT_BYTES };
   app.route('/v1/page', pageRoutes(body));
   app.route('/v1/search', searchRoutes(body));
-  if (options.assistant) app.route('/', assistantRoutes(options.assistant));
+  if (options.assistant) app.route('/', assistantRoutes({ ...body, ...options.assistant }));
   return app;
 }

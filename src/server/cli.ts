@@ -5,7 +5,10 @@
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { resolveModel } from './assistant/models.ts';
+import { MemoryThreadStore } from './assistant/thread-store.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import type { AssistantRouteOptions } from './routes/assistant.ts';
 import { builtWidgetDir } from './routes/widget.ts';
 import { type RunningServer, type StartOptions, startServer } from './serve.ts';
 
@@ -21,11 +24,35 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
   --config <file>        several organizations, sites and keys (see README)
   --watch                re-index changed, added and removed files
   --trust-proxy          take the client IP from X-Forwarded-For
+  --model <id>           AI Gateway model id such as openai/gpt-5-mini (key: AI_GATEWAY_API_KEY);
+                         default: the embedded offline model, which quotes the docs
+  --model-base-url <url> any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio);
+                         --model names its model (key, if needed: MODEL_API_KEY)
+  --stream-delay-ms <n>  pause between the embedded model's chunks, for demos (default 0)
 `;
 
-/** App options that other features derive from the flags (the assistant adds its own). */
-async function appOptionsFor(_config: ServerConfig): Promise<StartOptions['app']> {
-  return {};
+/** App options that other features derive from the flags. */
+async function appOptionsFor(config: ServerConfig): Promise<StartOptions['app']> {
+  return { assistant: assistantOptions(config) };
+}
+
+/** The assistant's model from --model, --model-base-url and --stream-delay-ms. */
+function assistantOptions(config: ServerConfig): AssistantRouteOptions {
+  const { flags } = config;
+  const streamDelayMs = Number(flags['stream-delay-ms']);
+  if (!Number.isInteger(streamDelayMs) || streamDelayMs < 0) {
+    throw new ConfigError(`--stream-delay-ms must be a whole number of milliseconds`);
+  }
+  if (flags['model-base-url'] && !flags.model) {
+    throw new ConfigError('--model-base-url needs --model <name> (the model the server runs)');
+  }
+  const model = resolveModel({
+    model: flags.model,
+    baseUrl: flags['model-base-url'],
+    streamDelayMs,
+  });
+  console.log(`Answering with ${model.description}`);
+  return { model, threads: new MemoryThreadStore() };
 }
 
 export async function main(argv: string[]): Promise<RunningServer | undefined> {

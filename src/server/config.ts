@@ -28,6 +28,9 @@ export const serveFlags = {
   config: { type: 'string' },
   watch: { type: 'boolean', default: false },
   'trust-proxy': { type: 'boolean', default: false },
+  model: { type: 'string' },
+  'model-base-url': { type: 'string' },
+  'stream-delay-ms': { type: 'string', default: '0' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 

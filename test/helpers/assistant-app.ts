@@ -1,38 +1,55 @@
 /**
- * The assistant routes mounted on a bare Hono app over a tiny index, for tests that exercise the
- * routes without the rest of the server.
+ * The real app (`createApp`: auth, limits, validation) with the assistant over a tiny index,
+ * for route tests through `app.request()`.
  */
 import type { LanguageModelV4 } from '@ai-sdk/provider';
-import { Hono } from 'hono';
+import { createApp } from '../../src/server/app.ts';
 import { type AssistantModel, resolveModel } from '../../src/server/assistant/models.ts';
 import { MemoryThreadStore } from '../../src/server/assistant/thread-store.ts';
 import type { DocsIndex } from '../../src/server/index/types.ts';
-import { assistantRoutes } from '../../src/server/routes/assistant.ts';
 import { TinyIndex } from './assistant-index.ts';
+
+export const ASSISTANT_KEY = 'da_dsc_assistant0123456789ab';
+export const OUTSIDER_KEY = 'da_dsc_outsider0123456789ab';
 
 export interface AssistantAppOptions {
   index?: DocsIndex;
-  domain?: string;
   siteUrl?: string;
   /** A stand-in model; the embedded one otherwise. */
   model?: LanguageModelV4;
   citesSources?: boolean;
   streamDelayMs?: number;
+  ipPerDay?: number;
 }
 
+/** One organization owning the sites `docs` and `other`; another owning `elsewhere`. */
 export function assistantApp(options: AssistantAppOptions = {}) {
   const index = options.index ?? new TinyIndex();
   const threads = new MemoryThreadStore();
   const model: AssistantModel = options.model
     ? { model: options.model, citesSources: options.citesSources ?? false, description: 'test' }
     : resolveModel({ streamDelayMs: options.streamDelayMs });
-  const app = new Hono<{
-    Variables: { site: { domain: string; siteUrl?: string; index: DocsIndex } };
-  }>();
-  app.use('/:version/assistant/:domain/*', async (c, next) => {
-    c.set('site', { domain: c.req.param('domain'), siteUrl: options.siteUrl, index });
-    await next();
+  const limits = { orgPerHour: 10_000, ipPerDay: options.ipPerDay ?? 10_000 };
+  const app = createApp({
+    organizations: [
+      {
+        name: 'acme',
+        keys: [ASSISTANT_KEY],
+        limits,
+        sites: [
+          { domain: 'docs', index, ...(options.siteUrl && { siteUrl: options.siteUrl }) },
+          { domain: 'other', index },
+        ],
+      },
+      {
+        name: 'outsider',
+        keys: [OUTSIDER_KEY],
+        limits,
+        sites: [{ domain: 'elsewhere', index: new TinyIndex([]) }],
+      },
+    ],
+    assistant: { model, threads },
+    log: () => {},
   });
-  app.route('/', assistantRoutes({ model, threads }));
   return { app, threads, index };
 }

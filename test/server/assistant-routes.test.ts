@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { assistantApp } from '../helpers/assistant-app.ts';
+import { ASSISTANT_KEY, assistantApp, OUTSIDER_KEY } from '../helpers/assistant-app.ts';
 import { TinyIndex } from '../helpers/assistant-index.ts';
 import { breakingModel, failingModel, scriptedModel } from '../helpers/assistant-models.ts';
 import { assistantBody, chunkTypes, readSse, userMessage } from '../helpers/assistant-streams.ts';
 
 const v2 = '/v2/assistant/docs/message';
 const v1 = '/v1/assistant/docs/message';
-const post = (app: ReturnType<typeof assistantApp>['app'], path: string, body: unknown) =>
+const post = (
+  app: ReturnType<typeof assistantApp>['app'],
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) =>
   app.request(path, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${ASSISTANT_KEY}`,
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
 describe('POST /v2/assistant/{domain}/message', () => {
@@ -155,6 +164,36 @@ describe('POST /v2/assistant/{domain}/message', () => {
       expect(typeof error.message).toBe('string');
       expect(error.issues.length).toBeGreaterThan(0);
     }
+  });
+
+  it('answers 400 for malformed JSON, 415 for non-JSON, 413 over the body limit', async () => {
+    const { app } = assistantApp();
+    const malformed = await post(app, v2, '{"fp": "anonymous", "messages": [');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).message).toBeTypeOf('string');
+    const text = await post(app, v2, 'hello', { 'Content-Type': 'text/plain' });
+    expect(text.status).toBe(415);
+    const huge = assistantBody('x'.repeat(1024 * 1024 + 1));
+    expect((await post(app, v2, huge)).status).toBe(413);
+    expect((await post(app, v1, huge)).status).toBe(413);
+  });
+
+  it('answers 401 without a valid key and 403 for a domain of another organization', async () => {
+    const { app } = assistantApp();
+    const body = assistantBody('How do I stream text?');
+    expect((await post(app, v2, body, { Authorization: '' })).status).toBe(401);
+    expect((await post(app, v1, body, { Authorization: 'Bearer da_dsc_nope' })).status).toBe(401);
+    const foreign = await post(app, v2, body, { Authorization: `Bearer ${OUTSIDER_KEY}` });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('counts assistant requests against the per-IP daily limit', async () => {
+    const { app } = assistantApp({ ipPerDay: 2 });
+    const body = assistantBody('How do I stream text?');
+    for (let i = 0; i < 2; i++) await (await post(app, i ? v1 : v2, body)).text();
+    const limited = await post(app, v2, body);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('accepts and ignores the transport fields id, trigger and messageId', async () => {

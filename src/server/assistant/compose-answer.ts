@@ -29,7 +29,7 @@ export interface ComposeOptions {
 }
 
 /** Share of the question's weighted terms a section must contain for the docs to "cover" it. */
-const COVERED_MIN = 0.5;
+const COVERED_MIN = 0.4;
 /** A quote must score at least this fraction of the best quote to be included. */
 const QUOTE_RELATIVE_MIN = 0.5;
 const QUOTES_PER_SECTION = 2;

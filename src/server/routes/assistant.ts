@@ -11,7 +11,6 @@ import {
 } from 'ai';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { validator } from 'hono/validator';
 import type { AssistantRequestInput } from '../../api/schemas.ts';
 import { assistantRequestSchema } from '../../api/schemas.ts';
 import type { SearchResult } from '../../api/types.ts';
@@ -25,21 +24,15 @@ import type { AssistantModel } from '../assistant/models.ts';
 import { ModelFailure, type Reply, startReply } from '../assistant/reply.ts';
 import { lastUserQuestion, retrievePassages } from '../assistant/retrieval.ts';
 import type { Thread, ThreadStore } from '../assistant/thread-store.ts';
-import type { DocsIndex } from '../index/types.ts';
-
-// TODO(integration): part 1's AppEnv and JSON validation middleware replace these two.
-type AppEnv = { Variables: { site: { domain: string; siteUrl?: string; index: DocsIndex } } };
-const validateJson = (schema: typeof assistantRequestSchema) =>
-  validator('json', (value, c) => {
-    const parsed = schema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    const issues = parsed.error.issues.map((i) => ({ path: i.path, message: i.message }));
-    return c.json({ message: 'Invalid request body', issues }, 400);
-  });
+import { errorResponse } from '../middleware/errors.ts';
+import { validateJson } from '../middleware/validate-json.ts';
+import type { AppEnv } from '../types.ts';
 
 export interface AssistantRouteOptions {
   model: AssistantModel;
   threads: ThreadStore;
+  /** Largest accepted JSON body in bytes; default 1 MB. */
+  maxBytes?: number;
 }
 
 /** Everything both versions stream, decided before the first byte is sent. */
@@ -55,7 +48,7 @@ interface PreparedReply {
 
 export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const validBody = validateJson(assistantRequestSchema);
+  const validBody = validateJson(assistantRequestSchema, { maxBytes: options.maxBytes });
 
   app.post('/v2/assistant/:domain/message', validBody, async (c) => {
     const prepared = await prepare(c, c.req.valid('json'), options);
@@ -109,14 +102,14 @@ async function prepare(
   const question = lastUserQuestion(body.messages);
   if (!question) {
     const message = 'The last user message has no text';
-    return c.json({ message, issues: [{ path: ['messages'], message }] }, 400);
+    return errorResponse(c, 400, message, [{ path: ['messages'], message }]);
   }
 
   let thread: Thread | undefined;
   if (body.threadId) {
     thread = await options.threads.open(site.domain, body.threadId, body.threadKey ?? '');
     // Same answer for unknown, foreign and wrong-key threads: nothing to probe.
-    if (!thread) return c.json({ message: 'Thread not found' }, 404);
+    if (!thread) return errorResponse(c, 404, 'Thread not found');
   }
 
   const { query, results } = retrievePassages(site.index, {
@@ -138,7 +131,7 @@ async function prepare(
       abortSignal: c.req.raw.signal,
     });
   } catch (error) {
-    if (error instanceof ModelFailure) return c.json({ message: error.message }, 502);
+    if (error instanceof ModelFailure) return errorResponse(c, 502, error.message);
     throw error;
   }
 
