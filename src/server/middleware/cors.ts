@@ -5,10 +5,11 @@
  * Hand-written rather than hono/cors: that middleware sets its headers on `c.res` before the
  * handler runs, which makes @hono/node-server leave its fast path for every response (the
  * page endpoint served ~5x fewer requests per second with it, see README "Server").
- * Headers set with `c.header()` are merged into the handler's response instead.
+ * Headers set with `c.header()` are merged into the handler's response instead (headers.ts).
  */
 import type { MiddlewareHandler } from 'hono';
 import { EXPOSED_HEADERS } from '../../api/limits.ts';
+import { announceHeaders, ensureHeaders } from './headers.ts';
 
 export interface CorsOptions {
   /** Allowed origins, or '*' for any (keys are public, so any is the hosted default). */
@@ -25,11 +26,12 @@ export function corsPolicy(options: CorsOptions): MiddlewareHandler {
   return async function cors(c, next) {
     const origin = c.req.header('origin');
     const allowOrigin = allowed ? (origin && allowed.has(origin) ? origin : undefined) : '*';
-    if (allowed) c.header('Vary', 'Origin');
+    const headers: Record<string, string> = allowed ? { Vary: 'Origin' } : {};
     if (allowOrigin) {
-      c.header('Access-Control-Allow-Origin', allowOrigin);
-      c.header('Access-Control-Expose-Headers', EXPOSE);
+      headers['Access-Control-Allow-Origin'] = allowOrigin;
+      headers['Access-Control-Expose-Headers'] = EXPOSE;
     }
+    announceHeaders(c, headers);
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       if (allowOrigin) {
         c.header('Access-Control-Allow-Methods', ALLOW_METHODS);
@@ -39,5 +41,6 @@ export function corsPolicy(options: CorsOptions): MiddlewareHandler {
       return c.body(null, 204);
     }
     await next();
+    ensureHeaders(c, headers);
   };
 }

@@ -7,6 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppEnv } from '../types.ts';
 import { errorResponse } from './errors.ts';
+import { announceHeaders, ensureHeaders } from './headers.ts';
 
 export interface RateLimitOptions {
   /** Names the limit in the 429 message ("organization", "IP address"). */
@@ -18,8 +19,8 @@ export interface RateLimitOptions {
   key: (c: Context<AppEnv>) => string;
 }
 
-/** Remaining allowance already announced on a request, so the tighter limit's headers win. */
-const announced = new WeakMap<Request, number>();
+/** The headers announced on a request so far: the tighter limit's win. */
+const announced = new WeakMap<Request, { remaining: number; headers: Record<string, string> }>();
 
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
   // One limiter per allowance; subjects with the same allowance share it under distinct keys.
@@ -47,13 +48,21 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     }
     const remaining = Math.max(0, state.remainingPoints);
     const resetSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-    const previous = announced.get(c.req.raw);
-    if (!allowed || previous === undefined || remaining < previous) {
-      announced.set(c.req.raw, remaining);
-      c.header('RateLimit-Limit', String(points));
-      c.header('RateLimit-Remaining', String(remaining));
-      c.header('RateLimit-Reset', String(resetSeconds));
-      c.header('RateLimit-Policy', policy(points));
+    // One record per request, shared by the limits that apply to it: the tighter one wins.
+    let record = announced.get(c.req.raw);
+    if (!record) {
+      record = { remaining: Number.POSITIVE_INFINITY, headers: {} };
+      announced.set(c.req.raw, record);
+    }
+    if (!allowed || remaining < record.remaining) {
+      record.remaining = remaining;
+      record.headers = {
+        'RateLimit-Limit': String(points),
+        'RateLimit-Remaining': String(remaining),
+        'RateLimit-Reset': String(resetSeconds),
+        'RateLimit-Policy': policy(points),
+      };
+      announceHeaders(c, record.headers);
     }
     if (!allowed) {
       c.header('Retry-After', String(resetSeconds));
@@ -64,6 +73,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       );
     }
     await next();
+    ensureHeaders(c, record.headers);
   };
 }
 

@@ -68,3 +68,27 @@ describe('CORS without an Origin', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://docs.acme.dev');
   });
 });
+
+describe('responses a handler builds itself', () => {
+  it('still carry the CORS and RateLimit headers', async () => {
+    const app = testApp();
+    // A route that returns its own Response, as streaming handlers do.
+    app.post('/v2/assistant/:domain/message', () => new Response('data: [DONE]\n\n'));
+    const response = await app.request(
+      '/v2/assistant/acme/message',
+      post({}, undefined, { Origin: 'https://docs.acme.dev' }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(response.headers.get('Access-Control-Expose-Headers')).toContain('X-Thread-Id');
+    expect(response.headers.get('RateLimit-Remaining')).toBe('9999');
+  });
+
+  it('copies a response whose headers cannot change', async () => {
+    const app = testApp();
+    app.post('/v2/assistant/:domain/message', () => Response.redirect('https://example.com/', 302));
+    const response = await app.request('/v2/assistant/acme/message', post({}));
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+  });
+});
