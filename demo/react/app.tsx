@@ -5,6 +5,8 @@
  */
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
+import DOMPurify from 'dompurify';
+import { marked } from 'marked';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 
 interface AppProps {
@@ -102,7 +104,19 @@ function ChatMessage({ message }: { message: UIMessage }) {
   return (
     <article className="message" data-role={message.role}>
       <strong>{message.role === 'user' ? 'You' : 'Assistant'}</strong>
-      <div data-testid={message.role === 'assistant' ? 'answer' : undefined}>{text}</div>
+      {message.role === 'assistant' ? (
+        <div
+          className="markdown"
+          data-testid="answer"
+          // The answer is Markdown; sanitized before it reaches the DOM, as in the widget.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify
+          dangerouslySetInnerHTML={{
+            __html: DOMPurify.sanitize(marked.parse(text, { async: false })),
+          }}
+        />
+      ) : (
+        <div>{text}</div>
+      )}
       {sources.length > 0 ? (
         <ol className="sources" aria-label="Sources">
           {sources.map((source) => (
