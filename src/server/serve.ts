@@ -1,6 +1,7 @@
 /**
- * startServer(): indexes every site, starts listening and returns a handle. The CLI, the demo
- * and tests use it (port 0 picks a free port).
+ * startServer(): starts listening, indexes every site (GET /health answers 503 meanwhile) and
+ * resolves with a handle once the indexes are ready. The CLI, the demo and tests use it
+ * (port 0 picks a free port).
  */
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +9,7 @@ import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { type AppOptions, createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
-import type { SiteIndex } from './index/docs-index.ts';
+import { SiteIndex } from './index/docs-index.ts';
 import { buildDocsIndex } from './index/load.ts';
 import { type DocsWatcher, watchDocs } from './index/watch.ts';
 import type { AppEnv, Organization } from './types.ts';
@@ -18,6 +19,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** More app options (the assistant, the widget folder), merged over the config's. */
   app?: Partial<AppOptions>;
+  /** Called once the port is open, before indexing (GET /health answers 503 until ready). */
+  onListening?: (url: string) => void;
 }
 
 export interface RunningServer {
@@ -36,10 +39,14 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const indexes = await indexSites(config, log);
-  const watchers: DocsWatcher[] = config.watch
-    ? [...indexes].map(([docs, index]) => watchDocs(docs, index, { log }))
-    : [];
+  // One index per docs folder (sites may share one), filled after the port is open so that
+  // health checks see 503 while a large site is still being indexed.
+  const indexes = new Map<string, SiteIndex>();
+  for (const organization of config.organizations) {
+    for (const site of organization.sites) {
+      if (!indexes.has(site.docs)) indexes.set(site.docs, new SiteIndex());
+    }
+  }
   const organizations: Organization[] = config.organizations.map((organization) => ({
     ...organization,
     sites: organization.sites.map((site) => ({
@@ -48,41 +55,49 @@ export async function startServer(
       index: indexes.get(site.docs)!,
     })),
   }));
+  let ready = false;
   const app = createApp({
     organizations,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
+    isReady: () => ready,
     ...options.app,
   });
   const server: ServerType = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  return {
-    url: `http://${host}:${port}`,
-    app,
-    organizations,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const watcher of watchers) watcher.close();
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const url = `http://${host}:${port}`;
+  options.onListening?.(url);
+  const watchers: DocsWatcher[] = [];
+  const close = () =>
+    new Promise<void>((resolve) => {
+      for (const watcher of watchers) watcher.close();
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  try {
+    await indexSites(indexes, log);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  ready = true;
+  if (config.watch) {
+    for (const [docs, index] of indexes) watchers.push(watchDocs(docs, index, { log }));
+  }
+  return { url, app, organizations, close };
 }
 
-/** One index per docs folder (sites may share a folder), with the start-up report. */
+/** Fills each folder's index, with the start-up report. */
 async function indexSites(
-  config: ServerConfig,
+  indexes: Map<string, SiteIndex>,
   log: (line: string) => void,
-): Promise<Map<string, SiteIndex>> {
-  const indexes = new Map<string, SiteIndex>();
-  const folders = [
-    ...new Set(config.organizations.flatMap((o) => o.sites.map((site) => site.docs))),
-  ];
-  for (const docs of folders) {
+): Promise<void> {
+  for (const [docs, index] of indexes) {
     let reported = Date.now();
     const built = await buildDocsIndex(docs, {
+      index,
       onProgress: ({ done, total }) => {
         if (Date.now() - reported < PROGRESS_AFTER_MS) return;
         reported = Date.now();
@@ -90,14 +105,11 @@ async function indexSites(
       },
     });
     for (const problem of built.problems) log(`Skipped ${problem.file}: ${problem.message}`);
-    const { pageCount, sectionCount } = built.index;
-    const where = folders.length > 1 ? ` from ${docs}` : '';
+    const where = indexes.size > 1 ? ` from ${docs}` : '';
     log(
-      `Indexed ${count(pageCount, 'page')} (${count(sectionCount, 'section')})${where} in ${(built.milliseconds / 1000).toFixed(1)} s`,
+      `Indexed ${count(index.pageCount, 'page')} (${count(index.sectionCount, 'section')})${where} in ${(built.milliseconds / 1000).toFixed(1)} s`,
     );
-    indexes.set(docs, built.index);
   }
-  return indexes;
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -108,3 +108,31 @@ describe('startServer', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^Re-indexed 01-guide\/03-new\.md/));
   });
 });
+
+describe('start-up', () => {
+  it('listens before indexing: /health answers 503 until the index is ready', async () => {
+    const docs = await mkdtemp(join(tmpdir(), 'da-start-'));
+    for (let n = 0; n < 2500; n++)
+      await writeFile(join(docs, `p${n}.md`), `# Page ${n}\nText ${n}.`);
+    const config = await loadConfig(['--docs', docs, '--key', KEY, '--port', '0']);
+    let during: Promise<number> | undefined;
+    server = await startServer(config, {
+      log: () => {},
+      onListening: (url) => {
+        during = fetch(`${url}/health`).then((response) => response.status);
+      },
+    });
+    expect(await during).toBe(503);
+    const after = await fetch(`${server.url}/health`);
+    expect(after.status).toBe(200);
+    expect((await after.json()).pages).toBe(2500);
+  });
+
+  it('closes the port again when a docs folder cannot be read', async () => {
+    const config = await loadConfig(['--docs', '/nonexistent/docs', '--key', KEY, '--port', '0']);
+    let url = '';
+    const failed = startServer(config, { log: () => {}, onListening: (at) => (url = at) });
+    await expect(failed).rejects.toThrow(/ENOENT/);
+    await expect(fetch(`${url}/health`)).rejects.toThrow();
+  });
+});

@@ -24,6 +24,8 @@ export interface IndexProgress {
 export interface BuildIndexOptions {
   /** Called every few hundred files while loading. */
   onProgress?: (progress: IndexProgress) => void;
+  /** Fill this (empty) index instead of a new one, e.g. one a server already serves. */
+  index?: SiteIndex;
 }
 
 export interface BuiltIndex {
@@ -79,7 +81,7 @@ export async function buildDocsIndex(
   options: BuildIndexOptions = {},
 ): Promise<BuiltIndex> {
   const started = performance.now();
-  const index = new SiteIndex();
+  const index = options.index ?? new SiteIndex();
   const problems: IndexProblem[] = [];
   const files = await listDocFiles(root);
   for (const [position, file] of files.entries()) {
@@ -101,6 +103,8 @@ export async function buildDocsIndex(
     }
     if ((position + 1) % PROGRESS_EVERY === 0) {
       options.onProgress?.({ done: position + 1, total: files.length });
+      // Let a listening server answer (health checks) between batches.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   return { index, problems, milliseconds: performance.now() - started };
