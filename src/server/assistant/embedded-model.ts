@@ -23,6 +23,11 @@ export const EMBEDDED_PROVIDER = 'docs-assistant';
 export interface EmbeddedModelInput {
   passages: SearchResult[];
   siteUrl?: string;
+  /**
+   * What the answer must cover: the retrieval query, i.e. the question plus the words of what
+   * the reader selected, so "what does this mean?" about a selection is answered about it.
+   */
+  question?: string;
 }
 
 export interface EmbeddedModelOptions {
@@ -93,7 +98,7 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
 
 function answerFor(call: LanguageModelV4CallOptions): ComposedAnswer {
   const input = call.providerOptions?.docsAssistant as unknown as EmbeddedModelInput | undefined;
-  return composeAnswer(lastUserText(call.prompt), input?.passages ?? [], {
+  return composeAnswer(input?.question || lastUserText(call.prompt), input?.passages ?? [], {
     siteUrl: input?.siteUrl,
   });
 }

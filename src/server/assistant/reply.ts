@@ -49,6 +49,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
     providerOptions: embeddedProviderOptions({
       passages: retrieval.results,
       siteUrl: request.siteUrl,
+      question: retrieval.query,
     }),
     abortSignal: request.abortSignal,
     // Failures surface as an `error` chunk (or a 502); the default handler would log a stack.
