@@ -23,7 +23,7 @@ const STREAM_DELAY_MS = 1000;
  * V8 grows its heap lazily rather than collect: with default flags the process keeps far more
  * memory than it uses. A capped heap shows what the streams need.
  */
-const CAPPED_HEAP_FLAGS = ['--max-old-space-size=160', '--max-semi-space-size=2'];
+const CAPPED_HEAP_FLAGS = ['--max-old-space-size=192', '--max-semi-space-size=2'];
 
 export interface StreamLoadFigures {
   nodeFlags: string;
