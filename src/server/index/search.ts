@@ -16,7 +16,7 @@ const SCORE_MIDPOINT = 25;
 
 export interface EngineQuery {
   filter?: SearchFilter | null | undefined;
-  /** Multiplies the score of sections whose page path matches. */
+  /** Multiplies the score of a page (the reader's current page and its neighbours). */
   boost?: ((pagePath: string) => number) | undefined;
   metaOf: (sectionId: string) => IndexedSection | undefined;
 }
@@ -27,10 +27,16 @@ export interface EngineQuery {
  */
 const FURTHER_SECTION_WEIGHTS = [0.35, 0.15];
 const AGGREGATION_DEPTH = 400;
+/**
+ * A page named by the query ("useChat options" and the page `useChat`) is what the reader is
+ * after, even when its long reference sections score lower than short pages mentioning it.
+ */
+const NAMED_PAGE_BOOST = 1.5;
 
 /**
  * Ranks pages, each represented by its best-matching section: a short result list then
  * covers several pages, which is what a reader (and the assistant's grounding) needs.
+ * Page-level boosts apply here, to the few hundred best hits, not per posting.
  */
 export function searchSections(
   engine: SectionEngine,
@@ -41,18 +47,19 @@ export function searchSections(
   const accepts = filter ? (id: string) => matchesFilter(metaOf(id)?.meta, filter) : undefined;
   const hits = engine.search(query, {
     ...(accepts && { filter: (hit) => accepts(hit.id as string) }),
-    ...(boost && {
-      boostDocument: (id) => boost(metaOf(id as string)?.pagePath ?? ''),
-    }),
   });
+  const named = namesIn(query);
   const pages = new Map<string, { id: string; score: number; count: number }>();
   // Hits come best first; a page whose best section is beyond this depth cannot reach the top.
   for (const hit of hits.slice(0, AGGREGATION_DEPTH)) {
-    const pagePath = metaOf(hit.id as string)?.pagePath;
-    if (pagePath === undefined) continue;
-    const page = pages.get(pagePath);
-    if (!page) pages.set(pagePath, { id: hit.id as string, score: hit.score, count: 1 });
-    else if (page.count <= FURTHER_SECTION_WEIGHTS.length) {
+    const section = metaOf(hit.id as string);
+    if (!section) continue;
+    const page = pages.get(section.pagePath);
+    if (!page) {
+      const bonus = named.has(nameKey(section.pageTitle)) ? NAMED_PAGE_BOOST : 1;
+      const score = hit.score * bonus * (boost?.(section.pagePath) ?? 1);
+      pages.set(section.pagePath, { id: hit.id as string, score, count: 1 });
+    } else if (page.count <= FURTHER_SECTION_WEIGHTS.length) {
       page.score += hit.score * FURTHER_SECTION_WEIGHTS[page.count - 1]!;
       page.count++;
     }
@@ -60,6 +67,17 @@ export function searchSections(
   return [...pages.values()]
     .sort((a, b) => b.score - a.score)
     .map((page) => ({ id: page.id, score: page.score / (page.score + SCORE_MIDPOINT) }));
+}
+
+/** `useChat`, `use-chat` and "use chat" all name the same thing. */
+function nameKey(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The words of a query and each pair of adjacent words, as name keys. */
+function namesIn(query: string): Set<string> {
+  const words = query.split(/\s+/).map(nameKey).filter(Boolean);
+  return new Set([...words, ...words.slice(1).map((word, n) => `${words[n]}${word}`)]);
 }
 
 /**
