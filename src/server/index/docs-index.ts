@@ -64,7 +64,8 @@ export class SiteIndex implements DocsIndex {
     const page = this.pages.get(path);
     if (!page) return false;
     for (const id of this.sectionIdsByPage.get(path) ?? []) {
-      this.engine.discard(id);
+      const section = this.sections.get(id);
+      if (section) this.engine.discard(section);
       this.sections.delete(id);
     }
     this.sectionIdsByPage.delete(path);

@@ -7,12 +7,29 @@ import MiniSearch, {
   type SearchResult as MiniSearchHit,
   type SearchOptions as MiniSearchOptions,
 } from 'minisearch';
-import { processIndexTerm, processQueryTerm, searchableText, TERM_SEPARATOR } from './terms.ts';
+import {
+  processIndexTerm,
+  processQueryTerm,
+  searchableText,
+  TERM_SEPARATOR,
+  tokenize,
+} from './terms.ts';
 import type { PageMeta, Section } from './types.ts';
 
 /** A section with the page metadata that filters need. */
 export interface IndexedSection extends Section {
   meta: PageMeta;
+}
+
+const FIELDS = ['title', 'headings', 'text'] as const;
+
+/** What search sees of a section, per field. */
+function fieldText(section: IndexedSection, field: (typeof FIELDS)[number]): string {
+  if (field === 'title') return section.pageTitle;
+  if (field === 'headings') return section.headings.slice(1).join(' ');
+  // The page description summarises the page: it belongs to the page's top section.
+  const text = searchableText(section.content);
+  return section.anchor === '' ? `${section.meta.description ?? ''}\n${text}` : text;
 }
 
 // Title and headings say what a section is about; body text only that it mentions a term.
@@ -40,7 +57,7 @@ const isWord = (term: string, minLength: number) =>
  * ("embedd"). Known words match exactly; stemming already joins their other forms.
  */
 export class SectionEngine {
-  /** In how many sections each indexed term occurs (never decremented: a hint, not a count). */
+  /** In how many sections each indexed term occurs. */
   private readonly documentFrequency = new Map<string, number>();
   private currentTerms = new Set<string>();
   private sections = 0;
@@ -48,16 +65,11 @@ export class SectionEngine {
 
   constructor() {
     this.miniSearch = new MiniSearch<IndexedSection>({
-      fields: ['title', 'headings', 'text'],
+      fields: [...FIELDS],
       storeFields: [],
-      extractField: (section, field) => {
-        if (field === 'id') return section.id;
-        if (field === 'title') return section.pageTitle;
-        if (field === 'headings') return section.headings.slice(1).join(' ');
-        // The page description summarises the page: it belongs to the page's top section.
-        const text = searchableText(section.content);
-        return section.anchor === '' ? `${section.meta.description ?? ''}\n${text}` : text;
-      },
+      tokenize,
+      extractField: (section, field) =>
+        field === 'id' ? section.id : fieldText(section, field as (typeof FIELDS)[number]),
       processTerm: (term) => {
         const terms = processIndexTerm(term);
         for (const indexed of terms ?? []) this.currentTerms.add(indexed);
@@ -78,9 +90,26 @@ export class SectionEngine {
     }
   }
 
-  discard(id: string): void {
-    this.miniSearch.discard(id);
+  /** Removes a section; its terms are worked out again so the frequencies stay exact. */
+  discard(section: IndexedSection): void {
+    this.miniSearch.discard(section.id);
     this.sections--;
+    const terms = new Set<string>();
+    for (const field of FIELDS) {
+      for (const token of fieldText(section, field).split(TERM_SEPARATOR)) {
+        for (const term of (token && processIndexTerm(token)) || []) terms.add(term);
+      }
+    }
+    for (const term of terms) {
+      const frequency = (this.documentFrequency.get(term) ?? 0) - 1;
+      if (frequency > 0) this.documentFrequency.set(term, frequency);
+      else this.documentFrequency.delete(term);
+    }
+  }
+
+  /** In how many sections a (processed) term occurs. */
+  frequencyOf(term: string): number {
+    return this.documentFrequency.get(term) ?? 0;
   }
 
   search(query: string, options: MiniSearchOptions = {}): MiniSearchHit[] {

@@ -10,8 +10,16 @@ const STOP_WORDS = new Set(
   ),
 );
 
-/** MiniSearch's own tokenizer rule: split at spaces and punctuation. */
-export const TERM_SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
+/**
+ * Words are split at spaces, punctuation and symbols. MiniSearch's default leaves symbols in,
+ * so `` `streamText` `` in prose became a term with backticks that no query matches.
+ */
+export const TERM_SEPARATOR = /[\n\r\p{Z}\p{P}\p{S}]+/u;
+
+/** The tokenizer of indexing and querying. */
+export function tokenize(text: string): string[] {
+  return text.split(TERM_SEPARATOR).filter((token) => token !== '');
+}
 
 /** Letters only; `gpt4o` or `use_chat` are not words a stemmer knows. */
 const PLAIN_WORD = /^[a-z]+$/i;
