@@ -38,6 +38,8 @@ export interface StreamLoadFigures {
   liveHeapMb: number;
   /** How long opening all streams took. */
   rampSeconds: number;
+  /** Set when the server process died during the run. */
+  failure?: string;
 }
 
 export interface AssistantFigures {
@@ -67,15 +69,20 @@ async function startChildServer(streamDelayMs: number, flags: string[] = []): Pr
     execArgv: ['--expose-gc', ...flags],
   });
   const [ready] = (await once(child, 'message')) as [{ url: string; key: string; domain: string }];
+  // A server that dies (out of memory) must fail the figures, not hang the run.
+  const exited = once(child, 'exit').then(([code, signal]) => {
+    throw new Error(`the server process ended (${code ?? signal})`);
+  });
+  exited.catch(() => {});
   // One question at a time: replies come back in order.
   let queue = Promise.resolve<unknown>(undefined);
   const ask = (question: 'memory' | 'memory-after-gc') => {
     const answer = queue.then(async () => {
       child.send(question);
-      const [message] = (await once(child, 'message')) as [ChildMemory];
+      const [message] = (await Promise.race([once(child, 'message'), exited])) as [ChildMemory];
       return message;
     });
-    queue = answer;
+    queue = answer.catch(() => {});
     return answer;
   };
   return {
@@ -147,9 +154,15 @@ async function concurrentStreams(flags: string[]): Promise<StreamLoadFigures> {
   const idle = (await server.memory()).rss;
   let peakRss = idle;
   let sampling = true;
+  let failure: string | undefined;
   const sampler = (async () => {
     while (sampling) {
-      peakRss = Math.max(peakRss, (await server.memory()).rss);
+      try {
+        peakRss = Math.max(peakRss, (await server.memory()).rss);
+      } catch (error) {
+        failure = (error as Error).message;
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -183,11 +196,11 @@ async function concurrentStreams(flags: string[]): Promise<StreamLoadFigures> {
     streams.push(...batch.map((b) => b.outcome));
   }
   const rampSeconds = round((performance.now() - rampStarted) / 1000);
-  liveHeap = (await server.memoryAfterGc()).heapUsed;
+  liveHeap = failure ? 0 : (await server.memoryAfterGc().catch(() => ({ heapUsed: 0 }))).heapUsed;
   const outcomes = await Promise.all(streams);
   sampling = false;
   await sampler;
-  server.child.disconnect();
+  if (server.child.connected) server.child.disconnect();
   const completed = outcomes.filter(Boolean).length;
   const mb = (bytes: number) => round(bytes / 1024 / 1024);
   return {
@@ -200,6 +213,7 @@ async function concurrentStreams(flags: string[]): Promise<StreamLoadFigures> {
     peakRssMb: mb(peakRss),
     liveHeapMb: mb(liveHeap),
     rampSeconds,
+    ...(failure && { failure }),
   };
 }
 
@@ -220,7 +234,7 @@ export async function benchAssistant(): Promise<AssistantFigures> {
   );
   for (const l of load) {
     console.log(
-      `  ${l.streams} concurrent v2 streams, node ${l.nodeFlags}: ${l.completed} completed, ${l.dropped} dropped, ${l.peakOpen} open at once (opened in ${l.rampSeconds} s); RSS ${l.idleRssMb} MB idle, ${l.peakRssMb} MB peak; live heap once all opened ${l.liveHeapMb} MB (target: none dropped, RSS < 300 MB)`,
+      `  ${l.streams} concurrent v2 streams, node ${l.nodeFlags}: ${l.completed} completed, ${l.dropped} dropped, ${l.peakOpen} open at once (opened in ${l.rampSeconds} s); RSS ${l.idleRssMb} MB idle, ${l.peakRssMb} MB peak; live heap once all opened ${l.liveHeapMb} MB (target: none dropped, RSS < 300 MB)${l.failure ? `; FAILED: ${l.failure}` : ''}`,
     );
   }
   return figures;

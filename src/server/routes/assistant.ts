@@ -141,9 +141,12 @@ async function prepare(
   const at = Date.now();
   await options.threads.append(thread, [{ role: 'user', text: question, at }]);
   const recorded = thread;
-  reply.done.then(({ text }) =>
-    options.threads.append(recorded, [{ role: 'assistant', text, at: Date.now() }]),
-  );
+  // Recorded after the answer ended; a store failure must not take the process down.
+  reply.done
+    .then(({ text }) =>
+      options.threads.append(recorded, [{ role: 'assistant', text, at: Date.now() }]),
+    )
+    .catch((error: unknown) => console.error('Could not record the answer in its thread', error));
 
   return {
     messageId: generateId(),
