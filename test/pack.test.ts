@@ -3,9 +3,10 @@
  * manifest, the JSX types, the CLI with its shebang, and nothing from tests, demo, sources
  * or tooling. The JSX types are compiled against React's, as a React user's project would.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, test } from 'vitest';
 
@@ -70,6 +71,56 @@ describe('npm pack', () => {
   test('the built server entry loads in plain Node', async () => {
     const server = await import(join(process.cwd(), 'dist/server/index.js'));
     expect(Object.keys(server).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the installed package', () => {
+  test('`npx docs-assistant serve` answers and serves the widget it ships at /widget/', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-install-'));
+    try {
+      const npm = (...args: string[]) =>
+        execFileSync('npm', args, {
+          cwd: dir,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
+      writeFileSync(join(dir, 'package.json'), '{"name":"site","private":true,"type":"module"}');
+      const tarball = npm('pack', '--ignore-scripts', '--pack-destination', dir, process.cwd())
+        .trim()
+        .split('\n')
+        .at(-1)!;
+      npm('install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, tarball));
+      const key = 'da_dsc_0123456789abcdefXYZ';
+      const server = spawn(
+        join(dir, 'node_modules', '.bin', 'docs-assistant'),
+        ['serve', '--docs', resolve('demo/docs'), '--port', '0', '--key', key],
+        { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      try {
+        const url = await new Promise<string>((done, fail) => {
+          let out = '';
+          server.stdout.on('data', (chunk: Buffer) => {
+            out += chunk;
+            const match = /listening on (http:\/\/\S+)/.exec(out);
+            if (match) done(match[1]!);
+          });
+          server.once('exit', (code) => fail(new Error(`exited ${code}: ${out}`)));
+        });
+        const widget = await fetch(`${url}/widget/docs-assistant.js`);
+        expect(widget.status).toBe(200);
+        expect(widget.headers.get('content-type')).toMatch(/^text\/javascript/);
+        const search = await fetch(`${url}/v1/search/docs`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ query: 'dark mode', pageSize: 1 }),
+        });
+        expect((await search.json())[0].path).toBe('theming');
+      } finally {
+        server.kill();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
