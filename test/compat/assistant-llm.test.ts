@@ -16,6 +16,8 @@ let standIn: StandInServer;
 let server: AssistantServer;
 let api: string;
 beforeAll(async () => {
+  // The key of an OpenAI-compatible server comes from the environment.
+  process.env['MODEL_API_KEY'] = 'sk-standin-key';
   standIn = await startOpenAIStandIn();
   server = await startAssistantServer({
     docs: corpus,
@@ -25,6 +27,7 @@ beforeAll(async () => {
   api = `${server.url}/v2/assistant/${server.domain}/message`;
 });
 afterAll(async () => {
+  delete process.env['MODEL_API_KEY'];
   await server.close();
   await standIn.close();
 });
@@ -70,6 +73,7 @@ describe('a real LLM behind --model-base-url', () => {
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.body.model).toBe('qwen3:8b');
     expect(request.body.stream).toBe(true);
+    expect(request.headers.authorization).toBe('Bearer sk-standin-key');
     const [system, ...turns] = request.body.messages;
     expect(system?.role).toBe('system');
     expect(turns).toEqual([{ role: 'user', content: 'How do I stream text with streamText?' }]);
