@@ -21,4 +21,5 @@ test('the React page gets an answer through useChat and continues the thread', a
   await expect(page.getByTestId('answer')).toHaveCount(2);
   expect(bodies[1]!['threadId']).toEqual(expect.any(String));
   expect(bodies[1]!['threadKey']).toEqual(expect.any(String));
+  await page.screenshot({ path: 'artifacts/screenshots/react-page.png', fullPage: true });
 });
