@@ -16,6 +16,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await openPanel(page);
       await ask(page, 'How do I add the widget to my pages?');
       await answerFinished(page);
+      // Question and answer together: the list follows the stream to its end, so scroll up.
+      await page
+        .locator('docs-assistant [part~="messages"]')
+        .evaluate((el) => el.scrollTo({ top: 0, behavior: 'instant' }));
       const path = `artifacts/screenshots/panel-${colorScheme}-${size}.png`;
       await page.screenshot({ path });
       const background = await page
