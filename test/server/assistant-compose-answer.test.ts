@@ -36,6 +36,31 @@ describe('composeAnswer', () => {
     expect(result.text).toContain('```ts\nimport { streamText } from "ai";');
   });
 
+  it('cites a quoted code block above it, never in a paragraph of its own', () => {
+    const passages = [
+      {
+        path: 'docs/reference/stream-text',
+        content:
+          'Parameters of the call.\n\n```ts\nconst result = streamText({ model, prompt });\nfor await (const part of result.textStream) console.log(part);\n```',
+        metadata: { title: 'streamText', anchor: 'example', score: 1 },
+      },
+    ];
+    const { text } = composeAnswer('streamText textStream example', passages);
+    expect(text).toContain(
+      'From **streamText** [1](/docs/reference/stream-text#example):\n\n```ts\nconst result',
+    );
+    const blocks = text.split('\n\n');
+    expect(blocks.filter((block) => /^\[\d+\]\([^)]*\)$/.test(block.trim()))).toEqual([]);
+  });
+
+  it('leaves the citation to the sentence that introduces a quoted code block', () => {
+    const { text } = answer('How do I stream text with streamText?');
+    expect(text).toContain(
+      'from a language model. [1](/docs/ai-sdk-core/generating-text#streamtext)\n\n```ts',
+    );
+    expect(text).not.toContain('From **');
+  });
+
   it('numbers sources by page and makes links absolute with a site URL', () => {
     const result = answer('Why does streaming improve latency?', 'https://docs.example.com/');
     expect(result.text).toContain(

@@ -185,11 +185,17 @@ function quoted(
     description && !chosen.some((c) => c.snippet.text === description)
       ? `> ${description} [${numberOf(top)}](${pageLink(top.path, undefined, options.siteUrl)})`
       : undefined;
-  const blocks = chosen.map(({ snippet, passage }) => {
+  const blocks = chosen.map(({ snippet, passage, position }, i) => {
     const p = passages[passage]!;
     const citation = `[${numberOf(p)}](${pageLink(p.path, p.metadata.anchor, options.siteUrl)})`;
-    if (snippet.kind === 'code') return `${snippet.text}\n\n${citation}`;
-    return `> ${snippet.text} ${citation}`;
+    if (snippet.kind !== 'code') return `> ${snippet.text} ${citation}`;
+    // A citation after a code block would stand alone on its line: cite above it instead,
+    // unless the quoted sentence just before introduces this very block and cites it already.
+    const previous = chosen[i - 1];
+    const introduced = previous?.passage === passage && previous.position === position - 1;
+    return introduced
+      ? snippet.text
+      : `From **${p.metadata.title}** ${citation}:\n\n${snippet.text}`;
   });
   const first = sources[0]!;
   const others = sources.length - 1;
