@@ -92,9 +92,18 @@ const sparkle =
  * @csspart error - The inline error with its Retry button.
  * @csspart page - The in-panel page view of a cited page.
  * @csspart suggestion - A suggested question on the empty state.
- * @csspart button - Every button in the panel; each also has its own part:
- *   `new-chat`, `close`, `send`, `stop`, `retry`, `regenerate`, `copy`, `helpful`, `not-helpful`,
- *   `remove-context`, `back`, `open-page`, `jump` (scroll to the latest message).
+ * @csspart button - Every button in the panel (each also has its own part below).
+ * @csspart new-chat - The New chat button.
+ * @csspart close - The Close button.
+ * @csspart retry - Retry after an error.
+ * @csspart regenerate - Ask the last question again.
+ * @csspart copy - Copy an answer.
+ * @csspart helpful - Thumbs up on an answer.
+ * @csspart not-helpful - Thumbs down on an answer.
+ * @csspart remove-context - Removes a context chip.
+ * @csspart back - Back from the page view to the conversation.
+ * @csspart open-page - Link to the published page from the page view.
+ * @csspart jump - Scrolls to the latest message while the reader reads back.
  * @csspart status - The "Searching the docs…" / "Thinking…" line.
  *
  * @cssproperty [--docs-assistant-accent=light-dark(#4f46e5, #8b87ff)] - Accent color (launcher, send, links).
