@@ -61,6 +61,28 @@ describe('composeAnswer', () => {
     expect(text).not.toContain('From **');
   });
 
+  it('leaves out a line that shares only one word with a question of several', () => {
+    const passages = [
+      {
+        path: 'theming',
+        content: 'The accent color is used for the launcher, links and the send button.',
+        metadata: { title: 'Theming', anchor: 'custom-properties', score: 1 },
+      },
+      {
+        path: 'server-cli',
+        content: 'With `--watch`, changed, added and removed files are re-indexed.',
+        metadata: { title: 'Server CLI', anchor: 'watch', score: 0.8 },
+      },
+    ];
+    const { text, sources } = composeAnswer(
+      'How do I change the accent color of the panel?',
+      passages,
+    );
+    expect(text).toContain('> The accent color is used for the launcher');
+    expect(text).not.toContain('re-indexed');
+    expect(sources.map((s) => s.path)).toEqual(['theming']);
+  });
+
   it('numbers sources by page and makes links absolute with a site URL', () => {
     const result = answer('Why does streaming improve latency?', 'https://docs.example.com/');
     expect(result.text).toContain(

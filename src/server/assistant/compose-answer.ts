@@ -40,6 +40,8 @@ interface Candidate {
   passage: number;
   position: number;
   score: number;
+  /** How many distinct question words the snippet contains. */
+  matched: number;
 }
 
 export const NOT_COVERED_LEAD = "The docs don't seem to cover this.";
@@ -101,26 +103,33 @@ export function composeAnswer(
           passage,
           position,
           score: score + rankBonus,
+          matched: questionTerms.filter((t) => terms.has(t)).length,
         });
     });
   });
   // The search index weighed titles and headings the quotes cannot see: its top section leads.
   const leadPassage = 0;
-  const chosen = chooseQuotes(candidates, options.maxQuotes ?? 4);
+  // A line sharing a single word with a question of several ("changed" for "change the accent
+  // color") is a coincidence, not an answer; the best line overall qualifies regardless.
+  const minMatched = Math.min(2, questionTerms.length);
+  const chosen = chooseQuotes(candidates, options.maxQuotes ?? 4, minMatched);
   withIntroducedCode(chosen, sections, options.maxQuotes ?? 4);
   if (chosen.length === 0) {
     // The question matched titles and headings only: quote the top section's opening.
     const first = sections[leadPassage]?.snippets[0];
-    if (first) chosen.push({ snippet: first, passage: leadPassage, position: 0, score: 0 });
+    if (first)
+      chosen.push({ snippet: first, passage: leadPassage, position: 0, score: 0, matched: 0 });
   }
   return quoted(chosen, leadPassage, passages, options);
 }
 
-function chooseQuotes(candidates: Candidate[], max: number): Candidate[] {
+function chooseQuotes(candidates: Candidate[], max: number, minMatched: number): Candidate[] {
   if (candidates.length === 0) return [];
   const byScore = [...candidates].sort((a, b) => b.score - a.score || a.passage - b.passage);
   const floor = byScore[0]!.score * QUOTE_RELATIVE_MIN;
-  const eligible = byScore.filter((c) => c.score >= floor);
+  const eligible = byScore.filter(
+    (c, rank) => c.score >= floor && (rank === 0 || c.matched >= minMatched),
+  );
   const chosen: Candidate[] = [];
   const take = (c: Candidate) => {
     if (chosen.length >= max || chosen.includes(c)) return;
@@ -152,7 +161,7 @@ function withIntroducedCode(
     const next = sections[c.passage]!.snippets[c.position + 1];
     if (c.snippet.kind === 'code' || next?.kind !== 'code') continue;
     if (chosen.some((o) => o.passage === c.passage && o.position === c.position + 1)) continue;
-    chosen.push({ snippet: next, passage: c.passage, position: c.position + 1, score: c.score });
+    chosen.push({ ...c, snippet: next, position: c.position + 1 });
   }
   chosen.sort((a, b) => a.passage - b.passage || a.position - b.position);
 }
