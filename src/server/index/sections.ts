@@ -11,7 +11,9 @@ interface OpenSection {
   level: number;
   anchor: string;
   trail: string[];
-  lines: string[];
+  /** Where the section's text starts and ends in the page's content. */
+  start: number;
+  end: number;
 }
 
 /**
@@ -25,9 +27,10 @@ export function splitSections(page: Page): Section[] {
   const sections: Section[] = [];
   // Heading text per open level, to build the trail of nested headings.
   const open: string[] = [];
-  let current: OpenSection = { heading: '', level: 0, anchor: '', trail: [], lines: [] };
+  let current: OpenSection = { heading: '', level: 0, anchor: '', trail: [], start: 0, end: 0 };
   const close = () => {
-    const content = current.lines.join('\n').trim();
+    // A slice of the page's content (V8 shares the characters), not a copy of them.
+    const content = page.content.slice(current.start, current.end).trim();
     if (content === '' && current.heading === '') return;
     sections.push({
       id: `${page.path}#${current.anchor || `@${sections.length}`}`,
@@ -39,17 +42,20 @@ export function splitSections(page: Page): Section[] {
       content,
     });
   };
+  let offset = 0;
   for (const line of page.content.split('\n')) {
+    const lineStart = offset;
+    offset += line.length + 1;
     const heading = fences.isCode(line) ? undefined : parseHeading(line);
     if (!heading) {
-      current.lines.push(line);
+      current.end = lineStart + line.length;
       continue;
     }
     close();
     const text = plainText(heading.text);
     const anchor = heading.customId ?? slugger.slug(text);
     if (heading.level === 1 && current.level === 0) {
-      current = { heading: text, level: 1, anchor: '', trail: [], lines: [] };
+      current = { heading: text, level: 1, anchor: '', trail: [], start: offset, end: offset };
       continue;
     }
     // Below the page title, `##` is the first trail level; a stray later `#` counts as `##`.
@@ -57,7 +63,7 @@ export function splitSections(page: Page): Section[] {
     open.length = depth;
     const trail = [...open.filter(Boolean), text];
     open[depth] = text;
-    current = { heading: text, level: heading.level, anchor, trail, lines: [] };
+    current = { heading: text, level: heading.level, anchor, trail, start: offset, end: offset };
   }
   close();
   return sections;
