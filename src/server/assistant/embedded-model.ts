@@ -64,14 +64,13 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
     },
     async doStream(call) {
       const answer = answerFor(call);
-      const parts: LanguageModelV4StreamPart[] = [
+      // Parts are made as they are pulled: a paced reply holds only the answer's text chunks.
+      const parts: (LanguageModelV4StreamPart | string)[] = [
         { type: 'stream-start', warnings: [] },
         { type: 'response-metadata', modelId: 'embedded' },
         ...answer.sources.map((s) => sourcePart(s)),
         { type: 'text-start', id: 'answer' },
-        ...textChunks(answer.text).map(
-          (delta): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 'answer', delta }),
-        ),
+        ...textChunks(answer.text),
         { type: 'text-end', id: 'answer' },
         {
           type: 'finish',
@@ -83,11 +82,14 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
       let next = 0;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         async pull(controller) {
-          const part = parts[next++];
-          if (part?.type === 'text-delta' && delay > 0) await sleep(delay, signal);
+          const part = parts[next];
+          parts[next++] = undefined as never;
+          if (typeof part === 'string' && delay > 0) await sleep(delay, signal);
           // Stop generating as soon as the caller gives up (client disconnect).
           if (signal?.aborted) return controller.error(signal.reason);
-          if (part) controller.enqueue(part);
+          if (typeof part === 'string') {
+            controller.enqueue({ type: 'text-delta', id: 'answer', delta: part });
+          } else if (part) controller.enqueue(part);
           else controller.close();
         },
       });

@@ -23,6 +23,12 @@ export interface AssistantModel {
    * before it writes). Otherwise the route announces every retrieved page as a source.
    */
   citesSources: boolean;
+  /**
+   * True when the model answers from the retrieved sections in its provider options and never
+   * reads the system prompt (the embedded model): the prompt, about 10 kB that `streamText`
+   * holds while a reply streams, is then not built.
+   */
+  ignoresPrompt?: boolean;
   /** For the start-up banner. */
   description: string;
 }
@@ -55,6 +61,7 @@ export function resolveModel(
   return {
     model: createEmbeddedModel({ streamDelayMs: options.streamDelayMs }),
     citesSources: true,
+    ignoresPrompt: true,
     description: 'embedded (offline, quotes the docs)',
   };
 }

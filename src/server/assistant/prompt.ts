@@ -1,7 +1,7 @@
 /**
  * What a real LLM is told: the retrieved sections with their page links, where the reader is and
- * what they selected, and to cite pages as numbered links. The embedded model gets the same
- * prompt (and reads the sections themselves from its provider options).
+ * what they selected, and to cite pages as numbered links. The embedded model reads the sections
+ * from its provider options instead and gets no system prompt (`AssistantModel.ignoresPrompt`).
  */
 import type { ModelMessage } from 'ai';
 import type { ContextItem, SearchResult } from '../../api/types.ts';

@@ -3,7 +3,13 @@
  * the reply is held back until the model produced its first chunk, so that a model that fails
  * outright becomes a 502 instead of a stream that starts and then breaks.
  */
-import { streamText, type UIMessageChunk } from 'ai';
+import {
+  experimental_streamTextLowMemory as streamTextLowMemory,
+  type TextStreamPart,
+  type ToolSet,
+  toUIMessageChunk,
+  type UIMessageChunk,
+} from 'ai';
 import type { ContextItem } from '../../api/types.ts';
 import { embeddedProviderOptions } from './embedded-model.ts';
 import type { AssistantModel } from './models.ts';
@@ -37,13 +43,19 @@ export class ModelFailure extends Error {
 
 export async function startReply(request: ReplyRequest): Promise<Reply> {
   const { model, retrieval } = request;
-  const result = streamText({
+  // One consumer (this reply), so the low-memory variant: no replay buffer, no tee of the
+  // model's stream kept for getters nobody calls. Each part becomes a UI message chunk with the
+  // SDK's own converter (what `toUIMessageStream` does per part, without its three extra
+  // stream stages per reply: the reply holds open streams by the thousand, see README).
+  const result = streamTextLowMemory({
     model: model.model,
-    system: buildSystemPrompt({
-      passages: retrieval.results,
-      currentPath: request.currentPath,
-      context: request.context,
-      siteUrl: request.siteUrl,
+    ...(!model.ignoresPrompt && {
+      system: buildSystemPrompt({
+        passages: retrieval.results,
+        currentPath: request.currentPath,
+        context: request.context,
+        siteUrl: request.siteUrl,
+      }),
     }),
     messages: toModelMessages(request.messages),
     providerOptions: embeddedProviderOptions({
@@ -55,14 +67,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
     // Failures surface as an `error` chunk (or a 502); the default handler would log a stack.
     onError: () => {},
   });
-  const reader = result
-    .toUIMessageStream({
-      sendStart: false,
-      sendFinish: false,
-      sendSources: true,
-      onError: describeModelError,
-    })
-    .getReader();
+  const reader = uiChunkReader(result.stream.getReader());
 
   // Wait for the model's first real output; steps are framed by the route itself.
   const held: UIMessageChunk[] = [];
@@ -123,6 +128,27 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
     sources: model.citesSources ? [] : promptSources(retrieval.results, request.siteUrl),
     chunks: chunks(),
     done,
+  };
+}
+
+/** Reads the model's stream parts as UI message chunks (parts without one are skipped). */
+function uiChunkReader(parts: ReadableStreamDefaultReader<TextStreamPart<ToolSet>>) {
+  return {
+    async read(): Promise<ReadableStreamReadResult<UIMessageChunk>> {
+      for (;;) {
+        const next = await parts.read();
+        if (next.done) return { done: true, value: undefined };
+        const chunk = toUIMessageChunk(next.value, {
+          sendStart: false,
+          sendFinish: false,
+          sendSources: true,
+          onError: describeModelError,
+        });
+        if (chunk) return { done: false, value: chunk };
+      }
+    },
+    cancel: (reason?: unknown) => parts.cancel(reason),
+    releaseLock: () => parts.releaseLock(),
   };
 }
 

@@ -3,12 +3,7 @@
  * model run; v2 frames the reply as an AI SDK UI message stream with the SDK's own helpers, v1
  * encodes the same chunks in AI SDK 4's data stream protocol.
  */
-import {
-  createUIMessageStream,
-  createUIMessageStreamResponse,
-  generateId,
-  type UIMessageChunk,
-} from 'ai';
+import { createUIMessageStreamResponse, generateId, type UIMessageChunk } from 'ai';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AssistantRequestInput } from '../../api/schemas.ts';
@@ -51,24 +46,26 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
   const validBody = validateJson(assistantRequestSchema, { maxBytes: options.maxBytes });
 
   app.post('/v2/assistant/:domain/message', validBody, async (c) => {
-    const prepared = await prepare(c, c.req.valid('json'), options);
-    if (prepared instanceof Response) return prepared;
+    const outcome = await prepare(c, c.req.valid('json'), options);
+    if (outcome instanceof Response) return outcome;
+    const prepared = outcome;
     const { thread, reply } = prepared;
-    const stream = createUIMessageStream({
-      execute: async ({ writer }) => {
-        for (const chunk of leadChunks(prepared)) writer.write(chunk);
-        for await (const chunk of reply.chunks) writer.write(chunk);
-        const { finishReason } = await reply.done;
-        writer.write({ type: 'finish-step' });
-        // `threadId` at the top level is part of the contract; the SDK schemas let it through.
-        writer.write({
-          type: 'finish',
-          finishReason,
-          messageMetadata: { threadId: thread.id },
-          threadId: thread.id,
-        } as UIMessageChunk);
-      },
-    });
+    // A pull stream over the reply's chunks: one stage per reply instead of
+    // createUIMessageStream's writer, merge queue and finish handler (README, "Figures").
+    async function* chunks(): AsyncGenerator<UIMessageChunk> {
+      yield* leadChunks(prepared);
+      yield* reply.chunks;
+      const { finishReason } = await reply.done;
+      yield { type: 'finish-step' };
+      // `threadId` at the top level is part of the contract; the SDK schemas let it through.
+      yield {
+        type: 'finish',
+        finishReason,
+        messageMetadata: { threadId: thread.id },
+        threadId: thread.id,
+      } as UIMessageChunk;
+    }
+    const stream = readableFrom(chunks());
     const response = createUIMessageStreamResponse({ stream, headers: threadHeaders(prepared) });
     // Through c.body() so headers set by middleware with c.header() (CORS, RateLimit-*) apply.
     return c.body(response.body!, 200, Object.fromEntries(response.headers));
@@ -184,8 +181,8 @@ function threadHeaders(p: PreparedReply): Record<string, string> {
 }
 
 /** A pull stream over a generator; cancelling it (client gone) closes the generator. */
-function readableFrom(parts: AsyncGenerator<string>): ReadableStream<string> {
-  return new ReadableStream<string>({
+function readableFrom<T>(parts: AsyncGenerator<T>): ReadableStream<T> {
+  return new ReadableStream<T>({
     async pull(controller) {
       const next = await parts.next();
       if (next.done) controller.close();
