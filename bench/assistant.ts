@@ -19,6 +19,11 @@ const CONCURRENT_STREAMS = 1000;
 const RAMP_BATCH = 25;
 /** Pacing per text chunk, so that every stream is still open when the last one starts. */
 const STREAM_DELAY_MS = 1000;
+/**
+ * Node flags compared: the defaults, and a young-generation cap, the obvious knob for RSS (it
+ * makes the peak worse here: README, Assistant, "Figures", says why).
+ */
+export const FLAG_SETS: string[][] = [[], ['--max-semi-space-size=8']];
 
 export interface StreamLoadFigures {
   nodeFlags: string;
@@ -37,9 +42,18 @@ export interface StreamLoadFigures {
   failure?: string;
 }
 
-export interface AssistantFigures {
+export interface ReplyFigures {
+  nodeFlags: string;
+  /** From starting the server process to its index being ready. */
+  startSeconds: number;
   firstChunkP50Ms: number;
   firstChunkP99Ms: number;
+  /** Whole replies read one after the other (unpaced). */
+  repliesPerSecond: number;
+}
+
+export interface AssistantFigures {
+  replies: ReplyFigures[];
   load: StreamLoadFigures[];
 }
 
@@ -48,6 +62,7 @@ interface ChildServer {
   key: string;
   domain: string;
   child: ChildProcess;
+  startSeconds: number;
   memory(): Promise<ChildMemory>;
   memoryAfterGc(): Promise<ChildMemory>;
 }
@@ -59,11 +74,13 @@ interface ChildMemory {
 
 /** Starts the server in a child process; it answers `memory` messages with its usage. */
 async function startChildServer(streamDelayMs: number, flags: string[] = []): Promise<ChildServer> {
+  const started = performance.now();
   const child = fork(fileURLToPath(import.meta.url), ['--serve', String(streamDelayMs)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: ['--expose-gc', ...flags],
   });
   const [ready] = (await once(child, 'message')) as [{ url: string; key: string; domain: string }];
+  const startSeconds = (performance.now() - started) / 1000;
   // A server that dies (out of memory) must fail the figures, not hang the run.
   const exited = once(child, 'exit').then(([code, signal]) => {
     throw new Error(`the server process ended (${code ?? signal})`);
@@ -83,6 +100,7 @@ async function startChildServer(streamDelayMs: number, flags: string[] = []): Pr
   return {
     ...ready,
     child,
+    startSeconds,
     memory: () => ask('memory'),
     memoryAfterGc: () => ask('memory-after-gc'),
   };
@@ -132,16 +150,26 @@ async function readStream(
   return { done: buffer.trimEnd().endsWith('data: [DONE]'), text: sawText };
 }
 
-async function timeToFirstChunk(server: ChildServer): Promise<number[]> {
+async function replies(flags: string[]): Promise<ReplyFigures> {
+  const server = await startChildServer(0, flags);
   const questions = retrievalQuestions.map((q) => q.question);
   for (const question of questions.slice(0, 10)) await (await request(server, question)).text();
   const times: number[] = [];
+  const started = performance.now();
   for (let i = 0; i < TTFT_REQUESTS; i++) {
-    const started = performance.now();
+    const sent = performance.now();
     const response = await request(server, questions[i % questions.length]!);
-    await readStream(response, () => times.push(performance.now() - started));
+    await readStream(response, () => times.push(performance.now() - sent));
   }
-  return times;
+  const seconds = (performance.now() - started) / 1000;
+  server.child.disconnect();
+  return {
+    nodeFlags: flags.join(' ') || '(defaults)',
+    startSeconds: round(server.startSeconds),
+    firstChunkP50Ms: round(percentile(times, 50)),
+    firstChunkP99Ms: round(percentile(times, 99)),
+    repliesPerSecond: round(TTFT_REQUESTS / seconds),
+  };
 }
 
 async function concurrentStreams(flags: string[]): Promise<StreamLoadFigures> {
@@ -213,21 +241,17 @@ async function concurrentStreams(flags: string[]): Promise<StreamLoadFigures> {
 }
 
 export async function benchAssistant(): Promise<AssistantFigures> {
-  const fast = await startChildServer(0);
-  const times = await timeToFirstChunk(fast);
-  fast.child.disconnect();
-  // More Node flags can be compared here (e.g. a heap cap); defaults are what users run.
-  const load = [await concurrentStreams([])];
+  const figures: AssistantFigures = { replies: [], load: [] };
+  for (const flags of FLAG_SETS) figures.replies.push(await replies(flags));
+  for (const flags of FLAG_SETS) figures.load.push(await concurrentStreams(flags));
+  const { load } = figures;
 
-  const figures: AssistantFigures = {
-    firstChunkP50Ms: round(percentile(times, 50)),
-    firstChunkP99Ms: round(percentile(times, 99)),
-    load,
-  };
   console.log('\nAssistant (embedded model, ai-sdk-docs corpus, loopback)');
-  console.log(
-    `  time to first text chunk, v2: p50 ${figures.firstChunkP50Ms} ms, p99 ${figures.firstChunkP99Ms} ms (${TTFT_REQUESTS} requests; target p50 <= 20 ms)`,
-  );
+  for (const r of figures.replies) {
+    console.log(
+      `  node ${r.nodeFlags}: ready in ${r.startSeconds} s; time to first text chunk, v2: p50 ${r.firstChunkP50Ms} ms, p99 ${r.firstChunkP99Ms} ms; ${r.repliesPerSecond} whole replies/s one at a time (${TTFT_REQUESTS} requests; target p50 <= 20 ms)`,
+    );
+  }
   for (const l of load) {
     console.log(
       `  ${l.streams} concurrent v2 streams, node ${l.nodeFlags}: ${l.completed} completed, ${l.dropped} dropped, ${l.peakOpen} open at once (opened in ${l.rampSeconds} s); RSS ${l.idleRssMb} MB idle, ${l.peakRssMb} MB peak; live heap once all opened ${l.liveHeapMb} MB (target: none dropped, RSS < 300 MB)${l.failure ? `; FAILED: ${l.failure}` : ''}`,
