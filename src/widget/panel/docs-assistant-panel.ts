@@ -10,7 +10,7 @@ import { stripMdxSource } from '../markdown/render.ts';
 import { docPathOf } from './doc-links.ts';
 import { styles } from './docs-assistant-panel.styles.ts';
 import { canRetry, errorText } from './error-text.ts';
-import { icon } from './icons.ts';
+import { icon, iconButton } from './icons.ts';
 import { pageMarkdown } from './markdown-view.ts';
 import { MediaQueryController } from './media-query.ts';
 import { textOf } from './message-parts.ts';
@@ -391,16 +391,7 @@ export class DocsAssistantPanel extends LitElement {
         >
           ${icon('newChat')}<span>${t.newChat}</span>
         </button>
-        <button
-          part="button close"
-          type="button"
-          class="icon-button"
-          aria-label=${t.close}
-          title=${t.close}
-          @click=${this.requestClose}
-        >
-          ${icon('close')}
-        </button>
+        ${iconButton({ part: 'close', label: t.close, icon: 'close', onClick: this.requestClose })}
       </header>
     `;
   }

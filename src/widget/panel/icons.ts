@@ -1,4 +1,4 @@
-import { html, type SVGTemplateResult, svg } from 'lit';
+import { html, nothing, type SVGTemplateResult, svg } from 'lit';
 
 /** Stroke icons (24×24 grid, Lucide-style geometry), decorative: buttons carry the names. */
 const paths = {
@@ -25,3 +25,28 @@ export type IconName = keyof typeof paths;
 
 export const icon = (name: IconName) =>
   html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">${paths[name]}</svg>`;
+
+export interface IconButtonOptions {
+  /** Its own part name; every button also has the part `button`. */
+  part: string;
+  /** Accessible name and tooltip: an icon-only button has no other text. */
+  label: string;
+  icon: IconName;
+  onClick: (event: Event) => void;
+  /** A toggle's state (`aria-pressed`); leave out for a plain button. */
+  pressed?: boolean;
+}
+
+/** An icon-only button, named by its label for screen readers and as a tooltip. */
+export const iconButton = ({ part, label, icon: name, onClick, pressed }: IconButtonOptions) =>
+  html`<button
+    part="button ${part}"
+    type="button"
+    class="icon-button"
+    aria-label=${label}
+    title=${label}
+    aria-pressed=${pressed === undefined ? nothing : String(pressed)}
+    @click=${onClick}
+  >
+    ${icon(name)}
+  </button>`;

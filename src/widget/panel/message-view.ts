@@ -3,7 +3,7 @@ import type { ContextItem } from '../../api/types.ts';
 import { citationsOf } from '../chat/citations.ts';
 import type { Citation, DocsUIMessage } from '../chat/types.ts';
 import type { DocsAssistantI18n } from '../i18n.ts';
-import { icon } from './icons.ts';
+import { icon, iconButton } from './icons.ts';
 import { answerMarkdown } from './markdown-view.ts';
 import { searchQueryOf, textOf } from './message-parts.ts';
 
@@ -109,50 +109,29 @@ function citationChips(citations: readonly Citation[], view: AnswerView) {
 function answerActions({ t, rated, copied, onCopy, onRate, onRegenerate }: AnswerView) {
   const copyLabel = copied ? t.copied : t.copy;
   return html`<div class="actions">
-    <button
-      part="button copy"
-      type="button"
-      class="icon-button"
-      aria-label=${copyLabel}
-      title=${copyLabel}
-      @click=${onCopy}
-    >
-      ${icon(copied ? 'check' : 'copy')}
-    </button>
-    <button
-      part="button helpful"
-      type="button"
-      class="icon-button"
-      aria-label=${t.helpful}
-      title=${t.helpful}
-      aria-pressed=${rated === 'up' ? 'true' : 'false'}
-      @click=${() => onRate('up')}
-    >
-      ${icon('up')}
-    </button>
-    <button
-      part="button not-helpful"
-      type="button"
-      class="icon-button"
-      aria-label=${t.notHelpful}
-      title=${t.notHelpful}
-      aria-pressed=${rated === 'down' ? 'true' : 'false'}
-      @click=${() => onRate('down')}
-    >
-      ${icon('down')}
-    </button>
+    ${iconButton({ part: 'copy', label: copyLabel, icon: copied ? 'check' : 'copy', onClick: onCopy })}
+    ${iconButton({
+      part: 'helpful',
+      label: t.helpful,
+      icon: 'up',
+      pressed: rated === 'up',
+      onClick: () => onRate('up'),
+    })}
+    ${iconButton({
+      part: 'not-helpful',
+      label: t.notHelpful,
+      icon: 'down',
+      pressed: rated === 'down',
+      onClick: () => onRate('down'),
+    })}
     ${
       onRegenerate
-        ? html`<button
-          part="button regenerate"
-          type="button"
-          class="icon-button"
-          aria-label=${t.regenerate}
-          title=${t.regenerate}
-          @click=${onRegenerate}
-        >
-          ${icon('retry')}
-        </button>`
+        ? iconButton({
+            part: 'regenerate',
+            label: t.regenerate,
+            icon: 'retry',
+            onClick: onRegenerate,
+          })
         : nothing
     }
     ${rated ? html`<span class="thanks" role="status">${t.thanks}</span>` : nothing}
