@@ -42,6 +42,11 @@ const COMMON_TERM_SHARE = 0.02;
 const COMMON_TERM_MIN = 500;
 /** Long questions are cut to their most specific words. */
 const QUERY_TERMS_MAX = 6;
+/**
+ * Of the common words, only the rarest few are looked up: each walks a long posting list (the
+ * bulk of a query's time on a large site) for little ranking weight.
+ */
+const COMMON_TERMS_MAX = 3;
 /** A query longer than this is a paste, not a question; the rest is ignored. */
 const QUERY_CHARS_MAX = 2000;
 const WORD_LENGTH_MAX = 40;
@@ -127,6 +132,9 @@ export class SectionEngine {
         },
         {
           ...options,
+          // planQuery's terms are processed already (some deliberately unstemmed): processing
+          // them again would turn "tools" back into the far more common "tool".
+          processTerm: (term) => term,
           // One typo per five letters; short words must be spelled right, and very long
           // "words" (pasted data) are never expanded: fuzzy matching allocates by length.
           fuzzy: (term) => (isWord(term, 5) && !known(term) ? 0.2 : false),
@@ -158,6 +166,12 @@ export class SectionEngine {
       const lower = word.toLowerCase();
       if (lower !== term && this.documentFrequency.has(lower)) terms.add(lower);
     }
+    // A stem stemmed again can be another indexed term ("embeddings" -> "embed" -> "emb", the
+    // stem of the word "embed"): look it up too, classified by its own frequency below.
+    for (const term of [...terms]) {
+      const again = processQueryTerm(term);
+      if (again && again !== term && this.documentFrequency.has(again)) terms.add(again);
+    }
     // "use chat" or "stream text" also looks up the identifier `useChat` / `streamText`.
     for (const [position, word] of words.entries()) {
       const joined = `${word}${words[position + 1] ?? ''}`.toLowerCase();
@@ -184,7 +198,10 @@ export class SectionEngine {
     const ordered = [...terms].filter((term) => kept.has(term));
     return {
       specific: ordered.filter((term) => frequency(term) <= common),
-      common: ordered.filter((term) => frequency(term) > common),
+      common: ordered
+        .filter((term) => frequency(term) > common)
+        .sort((a, b) => frequency(a) - frequency(b))
+        .slice(0, COMMON_TERMS_MAX),
     };
   }
 }

@@ -32,4 +32,20 @@ describe('SectionEngine', () => {
     expect(engine.frequencyOf('stream')).toBe(0);
     expect(engine.search('wombat')).toEqual([]);
   });
+
+  it('classifies a stem stemmed again by its own frequency ("embedding" -> "embed" -> "emb")', () => {
+    const engine = new SectionEngine();
+    // "emb" (the stem of the word "embed") is common; "embed" (of "embedding") is rare.
+    for (let page = 0; page < 600; page++) {
+      engine.add(sectionsOf(`p${page}.md`, `# Page ${page}\nThis page can embed a widget.`));
+    }
+    engine.add(sectionsOf('vectors.md', '# Vectors\nCompute an embedding of the text.'));
+    engine.add(sectionsOf('setup.md', '# Setup\n## Embed options\nSchemas.'));
+    const ids = engine.search('embedding').map((hit) => String(hit.id));
+    expect(ids.some((id) => id.startsWith('vectors'))).toBe(true);
+    // The common stem is looked up too, in titles and headings only...
+    expect(ids.some((id) => id.startsWith('setup'))).toBe(true);
+    // ...not in the text of the 600 sections that use the word in passing.
+    expect(ids.filter((id) => id.startsWith('p'))).toEqual([]);
+  });
 });
