@@ -262,8 +262,8 @@ export const styles = css`
     }
   }
 
-  /* Citations */
-  .citations ol {
+  /* Citations under an answer and context chips above the input */
+  .chip-row {
     display: flex;
     flex-wrap: wrap;
     gap: 6px;
@@ -468,12 +468,6 @@ export const styles = css`
   }
   .context {
     grid-column: 1 / -1;
-    display: flex;
-    flex-wrap: wrap;
-    gap: 6px;
-    margin: 0;
-    padding: 0;
-    list-style: none;
   }
   .chip {
     display: inline-flex;

@@ -518,7 +518,7 @@ export class DocsAssistantPanel extends LitElement {
       <div class="box">
         ${
           context.length
-            ? html`<ul class="context" aria-label=${t.contextLabel}>
+            ? html`<ul class="context chip-row" aria-label=${t.contextLabel}>
               ${context.map(
                 (item, index) => html`<li part="context" class="chip">
                   ${contextLabel(item, t)}

@@ -83,7 +83,7 @@ export function assistantMessage(message: DocsUIMessage, view: AnswerView) {
 
 function citationChips(citations: readonly Citation[], view: AnswerView) {
   return html`<nav class="citations" aria-label=${view.t.sources}>
-    <ol>
+    <ol class="chip-row">
       ${citations.map(
         (c) => html`<li>
           <a
