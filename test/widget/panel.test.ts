@@ -72,6 +72,20 @@ const answers = (el: DocsAssistant) => $$(el, '[part~=assistant-message]');
 const lastAnswer = (el: DocsAssistant) => answers(el).at(-1);
 const idle = (el: DocsAssistant) => !!$(el, '[part~=send]') && !$(el, '[part~=stop]');
 
+/** Asks, lets `partial` stream in, then presses Stop; returns the stopped stream. */
+async function stopAfter(el: DocsAssistant, partial: string) {
+  const stream = api.live();
+  await ask(el, 'Stream me');
+  await stream.push(
+    { type: 'start', messageId: 'm1' },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: partial },
+  );
+  await until(() => lastAnswer(el)?.textContent?.includes(partial), 'partial');
+  await userEvent.click($(el, '[part~=stop]')!);
+  return stream;
+}
+
 beforeEach(async () => {
   await page.viewport(1280, 800);
   localStorage.clear();
@@ -524,15 +538,7 @@ describe('panel: stop', () => {
 
   it('asks the last question again from the last answer, after a stop too', async () => {
     const el = await make();
-    const stream = api.live();
-    await ask(el, 'Stream me');
-    await stream.push(
-      { type: 'start', messageId: 'm1' },
-      { type: 'text-start', id: 't' },
-      { type: 'text-delta', id: 't', delta: 'Half an answ' },
-    );
-    await until(() => lastAnswer(el)?.textContent?.includes('Half an answ'), 'partial');
-    await userEvent.click($(el, '[part~=stop]')!);
+    await stopAfter(el, 'Half an answ');
     await until(() => idle(el) && lastAnswer(el)?.querySelector('[part~=regenerate]'), 'actions');
     expect(lastAnswer(el)!.querySelector('[part~=regenerate]')!.getAttribute('aria-label')).toBe(
       'Ask again',
@@ -548,15 +554,7 @@ describe('panel: stop', () => {
 
   it('stops mid-answer and keeps the text that arrived', async () => {
     const el = await make();
-    const stream = api.live();
-    await ask(el, 'Stream me');
-    await stream.push(
-      { type: 'start', messageId: 'm1' },
-      { type: 'text-start', id: 't' },
-      { type: 'text-delta', id: 't', delta: 'Partial answer' },
-    );
-    await until(() => lastAnswer(el)?.textContent?.includes('Partial answer'), 'partial');
-    await userEvent.click($(el, '[part~=stop]')!);
+    const stream = await stopAfter(el, 'Partial answer');
     await stream.cancelled;
     await until(() => idle(el), 'idle after stop');
     expect(lastAnswer(el)!.textContent).toContain('Partial answer');
