@@ -83,6 +83,23 @@ describe('composeAnswer', () => {
     expect(sources.map((s) => s.path)).toEqual(['theming']);
   });
 
+  it('keeps a line sharing one question word when its section is about that word', () => {
+    const passages = [
+      {
+        path: 'getting-started',
+        content: 'Add the assistant to your pages in five minutes.',
+        metadata: { title: 'Getting started', score: 1 },
+      },
+      {
+        path: 'embedding',
+        content: 'The companion server serves the script at `/widget/docs-assistant.js`.',
+        metadata: { title: 'Embedding the widget', heading: 'The script tag', score: 0.8 },
+      },
+    ];
+    const { text } = composeAnswer('How do I add the widget to my pages?', passages);
+    expect(text).toContain('> The companion server serves the script at');
+  });
+
   it('numbers sources by page and makes links absolute with a site URL', () => {
     const result = answer('Why does streaming improve latency?', 'https://docs.example.com/');
     expect(result.text).toContain(

@@ -40,8 +40,11 @@ interface Candidate {
   passage: number;
   position: number;
   score: number;
-  /** How many distinct question words the snippet contains. */
-  matched: number;
+  /**
+   * Whether the line answers rather than mentions: it shares two question words, or one that
+   * its section's title or heading also carries (the section is about it).
+   */
+  relevant: boolean;
 }
 
 export const NOT_COVERED_LEAD = "The docs don't seem to cover this.";
@@ -63,6 +66,9 @@ export function composeAnswer(
       passage,
       snippets,
       snippetTerms: snippets.map((s) => new Set(contentTerms(s.text))),
+      topicTerms: new Set(
+        contentTerms(`${passage.metadata.title} ${passage.metadata.heading ?? ''}`),
+      ),
       allTerms: new Set(
         contentTerms(
           `${passage.metadata.title} ${passage.metadata.heading ?? ''} ${passage.content}`,
@@ -90,6 +96,9 @@ export function composeAnswer(
   const covered = sectionCoverage.some((c) => c >= COVERED_MIN);
   if (!covered) return notCovered(passages, options);
 
+  // A line sharing a single word with a question of several, in a section about something else
+  // ("changed" for "change the accent color" under "Server CLI"), is a coincidence.
+  const minMatched = Math.min(2, questionTerms.length);
   const candidates: Candidate[] = [];
   sections.forEach((s, passage) => {
     if (sectionCoverage[passage]! < COVERED_MIN / 2) return;
@@ -97,39 +106,36 @@ export function composeAnswer(
     const rankBonus = 0.1 * (1 - passage / sections.length);
     s.snippetTerms.forEach((terms, position) => {
       const score = coverage(terms);
+      const matched = questionTerms.filter((t) => terms.has(t));
       if (score > 0)
         candidates.push({
           snippet: s.snippets[position]!,
           passage,
           position,
           score: score + rankBonus,
-          matched: questionTerms.filter((t) => terms.has(t)).length,
+          relevant: matched.length >= minMatched || matched.some((t) => s.topicTerms.has(t)),
         });
     });
   });
   // The search index weighed titles and headings the quotes cannot see: its top section leads.
   const leadPassage = 0;
-  // A line sharing a single word with a question of several ("changed" for "change the accent
-  // color") is a coincidence, not an answer; the best line overall qualifies regardless.
-  const minMatched = Math.min(2, questionTerms.length);
-  const chosen = chooseQuotes(candidates, options.maxQuotes ?? 4, minMatched);
+  const chosen = chooseQuotes(candidates, options.maxQuotes ?? 4);
   withIntroducedCode(chosen, sections, options.maxQuotes ?? 4);
   if (chosen.length === 0) {
     // The question matched titles and headings only: quote the top section's opening.
     const first = sections[leadPassage]?.snippets[0];
     if (first)
-      chosen.push({ snippet: first, passage: leadPassage, position: 0, score: 0, matched: 0 });
+      chosen.push({ snippet: first, passage: leadPassage, position: 0, score: 0, relevant: true });
   }
   return quoted(chosen, leadPassage, passages, options);
 }
 
-function chooseQuotes(candidates: Candidate[], max: number, minMatched: number): Candidate[] {
+/** The best line overall is always taken; others only when relevant (see Candidate). */
+function chooseQuotes(candidates: Candidate[], max: number): Candidate[] {
   if (candidates.length === 0) return [];
   const byScore = [...candidates].sort((a, b) => b.score - a.score || a.passage - b.passage);
   const floor = byScore[0]!.score * QUOTE_RELATIVE_MIN;
-  const eligible = byScore.filter(
-    (c, rank) => c.score >= floor && (rank === 0 || c.matched >= minMatched),
-  );
+  const eligible = byScore.filter((c, rank) => c.score >= floor && (rank === 0 || c.relevant));
   const chosen: Candidate[] = [];
   const take = (c: Candidate) => {
     if (chosen.length >= max || chosen.includes(c)) return;
