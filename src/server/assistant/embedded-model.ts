@@ -64,13 +64,15 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
     },
     async doStream(call) {
       const answer = answerFor(call);
-      // Parts are made as they are pulled: a paced reply holds only the answer's text chunks.
-      const parts: (LanguageModelV4StreamPart | string)[] = [
+      // Everything before the text, then the text one small chunk at a time, cut as it is
+      // pulled: a paced reply holds its answer once, not as a list of pieces.
+      const lead: LanguageModelV4StreamPart[] = [
         { type: 'stream-start', warnings: [] },
         { type: 'response-metadata', modelId: 'embedded' },
         ...answer.sources.map((s) => sourcePart(s)),
         { type: 'text-start', id: 'answer' },
-        ...textChunks(answer.text),
+      ];
+      const end: LanguageModelV4StreamPart[] = [
         { type: 'text-end', id: 'answer' },
         {
           type: 'finish',
@@ -78,18 +80,21 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
           usage: usage(call, answer),
         },
       ];
+      const text = textChunker(answer.text);
       const signal = call.abortSignal;
-      let next = 0;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         async pull(controller) {
-          const part = parts[next];
-          parts[next++] = undefined as never;
-          if (typeof part === 'string' && delay > 0) await sleep(delay, signal);
+          const first = lead.shift();
+          if (first) return controller.enqueue(first);
+          const piece = text.next();
+          if (piece !== undefined && delay > 0) await sleep(delay, signal);
           // Stop generating as soon as the caller gives up (client disconnect).
           if (signal?.aborted) return controller.error(signal.reason);
-          if (typeof part === 'string') {
-            controller.enqueue({ type: 'text-delta', id: 'answer', delta: part });
-          } else if (part) controller.enqueue(part);
+          if (piece !== undefined) {
+            return controller.enqueue({ type: 'text-delta', id: 'answer', delta: piece });
+          }
+          const last = end.shift();
+          if (last) controller.enqueue(last);
           else controller.close();
         },
       });
@@ -118,13 +123,28 @@ function sourcePart(source: { id: string; url: string; title: string }): Languag
   return { type: 'source', sourceType: 'url', id: source.id, url: source.url, title: source.title };
 }
 
-/** Splits text at word boundaries into small pieces; concatenated they are the text again. */
+/** Roughly three words, with the white space around them. */
+const CHUNK = new RegExp(`(?:\\s*\\S+\\s*){1,${WORDS_PER_CHUNK}}`, 'y');
+
+/** Cuts text at word boundaries into small pieces, one per call; together they are the text. */
+function textChunker(text: string): { next(): string | undefined } {
+  const pattern = new RegExp(CHUNK);
+  let done = false;
+  return {
+    next() {
+      // A failed sticky match starts over at 0: stop for good at the first one.
+      const match = done ? null : pattern.exec(text);
+      done = !match;
+      return match?.[0];
+    },
+  };
+}
+
+/** All of `textChunker`'s pieces at once. */
 export function textChunks(text: string): string[] {
-  const words = text.match(/\s*\S+\s*/g) ?? [];
+  const chunker = textChunker(text);
   const chunks: string[] = [];
-  for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) {
-    chunks.push(words.slice(i, i + WORDS_PER_CHUNK).join(''));
-  }
+  for (let piece = chunker.next(); piece !== undefined; piece = chunker.next()) chunks.push(piece);
   return chunks;
 }
 

@@ -8,6 +8,7 @@ import { join, relative, sep } from 'node:path';
 import { SiteIndex } from './docs-index.ts';
 import { parsePage } from './page.ts';
 import { isDocFile } from './paths.ts';
+import { clearIndexTermCache } from './terms.ts';
 import type { Page } from './types.ts';
 
 export interface IndexProblem {
@@ -107,6 +108,7 @@ export async function buildDocsIndex(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
+  clearIndexTermCache();
   return { index, problems, milliseconds: performance.now() - started };
 }
 
