@@ -2,31 +2,40 @@
  * Assistant figures (README, "Assistant"), on the ai-sdk-docs corpus, loopback only:
  * - time to the first text chunk of a v2 reply with the embedded model (p50, p99);
  * - how many concurrent v2 streams one server process holds, and its peak RSS meanwhile.
- * The server runs in a child process so its RSS is its own, not the load generator's.
+ * The server is the CLI as shipped (`dist/server/cli.js serve`, built by `npm run bench`) in its
+ * own process, so its RSS is its own; its memory is read from /proc (Linux) or `ps`.
  * `node bench/assistant.ts` runs it alone; `bench/run.ts` runs it with the other benchmarks.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { once } from 'node:events';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS_ENV } from '../src/server/node-flags.ts';
 import { retrievalQuestions } from '../test/fixtures/retrieval-questions.ts';
-import { startAssistantServer } from '../test/helpers/assistant-server.ts';
 import { percentile, round } from './stats.ts';
 
 const corpus = fileURLToPath(new URL('../../shared/corpora/ai-sdk-docs', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/server/cli.js', import.meta.url));
+const KEY = 'da_dsc_benchassistant0123456789';
 const TTFT_REQUESTS = 300;
 const CONCURRENT_STREAMS = 1000;
 /** Streams are opened in batches, as users arrive, not as one burst of 1,000 connects. */
 const RAMP_BATCH = 25;
 /** Pacing per text chunk, so that every stream is still open when the last one starts. */
 const STREAM_DELAY_MS = 1000;
+
 /**
- * Node flags compared: the defaults, and a young-generation cap, the obvious knob for RSS (it
- * makes the peak worse here: README, Assistant, "Figures", says why).
+ * How the server process runs: as the CLI starts it (restarted with its streaming flags,
+ * src/server/node-flags.ts), and with Node's defaults (the flags turned off), to show what they
+ * buy and cost.
  */
-export const FLAG_SETS: string[][] = [[], ['--max-semi-space-size=8']];
+export const RUNS: { name: string; env: Record<string, string> }[] = [
+  { name: 'CLI (streaming flags)', env: {} },
+  { name: 'Node defaults', env: { [NODE_FLAGS_ENV]: '' } },
+];
 
 export interface StreamLoadFigures {
-  nodeFlags: string;
+  run: string;
   streams: number;
   completed: number;
   dropped: number;
@@ -34,8 +43,6 @@ export interface StreamLoadFigures {
   peakOpen: number;
   idleRssMb: number;
   peakRssMb: number;
-  /** V8 heap in use after a full collection once every stream was opened. */
-  liveHeapMb: number;
   /** How long opening all streams took. */
   rampSeconds: number;
   /** Set when the server process died during the run. */
@@ -43,7 +50,7 @@ export interface StreamLoadFigures {
 }
 
 export interface ReplyFigures {
-  nodeFlags: string;
+  run: string;
   /** From starting the server process to its index being ready. */
   startSeconds: number;
   firstChunkP50Ms: number;
@@ -63,58 +70,68 @@ interface ChildServer {
   domain: string;
   child: ChildProcess;
   startSeconds: number;
-  memory(): Promise<ChildMemory>;
-  memoryAfterGc(): Promise<ChildMemory>;
+  /** Resident set size in bytes; rejects once the process has ended. */
+  rss(): number;
+  stop(): void;
 }
 
-interface ChildMemory {
-  rss: number;
-  heapUsed: number;
-}
-
-/** Starts the server in a child process; it answers `memory` messages with its usage. */
-async function startChildServer(streamDelayMs: number, flags: string[] = []): Promise<ChildServer> {
+/** Starts `docs-assistant serve` on the corpus and waits for its "listening on" line. */
+async function startChildServer(
+  streamDelayMs: number,
+  env: Record<string, string>,
+): Promise<ChildServer> {
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build:server\` first`);
   const started = performance.now();
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', String(streamDelayMs)], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--expose-gc', ...flags],
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      'serve',
+      '--docs',
+      corpus,
+      '--port',
+      '0',
+      '--key',
+      KEY,
+      '--stream-delay-ms',
+      `${streamDelayMs}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
+  );
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => {
+    exited = `the server process ended (${code ?? signal})`;
   });
-  const [ready] = (await once(child, 'message')) as [{ url: string; key: string; domain: string }];
-  const startSeconds = (performance.now() - started) / 1000;
-  // A server that dies (out of memory) must fail the figures, not hang the run.
-  const exited = once(child, 'exit').then(([code, signal]) => {
-    throw new Error(`the server process ended (${code ?? signal})`);
-  });
-  exited.catch(() => {});
-  // One question at a time: replies come back in order.
-  let queue = Promise.resolve<unknown>(undefined);
-  const ask = (question: 'memory' | 'memory-after-gc') => {
-    const answer = queue.then(async () => {
-      child.send(question);
-      const [message] = (await Promise.race([once(child, 'message'), exited])) as [ChildMemory];
-      return message;
-    });
-    queue = answer.catch(() => {});
-    return answer;
-  };
+  let url: string | undefined;
+  for await (const line of createInterface({ input: child.stdout! })) {
+    url = /listening on (\S+)/.exec(line)?.[1];
+    if (url) break;
+  }
+  if (!url) throw new Error(exited ?? 'the server printed no address');
+  child.stdout!.resume();
+  const pid = child.pid!;
   return {
-    ...ready,
+    url,
+    key: KEY,
+    domain: 'docs',
     child,
-    startSeconds,
-    memory: () => ask('memory'),
-    memoryAfterGc: () => ask('memory-after-gc'),
+    startSeconds: (performance.now() - started) / 1000,
+    rss() {
+      if (exited) throw new Error(exited);
+      return residentBytes(pid);
+    },
+    stop: () => child.kill(),
   };
 }
 
-async function serveInChild(streamDelayMs: number) {
-  const server = await startAssistantServer({ docs: corpus, streamDelayMs });
-  process.on('message', (message) => {
-    if (message === 'memory-after-gc') (globalThis as { gc?: () => void }).gc?.();
-    const { rss, heapUsed } = process.memoryUsage();
-    process.send!({ rss, heapUsed });
-  });
-  process.on('disconnect', () => server.close().then(() => process.exit(0)));
-  process.send!({ url: server.url, key: server.key, domain: server.domain });
+/** A process's resident set size: /proc on Linux, `ps` elsewhere. */
+function residentBytes(pid: number): number {
+  const status = `/proc/${pid}/status`;
+  if (existsSync(status)) {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(status, 'utf8'))?.[1];
+    return Number(kb) * 1024;
+  }
+  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' })) * 1024;
 }
 
 function request(server: { url: string; key: string; domain: string }, question: string) {
@@ -150,8 +167,8 @@ async function readStream(
   return { done: buffer.trimEnd().endsWith('data: [DONE]'), text: sawText };
 }
 
-async function replies(flags: string[]): Promise<ReplyFigures> {
-  const server = await startChildServer(0, flags);
+async function replies(run: (typeof RUNS)[number]): Promise<ReplyFigures> {
+  const server = await startChildServer(0, run.env);
   const questions = retrievalQuestions.map((q) => q.question);
   for (const question of questions.slice(0, 10)) await (await request(server, question)).text();
   const times: number[] = [];
@@ -162,9 +179,9 @@ async function replies(flags: string[]): Promise<ReplyFigures> {
     await readStream(response, () => times.push(performance.now() - sent));
   }
   const seconds = (performance.now() - started) / 1000;
-  server.child.disconnect();
+  server.stop();
   return {
-    nodeFlags: flags.join(' ') || '(defaults)',
+    run: run.name,
     startSeconds: round(server.startSeconds),
     firstChunkP50Ms: round(percentile(times, 50)),
     firstChunkP99Ms: round(percentile(times, 99)),
@@ -172,16 +189,16 @@ async function replies(flags: string[]): Promise<ReplyFigures> {
   };
 }
 
-async function concurrentStreams(flags: string[]): Promise<StreamLoadFigures> {
-  const server = await startChildServer(STREAM_DELAY_MS, flags);
-  const idle = (await server.memory()).rss;
+async function concurrentStreams(run: (typeof RUNS)[number]): Promise<StreamLoadFigures> {
+  const server = await startChildServer(STREAM_DELAY_MS, run.env);
+  const idle = server.rss();
   let peakRss = idle;
   let sampling = true;
   let failure: string | undefined;
   const sampler = (async () => {
     while (sampling) {
       try {
-        peakRss = Math.max(peakRss, (await server.memory()).rss);
+        peakRss = Math.max(peakRss, server.rss());
       } catch (error) {
         failure = (error as Error).message;
         return;
@@ -191,7 +208,6 @@ async function concurrentStreams(flags: string[]): Promise<StreamLoadFigures> {
   })();
   let open = 0;
   let peakOpen = 0;
-  let liveHeap = 0;
   const questions = retrievalQuestions.map((q) => q.question);
   const streams: Promise<boolean>[] = [];
   /** Resolves once the response headers are in, with the stream's eventual outcome. */
@@ -219,22 +235,20 @@ async function concurrentStreams(flags: string[]): Promise<StreamLoadFigures> {
     streams.push(...batch.map((b) => b.outcome));
   }
   const rampSeconds = round((performance.now() - rampStarted) / 1000);
-  liveHeap = failure ? 0 : (await server.memoryAfterGc().catch(() => ({ heapUsed: 0 }))).heapUsed;
   const outcomes = await Promise.all(streams);
   sampling = false;
   await sampler;
-  if (server.child.connected) server.child.disconnect();
+  server.stop();
   const completed = outcomes.filter(Boolean).length;
   const mb = (bytes: number) => round(bytes / 1024 / 1024);
   return {
-    nodeFlags: flags.join(' ') || '(defaults)',
+    run: run.name,
     streams: CONCURRENT_STREAMS,
     completed,
     dropped: CONCURRENT_STREAMS - completed,
     peakOpen,
     idleRssMb: mb(idle),
     peakRssMb: mb(peakRss),
-    liveHeapMb: mb(liveHeap),
     rampSeconds,
     ...(failure && { failure }),
   };
@@ -242,26 +256,22 @@ async function concurrentStreams(flags: string[]): Promise<StreamLoadFigures> {
 
 export async function benchAssistant(): Promise<AssistantFigures> {
   const figures: AssistantFigures = { replies: [], load: [] };
-  for (const flags of FLAG_SETS) figures.replies.push(await replies(flags));
-  for (const flags of FLAG_SETS) figures.load.push(await concurrentStreams(flags));
+  for (const run of RUNS) figures.replies.push(await replies(run));
+  for (const run of RUNS) figures.load.push(await concurrentStreams(run));
   const { load } = figures;
 
   console.log('\nAssistant (embedded model, ai-sdk-docs corpus, loopback)');
   for (const r of figures.replies) {
     console.log(
-      `  node ${r.nodeFlags}: ready in ${r.startSeconds} s; time to first text chunk, v2: p50 ${r.firstChunkP50Ms} ms, p99 ${r.firstChunkP99Ms} ms; ${r.repliesPerSecond} whole replies/s one at a time (${TTFT_REQUESTS} requests; target p50 <= 20 ms)`,
+      `  ${r.run}: ready in ${r.startSeconds} s; time to first text chunk, v2: p50 ${r.firstChunkP50Ms} ms, p99 ${r.firstChunkP99Ms} ms; ${r.repliesPerSecond} whole replies/s one at a time (${TTFT_REQUESTS} requests; target p50 <= 20 ms)`,
     );
   }
   for (const l of load) {
     console.log(
-      `  ${l.streams} concurrent v2 streams, node ${l.nodeFlags}: ${l.completed} completed, ${l.dropped} dropped, ${l.peakOpen} open at once (opened in ${l.rampSeconds} s); RSS ${l.idleRssMb} MB idle, ${l.peakRssMb} MB peak; live heap once all opened ${l.liveHeapMb} MB (target: none dropped, RSS < 300 MB)${l.failure ? `; FAILED: ${l.failure}` : ''}`,
+      `  ${l.streams} concurrent v2 streams, ${l.run}: ${l.completed} completed, ${l.dropped} dropped, ${l.peakOpen} open at once (opened in ${l.rampSeconds} s); RSS ${l.idleRssMb} MB idle, ${l.peakRssMb} MB peak (target: none dropped, RSS < 300 MB)${l.failure ? `; FAILED: ${l.failure}` : ''}`,
     );
   }
   return figures;
 }
 
-if (process.argv.includes('--serve')) {
-  await serveInChild(Number(process.argv[process.argv.indexOf('--serve') + 1]));
-} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await benchAssistant();
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await benchAssistant();

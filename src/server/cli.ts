@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { resolveModel } from './assistant/models.ts';
 import { MemoryThreadStore } from './assistant/thread-store.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { restartWithStreamingFlags } from './node-flags.ts';
 import type { AssistantRouteOptions } from './routes/assistant.ts';
 import { builtWidgetDir } from './routes/widget.ts';
 import { type RunningServer, type StartOptions, startServer } from './serve.ts';
@@ -91,6 +92,7 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
+  if (process.argv[2] === 'serve') restartWithStreamingFlags();
   main(process.argv.slice(2)).catch((error: unknown) => {
     const known = error instanceof ConfigError || (error as NodeJS.ErrnoException).code;
     console.error(`docs-assistant: ${known ? (error as Error).message : error}`);

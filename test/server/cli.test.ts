@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_PATTERN } from '../../src/api/limits.ts';
+import { NODE_FLAGS_ENV, STREAMING_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname;
 let child: ChildProcess | undefined;
@@ -13,8 +15,15 @@ afterEach(() => {
 });
 
 /** Runs the CLI until `done` matches its output (or it exits). */
-function run(args: string[], done: RegExp) {
-  child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function run(
+  args: string[],
+  done: RegExp,
+  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+) {
+  child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
   let output = '';
   return new Promise<{ output: string; code: number | null }>((resolve) => {
     const check = (chunk: Buffer) => {
@@ -67,5 +76,31 @@ describe('docs-assistant serve', () => {
     const { output, code } = await run(['start'], /$^/);
     expect(code).toBe(1);
     expect(output).toContain('Usage: docs-assistant serve');
+  });
+
+  // Read from /proc: the restart keeps the pid, so only the kernel's view shows the new flags.
+  describe.runIf(process.execve && existsSync('/proc/self/cmdline'))('Node flags', () => {
+    async function serveAndReadFlags(options: Parameters<typeof run>[2]) {
+      const docs = await mkdtemp(join(tmpdir(), 'da-cli-flags-'));
+      await writeFile(join(docs, 'intro.md'), '# Intro');
+      await run(['serve', '--docs', docs, '--port', '0'], /listening on/, options);
+      return (await readFile(`/proc/${child!.pid}/cmdline`, 'utf8')).split('\0');
+    }
+
+    it('restarts serve in place with the streaming flags', async () => {
+      const argv = await serveAndReadFlags({});
+      for (const flag of STREAMING_NODE_FLAGS) expect(argv).toContain(flag);
+    });
+
+    it('keeps Node defaults when DOCS_ASSISTANT_NODE_FLAGS is set', async () => {
+      const argv = await serveAndReadFlags({ env: { [NODE_FLAGS_ENV]: '' } });
+      for (const flag of STREAMING_NODE_FLAGS) expect(argv).not.toContain(flag);
+    });
+
+    it("keeps the user's own heap flags", async () => {
+      const argv = await serveAndReadFlags({ nodeArgs: ['--max-semi-space-size=16'] });
+      expect(argv).toContain('--max-semi-space-size=16');
+      for (const flag of STREAMING_NODE_FLAGS) expect(argv).not.toContain(flag);
+    });
   });
 });

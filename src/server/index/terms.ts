@@ -56,8 +56,8 @@ export function processIndexTerm(term: string): string[] | null {
 }
 
 /**
- * Empties the cache once a build is done: nothing else needs it, and its keys are slices of the
- * pages' text that keep the strings they were cut from alive (4 MB of heap on ai-sdk-docs).
+ * Empties the cache once a build is done: nothing else needs it, and it holds about 4 MB of heap
+ * on ai-sdk-docs (its keys are slices, which also keep the strings they were cut from).
  * Files re-indexed by --watch later refill it a little.
  */
 export function clearIndexTermCache(): void {

@@ -1,0 +1,30 @@
+/**
+ * V8 settings for a server that holds many streamed replies open at once. With Node's defaults
+ * the young generation grows to 64-128 MB committed under that load and old space is collected
+ * only once it has grown far past what survived the last collection, so a server with 1,000
+ * open replies peaks 100 MB or more above what it holds (README, Assistant, "Figures").
+ * A young generation of at most 8 MB per semi-space and a full collection once old space grew
+ * 5% keep the peak near the live heap. The cost is more full collections; they are short for a
+ * heap this size (measured there too). The small young generation alone is worse: objects
+ * waiting a second for the next chunk get promoted and pile up as garbage.
+ */
+export const STREAMING_NODE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=5'];
+
+/** Set in the restarted process; set it yourself (to anything) to keep Node's defaults. */
+export const NODE_FLAGS_ENV = 'DOCS_ASSISTANT_NODE_FLAGS';
+
+/**
+ * Restarts the CLI in place with STREAMING_NODE_FLAGS: same pid, same stdio, through
+ * `process.execve` (Node 22.15 or later, not on Windows). Does nothing, and returns, when the
+ * platform cannot, when it already happened, or when the user chose heap flags of their own.
+ */
+export function restartWithStreamingFlags(): void {
+  if (!process.execve || process.env[NODE_FLAGS_ENV] !== undefined) return;
+  const chosen = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
+  if (/--(max-semi-space-size|heap-growing-percent)\b/.test(chosen)) return;
+  process.execve(
+    process.execPath,
+    [process.execPath, ...STREAMING_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)],
+    { ...process.env, [NODE_FLAGS_ENV]: STREAMING_NODE_FLAGS.join(' ') },
+  );
+}
