@@ -3,13 +3,15 @@
  * `<docs-assistant>`; missing keys fall back to English.
  *
  * The defaults live here and are imported by the lazily loaded panel only: the launcher
- * keeps its two strings inline so this table stays out of the first-load chunk.
+ * keeps its three strings inline so this table stays out of the first-load chunk.
  */
 export interface DocsAssistantI18n {
   /** Launcher button text. */
   launcher: string;
   /** The button shown next to a text selection on the page. */
   askAboutSelection: string;
+  /** Above the launcher when the panel's code could not be loaded (offline, blocked). */
+  loadFailed: string;
   /** Panel title (also the dialog's accessible name). */
   title: string;
   newChat: string;
@@ -60,6 +62,7 @@ export interface DocsAssistantI18n {
 export const defaultI18n: DocsAssistantI18n = {
   launcher: 'Ask AI',
   askAboutSelection: 'Ask AI',
+  loadFailed: "The assistant couldn't load. Check your connection and try again.",
   title: 'Ask AI',
   newChat: 'New chat',
   close: 'Close',

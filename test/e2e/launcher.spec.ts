@@ -100,4 +100,24 @@ test.describe('launcher', () => {
     );
     expect(shift).toBe(0);
   });
+
+  test('when the panel cannot load, the reader is told, and the next click tries again', async ({
+    page,
+  }) => {
+    await page.route(/\/widget\/chunks\/docs-assistant-panel-/, (route) => route.abort());
+    await page.goto('/getting-started');
+    const launcher = part(page, 'launcher');
+    const note = part(page, 'load-error');
+    await expect(note).toHaveAttribute('role', 'status');
+    await expect(note).toHaveText('');
+    await launcher.click();
+    await expect(note).toHaveText(/couldn't load.*try again/i);
+    await expect(note).toBeVisible();
+    await expect(launcher).toHaveAttribute('aria-expanded', 'false');
+
+    await page.unrouteAll();
+    await launcher.click();
+    await expect(part(page, 'input')).toBeVisible();
+    await expect(note).toHaveText('');
+  });
 });

@@ -99,6 +99,26 @@ export const styles = css`
     border-radius: 5px;
     border: 1px solid color-mix(in srgb, currentColor 45%, transparent);
   }
+  [part='load-error'] {
+    position: fixed;
+    z-index: var(--_z);
+    right: var(--docs-assistant-launcher-inset, 20px);
+    bottom: calc(var(--docs-assistant-launcher-inset, 20px) + 52px);
+    max-width: min(320px, calc(100vw - 40px));
+    margin: 0;
+    padding: 10px 14px;
+    font: 400 13px/1.4 var(--_font);
+    color: var(--_fg);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: var(--_shadow);
+  }
+  [part='load-error']:empty {
+    padding: 0;
+    border: 0;
+    box-shadow: none;
+  }
   [part='selection-button'] {
     left: clamp(56px, var(--x), calc(100vw - 56px));
     top: var(--y);

@@ -105,6 +105,7 @@ const sparkle =
  * @csspart open-page - Link to the published page from the page view.
  * @csspart jump - Scrolls to the latest message while the reader reads back.
  * @csspart status - The "Searching the docs…" / "Thinking…" line.
+ * @csspart load-error - The note above the launcher when the panel's code could not be loaded.
  *
  * @cssproperty [--docs-assistant-accent=light-dark(#4f46e5, #8b87ff)] - Accent color (launcher, send, links).
  * @cssproperty [--docs-assistant-accent-foreground=light-dark(#fff, #14141c)] - Text on the accent color.
@@ -181,6 +182,8 @@ export class DocsAssistant extends ReactiveElement {
   );
   /** Whether the next open should move focus into the panel (user intent, not markup). */
   private focusOnOpen = false;
+  /** The panel's code failed to load on the last open (offline, blocked): the reader is told. */
+  private loadFailed = false;
 
   constructor() {
     super();
@@ -279,9 +282,11 @@ export class DocsAssistant extends ReactiveElement {
     try {
       await loadPanel();
     } catch (error) {
+      this.setLoadFailed(true);
       emit(this, 'docs-assistant-error', { kind: 'network', message: String(error) });
       return null;
     }
+    this.setLoadFailed(false);
     if (!this.panel) {
       const panel = document.createElement('docs-assistant-panel');
       panel.setAttribute('part', 'panel');
@@ -296,6 +301,12 @@ export class DocsAssistant extends ReactiveElement {
     const panel = this.panel;
     await panel?.updateComplete;
     return panel;
+  }
+
+  private setLoadFailed(failed: boolean): void {
+    if (failed === this.loadFailed) return;
+    this.loadFailed = failed;
+    this.requestUpdate();
   }
 
   private async panelShown(): Promise<void> {
@@ -353,6 +364,11 @@ export class DocsAssistant extends ReactiveElement {
     // Keep the selection: pressing a button would otherwise collapse it.
     ask.onpointerdown = (e) => e.preventDefault();
     ask.onclick = () => this.askAboutSelection();
+    // Always in the tree (empty and invisible until needed) so that screen readers announce it.
+    const note = document.createElement('p');
+    note.setAttribute('part', 'load-error');
+    note.setAttribute('role', 'status');
+    root.append(note);
     return root;
   }
 
@@ -376,6 +392,11 @@ export class DocsAssistant extends ReactiveElement {
       ask.style.setProperty('--x', `${offer.x}px`);
       ask.style.setProperty('--y', `${offer.y}px`);
     }
+
+    this.renderRoot.querySelector('[part=load-error]')!.textContent = this.loadFailed
+      ? (this.i18n.loadFailed ??
+        "The assistant couldn't load. Check your connection and try again.")
+      : '';
 
     const panel = this.panel;
     if (panel) this.configure(panel);
