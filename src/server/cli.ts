@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { resolveModel } from './assistant/models.ts';
 import { MemoryThreadStore } from './assistant/thread-store.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { releaseStartupMemory } from './memory.ts';
 import { restartWithStreamingFlags } from './node-flags.ts';
 import type { AssistantRouteOptions } from './routes/assistant.ts';
 import { builtWidgetDir } from './routes/widget.ts';
@@ -71,6 +72,9 @@ export async function main(argv: string[]): Promise<RunningServer | undefined> {
   const server = await startServer(config, {
     app: { ...(widgetDir && { widgetDir }), ...(await appOptionsFor(config)) },
   });
+  // What the build left behind goes back to the OS. Here, not in startServer: the process is
+  // the CLI's (as are its V8 flags), not that of an app that embeds the server.
+  releaseStartupMemory();
   if (config.generatedKey) {
     console.log(`No --key given; this run's key is ${config.generatedKey}`);
   }

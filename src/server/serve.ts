@@ -12,7 +12,6 @@ import type { ServerConfig } from './config.ts';
 import { SiteIndex } from './index/docs-index.ts';
 import { buildDocsIndex } from './index/load.ts';
 import { type DocsWatcher, watchDocs } from './index/watch.ts';
-import { releaseStartupMemory } from './memory.ts';
 import type { AppEnv, Organization } from './types.ts';
 
 export interface StartOptions {
@@ -83,8 +82,6 @@ export async function startServer(
     await close();
     throw error;
   }
-  // What the build left behind goes back to the OS before the first request is served.
-  releaseStartupMemory();
   ready = true;
   if (config.watch) {
     for (const [docs, index] of indexes) watchers.push(watchDocs(docs, index, { log }));
