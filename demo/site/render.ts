@@ -95,6 +95,7 @@ export function renderPage(page: DocPage, pages: DocPage[], embed: WidgetEmbed |
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>${escapeHtml(page.title)} · docs-assistant</title>
     <meta name="description" content="${escapeHtml(page.description)}">
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link rel="stylesheet" href="/site.css">
   </head>
   <body>

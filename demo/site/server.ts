@@ -49,6 +49,7 @@ export function contentSecurityPolicy(apiBase: string) {
 export function docsSiteHandler(options: DocsSiteOptions) {
   const pages = loadDocs(options.docsDir);
   const css = readFileSync(new URL('./site.css', import.meta.url));
+  const icon = readFileSync(new URL('./favicon.svg', import.meta.url));
   const csp = contentSecurityPolicy(options.apiBase);
 
   function send(res: ServerResponse, status: number, type: string, body: string | Buffer) {
@@ -91,6 +92,7 @@ export function docsSiteHandler(options: DocsSiteOptions) {
       return;
     }
     if (pathname === '/site.css') return send(res, 200, CONTENT_TYPES['.css']!, css);
+    if (pathname === '/favicon.svg') return send(res, 200, CONTENT_TYPES['.svg']!, icon);
     if (pathname === '/react') {
       res.writeHead(302, { Location: '/react/' }).end();
       return;

@@ -6,6 +6,10 @@ test.describe('launcher', () => {
   test('opens the panel on click and closes it with Escape, focus back on the launcher', async ({
     page,
   }) => {
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
     await page.goto('/getting-started');
     const launcher = part(page, 'launcher');
     await expect(launcher).toBeVisible();
@@ -17,6 +21,11 @@ test.describe('launcher', () => {
     await page.keyboard.press('Escape');
     await expect(part(page, 'input')).toBeHidden();
     await expect(launcher).toBeFocused();
+    // Nothing the page, the widget or the panel asked for was missing, nor the page's icon
+    // (headless Chromium does not fetch icons by itself).
+    expect(failed).toEqual([]);
+    const icon = await page.locator('link[rel=icon]').getAttribute('href');
+    expect((await page.request.get(icon!)).status()).toBe(200);
   });
 
   test('the shortcut toggles the panel', async ({ page }) => {
