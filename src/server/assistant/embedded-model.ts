@@ -84,17 +84,16 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
       const signal = call.abortSignal;
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
         async pull(controller) {
-          const first = lead.shift();
-          if (first) return controller.enqueue(first);
-          const piece = text.next();
+          const piece = lead.length > 0 ? undefined : text.next();
           if (piece !== undefined && delay > 0) await sleep(delay, signal);
           // Stop generating as soon as the caller gives up (client disconnect).
           if (signal?.aborted) return controller.error(signal.reason);
-          if (piece !== undefined) {
-            return controller.enqueue({ type: 'text-delta', id: 'answer', delta: piece });
-          }
-          const last = end.shift();
-          if (last) controller.enqueue(last);
+          const part =
+            lead.shift() ??
+            (piece === undefined
+              ? end.shift()
+              : { type: 'text-delta', id: 'answer', delta: piece });
+          if (part) controller.enqueue(part);
           else controller.close();
         },
       });
