@@ -6,7 +6,7 @@
  * own process, so its RSS is its own; its memory is read from /proc (Linux) or `ps`.
  * `node bench/assistant.ts` runs it alone; `bench/run.ts` runs it with the other benchmarks.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -68,9 +68,8 @@ interface ChildServer {
   url: string;
   key: string;
   domain: string;
-  child: ChildProcess;
   startSeconds: number;
-  /** Resident set size in bytes; rejects once the process has ended. */
+  /** Resident set size in bytes; throws once the process has ended. */
   rss(): number;
   stop(): void;
 }
@@ -114,7 +113,6 @@ async function startChildServer(
     url,
     key: KEY,
     domain: 'docs',
-    child,
     startSeconds: (performance.now() - started) / 1000,
     rss() {
       if (exited) throw new Error(exited);
