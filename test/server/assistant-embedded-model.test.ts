@@ -4,7 +4,7 @@ import { composeAnswer } from '../../src/server/assistant/compose-answer.ts';
 import {
   createEmbeddedModel,
   embeddedProviderOptions,
-  textChunks,
+  textChunker,
 } from '../../src/server/assistant/embedded-model.ts';
 import { TinyIndex } from '../helpers/assistant-index.ts';
 
@@ -65,6 +65,10 @@ describe('embedded model', () => {
 
   it('splits text into chunks that join back to it', () => {
     const text = 'A  b c\n\n```ts\nconst x = 1;\n```\n d ';
-    expect(textChunks(text).join('')).toBe(text);
+    const chunker = textChunker(text);
+    const chunks: string[] = [];
+    for (let piece = chunker.next(); piece !== undefined; piece = chunker.next())
+      chunks.push(piece);
+    expect(chunks.join('')).toBe(text);
   });
 });

@@ -126,7 +126,7 @@ function sourcePart(source: { id: string; url: string; title: string }): Languag
 const CHUNK = new RegExp(`(?:\\s*\\S+\\s*){1,${WORDS_PER_CHUNK}}`, 'y');
 
 /** Cuts text at word boundaries into small pieces, one per call; together they are the text. */
-function textChunker(text: string): { next(): string | undefined } {
+export function textChunker(text: string): { next(): string | undefined } {
   const pattern = new RegExp(CHUNK);
   let done = false;
   return {
@@ -137,14 +137,6 @@ function textChunker(text: string): { next(): string | undefined } {
       return match?.[0];
     },
   };
-}
-
-/** All of `textChunker`'s pieces at once. */
-export function textChunks(text: string): string[] {
-  const chunker = textChunker(text);
-  const chunks: string[] = [];
-  for (let piece = chunker.next(); piece !== undefined; piece = chunker.next()) chunks.push(piece);
-  return chunks;
 }
 
 function usage(call: LanguageModelV4CallOptions, answer: ComposedAnswer): LanguageModelV4Usage {
