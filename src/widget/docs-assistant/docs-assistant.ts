@@ -182,7 +182,10 @@ export class DocsAssistant extends ReactiveElement {
   );
   /** Whether the next open should move focus into the panel (user intent, not markup). */
   private focusOnOpen = false;
-  /** The panel's code failed to load on the last open (offline, blocked): the reader is told. */
+  /**
+   * The panel's code failed to load on the last open (offline, blocked): the reader is told.
+   * Not a `state: true` property: the manifest analyzer would publish it as an attribute.
+   */
   private loadFailed = false;
 
   constructor() {
