@@ -76,6 +76,46 @@ describe('StreamingMarkdown', () => {
     const finalHtml = md.update('Some **bold', { streaming: false })[0]!.html;
     expect(finalHtml).not.toContain('<strong>');
   });
+
+  it('resolves reference-style links whose definitions are in other blocks', () => {
+    const answer = [
+      'Stream with [streamText][1], or see [the overview][overview].\n\n',
+      '- Tools: [tool calling][2]\n\n',
+      '[1]: /docs/ai-sdk-core/generating-text "Generating text"\n',
+      '[2]: /docs/ai-sdk-core/tools-and-tool-calling\n',
+      '[overview]: /docs/foundations/overview\n',
+    ].join('');
+    const hrefs = (blocks: { html: string }[]) =>
+      blocks.flatMap((b) => [...b.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]));
+
+    const streaming = new StreamingMarkdown();
+    let blocks = streaming.update('');
+    const seen: string[][] = [];
+    for (const text of chunksOf(answer)) {
+      blocks = streaming.update(text, { streaming: true });
+      seen.push(hrefs(blocks));
+    }
+    // while the last definition is still arriving, nothing links to half an address
+    for (const links of seen) {
+      for (const href of links) expect(answer).toContain(`]: ${href}`);
+    }
+    blocks = streaming.update(answer);
+    expect(hrefs(blocks)).toEqual([
+      '/docs/ai-sdk-core/generating-text',
+      '/docs/foundations/overview',
+      '/docs/ai-sdk-core/tools-and-tool-calling',
+    ]);
+    expect(blocks[0]!.html).toContain('title="Generating text"');
+    // the definitions themselves show nothing
+    expect(blocks.map((b) => b.html).join('')).not.toContain(']:');
+    expect(blocks.map((b) => b.html).join('')).not.toContain('[1]');
+  });
+
+  it('leaves a reference without a definition as text', () => {
+    const blocks = new StreamingMarkdown().update('See [the guide][9].\n\n[1]: /docs/a\n');
+    expect(blocks[0]!.html).toContain('[the guide][9]');
+    expect(blocks[0]!.html).not.toContain('href');
+  });
 });
 
 describe('markdown directive', () => {

@@ -49,9 +49,18 @@ export class StreamingMarkdown {
    */
   update(markdown: string, { streaming = false }: { streaming?: boolean } = {}): MarkdownBlock[] {
     const sources = this.#split(markdown);
+    // a definition still being typed would point links at half an address: not yet
+    const definitions = linkDefinitions(streaming ? sources.slice(0, -1) : sources);
     const blocks = sources.map((source, i) => {
       const growing = streaming && i === sources.length - 1;
-      const text = growing ? repairMarkdown(source.raw) : source.raw;
+      const repaired = growing ? repairMarkdown(source.raw) : source.raw;
+      // A reference link (`[text][1]`) and its definition (`[1]: /docs/…`) are usually in
+      // different blocks; each block that could hold a reference is rendered with all of the
+      // answer's definitions after it (they render as nothing), and again when they change.
+      const text =
+        definitions && source.type !== 'def' && repaired.includes(']')
+          ? `${repaired.trimEnd()}\n\n${definitions}`
+          : repaired;
       const cached = this.#cache[i];
       const stale = cached?.unhighlighted && isHighlighterReady();
       if (cached && cached.source === text && cached.block.complete === !growing && !stale) {
@@ -99,4 +108,12 @@ export class StreamingMarkdown {
     this.#text = '';
     this.#sources = [];
   }
+}
+
+/** The answer's link reference definitions (`[1]: /docs/page "Title"`), one per line. */
+function linkDefinitions(sources: MarkdownSourceBlock[]): string {
+  return sources
+    .filter((source) => source.type === 'def')
+    .map((source) => source.raw.trim())
+    .join('\n');
 }
