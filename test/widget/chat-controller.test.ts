@@ -486,7 +486,7 @@ describe('ChatController: threads without headers, long conversations, leaving m
     const body = network.respondControlled(answer.headers);
     const { host, controller } = makeController();
     void controller.send('How do I stream text with streamText?');
-    body.push(eventsThrough(answer.body, 'Generating '));
+    body.push(eventsThrough(answer.body, 'The docs cover '));
     await until(
       () => controller.status === 'streaming' && textOf(controller.messages.at(-1)) !== '',
       'text',

@@ -136,7 +136,7 @@ describe('panel: asking and streaming', () => {
     await until(() => responses.length === 1, 'response event');
     await el.updateComplete;
     const answer = lastAnswer(el)!;
-    expect(answer.querySelector('strong')?.textContent).toContain('Generating');
+    expect(answer.querySelector('strong')?.textContent).toContain('streamText');
     const code = answer.querySelector('[data-code-block] pre code')!;
     expect(code.textContent).toContain('streamText');
     expect(answer.querySelector('[data-copy-code]')!.getAttribute('aria-label')).toBe('Copy code');
@@ -147,17 +147,18 @@ describe('panel: asking and streaming', () => {
     );
     const chips = [...answer.querySelectorAll('[part=citation]')];
     expect(chips.map((c) => c.textContent!.replace(/\s+/g, ' ').trim())).toEqual([
-      '1 Generating Text',
-      '2 streamText',
-      '3 Testing',
+      '1 streamText',
+      '2 Generating Text',
+      '3 streamText fails silently',
+      '4 streamText Multi-Step Cookbook',
     ]);
     const { detail } = responses[0]!;
     expect(detail.threadId).toBe(THREAD_ID);
     expect(detail.sources.map((s: { path: string }) => s.path)).toEqual([
-      'docs/ai-sdk-core/generating-text',
       'docs/reference/ai-sdk-core/stream-text',
-      'docs/ai-sdk-core/testing',
-      expect.any(String),
+      'docs/ai-sdk-core/generating-text',
+      'docs/troubleshooting/stream-text-not-working',
+      'cookbook/next/stream-text-multistep',
       expect.any(String),
     ]);
     expect(detail.message.role).toBe('assistant');
@@ -170,17 +171,17 @@ describe('panel: asking and streaming', () => {
 
   it('works with the keyboard alone: ask, reach a citation, read the page, come back', async () => {
     const el = await make();
-    api.pages.set('docs/ai-sdk-core/testing', '# Testing\n\nMock providers.');
+    api.pages.set('cookbook/next/stream-text-multistep', '# Multi-step\n\nSteps.');
     api.recorded(answerSse, headersOf(answerMeta));
     expect(deepActive()?.getAttribute('part')).toBe('input');
     await userEvent.keyboard('How do I stream text with streamText?{Enter}');
-    await until(() => idle(el) && $$(el, '[part=citation]').length === 3, 'answer');
+    await until(() => idle(el) && $$(el, '[part=citation]').length === 4, 'answer');
     // Shift+Tab from the input walks back through the answer to its last citation chip.
     $<HTMLTextAreaElement>(el, 'textarea')!.focus();
     for (let i = 0; i < 30 && deepActive()?.getAttribute('part') !== 'citation'; i++) {
       await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
     }
-    expect(deepActive()?.textContent).toContain('Testing');
+    expect(deepActive()?.textContent).toContain('Multi-Step');
     await userEvent.keyboard('{Enter}');
     await until(() => $(el, '[part=page] .prose h1'), 'page view');
     await until(() => deepActive()?.hasAttribute('data-back'), 'focus on Back');
@@ -327,29 +328,36 @@ describe('panel: citations and page view', () => {
   it('opens a cited page inside the panel, with Back and a link to the published page', async () => {
     const el = await make();
     api.pages.set(
-      'docs/ai-sdk-core/testing',
-      '---\ntitle: Testing\n---\nimport { X } from "y";\n\n# Testing\n\nMock providers with `MockLanguageModelV2`.\n\n<script>window.__pwned = 7</script>',
+      'docs/troubleshooting/stream-text-not-working',
+      '---\ntitle: streamText fails silently\n---\nimport { X } from "y";\n\n# streamText fails silently\n\nUse the `onError` callback.\n\n<script>window.__pwned = 7</script>',
     );
     const citations: CustomEvent[] = [];
     el.addEventListener('docs-assistant-citation', (e) => citations.push(e));
     api.recorded(answerSse, headersOf(answerMeta));
     await ask(el, 'How do I stream text with streamText?');
-    await until(() => idle(el) && $$(el, '[part=citation]').length === 3, 'citations');
+    await until(() => idle(el) && $$(el, '[part=citation]').length === 4, 'citations');
     const chip = $$(el, '[part=citation]')[2]!;
-    expect(chip.getAttribute('href')).toBe('/docs/ai-sdk-core/testing');
+    expect(chip.getAttribute('href')).toBe('/docs/troubleshooting/stream-text-not-working');
     await userEvent.click(chip);
     await until(() => $(el, '[part=page] .prose h1'), 'page content');
-    expect(api.pageRequests[0]!.body).toEqual({ path: 'docs/ai-sdk-core/testing' });
+    expect(api.pageRequests[0]!.body).toEqual({
+      path: 'docs/troubleshooting/stream-text-not-working',
+    });
     expect(api.pageRequests[0]!.headers.get('Authorization')).toBe(`Bearer ${KEY}`);
-    expect(citations[0]!.detail.citation).toMatchObject({ index: 3, title: 'Testing' });
+    expect(citations[0]!.detail.citation).toMatchObject({
+      index: 3,
+      title: 'streamText fails silently',
+    });
     const pageView = $(el, '[part=page]')!;
-    expect(pageView.querySelector('#page-title')!.textContent).toBe('Testing');
-    expect(pageView.querySelector('.prose')!.textContent).not.toContain('title: Testing');
+    expect(pageView.querySelector('#page-title')!.textContent).toBe('streamText fails silently');
+    expect(pageView.querySelector('.prose')!.textContent).not.toContain('title: streamText');
     expect(pageView.querySelector('.prose')!.textContent).not.toContain('import {');
     expect(pageView.querySelector('script')).toBeNull();
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
     const published = pageView.querySelector<HTMLAnchorElement>('[part~=open-page]')!;
-    expect(published.href).toBe(new URL('/docs/ai-sdk-core/testing', location.origin).href);
+    expect(published.href).toBe(
+      new URL('/docs/troubleshooting/stream-text-not-working', location.origin).href,
+    );
     expect(published.target).toBe('_blank');
     await until(() => deepActive()?.hasAttribute('data-back'), 'focus on Back');
     expect(await axeViolations(el)).toEqual([]);
@@ -593,7 +601,7 @@ describe('panel: context, feedback, copy and events', () => {
     await userEvent.click(up);
     await until(() => up.getAttribute('aria-pressed') === 'true');
     expect(feedback[0]!.detail).toMatchObject({ value: 'up', threadId: THREAD_ID });
-    expect(feedback[0]!.detail.messageId).toBe('wae3s5IZy59l3G2Q');
+    expect(feedback[0]!.detail.messageId).toBe('QxhpOMqdiz8oU8fY');
     const down = lastAnswer(el)!.querySelector<HTMLElement>('[part~=not-helpful]')!;
     await userEvent.click(down);
     await until(() => feedback.length === 2);
