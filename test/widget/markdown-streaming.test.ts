@@ -86,7 +86,7 @@ describe('StreamingMarkdown', () => {
       '[overview]: /docs/foundations/overview\n',
     ].join('');
     const hrefs = (blocks: { html: string }[]) =>
-      blocks.flatMap((b) => [...b.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]));
+      blocks.flatMap((b) => [...b.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? ''));
 
     const streaming = new StreamingMarkdown();
     let blocks = streaming.update('');
