@@ -10,13 +10,22 @@
  */
 export const STREAMING_NODE_FLAGS = ['--max-semi-space-size=8', '--heap-growing-percent=5'];
 
+/**
+ * glibc's allocator gives each thread that allocates its own arena. V8's worker threads (optimizing
+ * compiler, concurrent marking) each leave one holding 5-12 MB of freed memory it does not hand
+ * back, 30-35 MB in all with 1,000 replies open (malloc_stats: 59 MB held, 23 MB in use). One
+ * arena for the whole process keeps that memory where it is reused. Ignored by other C libraries.
+ */
+export const STREAMING_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '1' };
+
 /** Set in the restarted process; set it yourself (to anything) to keep Node's defaults. */
 export const NODE_FLAGS_ENV = 'DOCS_ASSISTANT_NODE_FLAGS';
 
 /**
- * Restarts the CLI in place with STREAMING_NODE_FLAGS: same pid, same stdio, through
- * `process.execve` (Node 22.15 or later, not on Windows). Does nothing, and returns, when the
- * platform cannot, when it already happened, or when the user chose heap flags of their own.
+ * Restarts the CLI in place with STREAMING_NODE_FLAGS and STREAMING_ENV: same pid, same stdio,
+ * through `process.execve` (Node 22.15 or later, not on Windows). Does nothing, and returns, when
+ * the platform cannot, when it already happened, or when the user chose heap flags of their own.
+ * An allocator setting of the user's own (`MALLOC_ARENA_MAX`, `GLIBC_TUNABLES`) is kept.
  */
 export function restartWithStreamingFlags(): void {
   if (!process.execve || process.env[NODE_FLAGS_ENV] !== undefined) return;
@@ -25,6 +34,11 @@ export function restartWithStreamingFlags(): void {
   process.execve(
     process.execPath,
     [process.execPath, ...STREAMING_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)],
-    { ...process.env, [NODE_FLAGS_ENV]: STREAMING_NODE_FLAGS.join(' ') },
+    {
+      // the user's own MALLOC_ARENA_MAX comes after, and wins
+      ...(!process.env.GLIBC_TUNABLES?.includes('arena_max') && STREAMING_ENV),
+      ...process.env,
+      [NODE_FLAGS_ENV]: STREAMING_NODE_FLAGS.join(' '),
+    },
   );
 }

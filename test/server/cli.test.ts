@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_PATTERN } from '../../src/api/limits.ts';
-import { NODE_FLAGS_ENV, STREAMING_NODE_FLAGS } from '../../src/server/node-flags.ts';
+import {
+  NODE_FLAGS_ENV,
+  STREAMING_ENV,
+  STREAMING_NODE_FLAGS,
+} from '../../src/server/node-flags.ts';
 
 const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname;
 let child: ChildProcess | undefined;
@@ -86,15 +90,31 @@ describe('docs-assistant serve', () => {
       await run(['serve', '--docs', docs, '--port', '0'], /listening on/, options);
       return (await readFile(`/proc/${child!.pid}/cmdline`, 'utf8')).split('\0');
     }
+    async function environment(): Promise<string[]> {
+      return (await readFile(`/proc/${child!.pid}/environ`, 'utf8')).split('\0');
+    }
 
-    it('restarts serve in place with the streaming flags', async () => {
+    it('restarts serve in place with the streaming flags and allocator setting', async () => {
       const argv = await serveAndReadFlags({});
       for (const flag of STREAMING_NODE_FLAGS) expect(argv).toContain(flag);
+      const env = await environment();
+      for (const [name, value] of Object.entries(STREAMING_ENV)) {
+        expect(env).toContain(`${name}=${value}`);
+      }
+    });
+
+    it("keeps the user's own allocator setting", async () => {
+      await serveAndReadFlags({ env: { MALLOC_ARENA_MAX: '4' } });
+      expect(await environment()).toContain('MALLOC_ARENA_MAX=4');
+      child!.kill();
+      await serveAndReadFlags({ env: { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' } });
+      expect((await environment()).some((v) => v.startsWith('MALLOC_ARENA_MAX='))).toBe(false);
     });
 
     it('keeps Node defaults when DOCS_ASSISTANT_NODE_FLAGS is set', async () => {
       const argv = await serveAndReadFlags({ env: { [NODE_FLAGS_ENV]: '' } });
       for (const flag of STREAMING_NODE_FLAGS) expect(argv).not.toContain(flag);
+      expect((await environment()).some((v) => v.startsWith('MALLOC_ARENA_MAX='))).toBe(false);
     });
 
     it("keeps the user's own heap flags", async () => {
