@@ -81,6 +81,7 @@ describe('StreamingMarkdown', () => {
     const answer = [
       'Stream with [streamText][1], or see [the overview][overview].\n\n',
       '- Tools: [tool calling][2]\n\n',
+      '```ts\nconst pair = [a][1];\n```\n\n',
       '[1]: /docs/ai-sdk-core/generating-text "Generating text"\n',
       '[2]: /docs/ai-sdk-core/tools-and-tool-calling\n',
       '[overview]: /docs/foundations/overview\n',
@@ -88,7 +89,11 @@ describe('StreamingMarkdown', () => {
     const hrefs = (blocks: { html: string }[]) =>
       blocks.flatMap((b) => [...b.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? ''));
 
-    const streaming = new StreamingMarkdown();
+    const rendered: string[] = [];
+    const streaming = new StreamingMarkdown({}, (md, options) => {
+      rendered.push(md);
+      return renderHtml(md, options);
+    });
     let blocks = streaming.update('');
     const seen: string[][] = [];
     for (const text of chunksOf(answer)) {
@@ -106,9 +111,13 @@ describe('StreamingMarkdown', () => {
       '/docs/ai-sdk-core/tools-and-tool-calling',
     ]);
     expect(blocks[0]!.html).toContain('title="Generating text"');
+    // code keeps its brackets, and is not rendered again with the definitions
+    expect(blocks[2]!.html).toContain('[a][1]');
+    expect(rendered.filter((md) => md.startsWith('```ts') && md.includes(']: '))).toEqual([]);
     // the definitions themselves show nothing
-    expect(blocks.map((b) => b.html).join('')).not.toContain(']:');
-    expect(blocks.map((b) => b.html).join('')).not.toContain('[1]');
+    const prose = blocks.filter((_, i) => i !== 2).map((b) => b.html);
+    expect(prose.join('')).not.toContain(']:');
+    expect(prose.join('')).not.toContain('[1]');
   });
 
   it('leaves a reference without a definition as text', () => {

@@ -55,10 +55,11 @@ export class StreamingMarkdown {
       const growing = streaming && i === sources.length - 1;
       const repaired = growing ? repairMarkdown(source.raw) : source.raw;
       // A reference link (`[text][1]`) and its definition (`[1]: /docs/…`) are usually in
-      // different blocks; each block that could hold a reference is rendered with all of the
-      // answer's definitions after it (they render as nothing), and again when they change.
+      // different blocks; each block that could hold a reference (code cannot) is rendered with
+      // all of the answer's definitions after it (they render as nothing), and again when they
+      // change.
       const text =
-        definitions && source.type !== 'def' && repaired.includes(']')
+        definitions && !NO_REFERENCES.has(source.type) && repaired.includes(']')
           ? `${repaired.trimEnd()}\n\n${definitions}`
           : repaired;
       const cached = this.#cache[i];
@@ -109,6 +110,9 @@ export class StreamingMarkdown {
     this.#sources = [];
   }
 }
+
+/** Blocks in which `[text][label]` is not a link. */
+const NO_REFERENCES = new Set(['def', 'code']);
 
 /** The answer's link reference definitions (`[1]: /docs/page "Title"`), one per line. */
 function linkDefinitions(sources: MarkdownSourceBlock[]): string {
