@@ -13,6 +13,9 @@ const STOPWORDS = new Set(
   would you your yours docs doc documentation example examples work works need`.split(/\s+/),
 );
 
+/** A word that `contentTerms` splits: hyphens, underscores or a lower-to-upper case step. */
+const COMPOUND = /[-_]|[a-z0-9][A-Z]/;
+
 /** Lower-cased, lightly stemmed content words of a text, in order (duplicates kept). */
 export function contentTerms(text: string): string[] {
   const words = text.match(/[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*/g);
@@ -24,10 +27,13 @@ export function contentTerms(text: string): string[] {
   for (const word of words) {
     // `useChat`, `use-chat` and `use_chat` all meet as `usechat`; `embedMany` also as `embed`
     // and `many`, so a question in plain words still meets the identifier.
-    const joined = word.replace(/[-_]/g, '').toLowerCase();
-    add(joined);
-    const parts = word.split(/[-_]|(?<=[a-z0-9])(?=[A-Z])/);
-    if (parts.length > 1) for (const part of parts) add(part.toLowerCase());
+    if (!COMPOUND.test(word)) {
+      // most words: no parts to split off (and no array for them; every answer reads thousands)
+      add(word.toLowerCase());
+      continue;
+    }
+    add(word.replace(/[-_]/g, '').toLowerCase());
+    for (const part of word.split(/[-_]|(?<=[a-z0-9])(?=[A-Z])/)) add(part.toLowerCase());
   }
   return terms;
 }
