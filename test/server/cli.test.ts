@@ -12,6 +12,12 @@ import {
 } from '../../src/server/node-flags.ts';
 
 const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname;
+/** This process's environment without allocator settings a machine may carry (they would win). */
+const inherited = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) => !['MALLOC_ARENA_MAX', 'GLIBC_TUNABLES'].includes(name),
+  ),
+);
 let child: ChildProcess | undefined;
 afterEach(() => {
   child?.kill();
@@ -26,7 +32,7 @@ function run(
 ) {
   child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...options.env },
+    env: { ...inherited, ...options.env },
   });
   let output = '';
   return new Promise<{ output: string; code: number | null }>((resolve) => {
