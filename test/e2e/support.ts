@@ -74,3 +74,40 @@ export async function sampleStreaming(page: Page) {
         (window as unknown as { streamSamples: { stop: boolean; length: number }[] }).streamSamples,
     );
 }
+
+/**
+ * Starts recording, before the page loads, what a security policy refused
+ * (`securitypolicyviolation` events) and the page's console errors and uncaught exceptions.
+ */
+export async function recordPolicyViolations(page: Page) {
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = violations;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+    });
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    errors,
+    violations: () =>
+      page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+  };
+}
+
+/**
+ * Every place the widget turns HTML into nodes: an answer with Markdown, code (highlighted
+ * lazily) and citations, then a cited page opened in the panel.
+ */
+export async function askAndOpenCitation(page: Page) {
+  await openPanel(page);
+  await ask(page, 'How do I write the element myself instead of the script tag?');
+  await answerFinished(page);
+  await expect(part(page, 'citation').first()).toBeVisible();
+  await part(page, 'citation').first().click();
+  await expect(part(page, 'page')).toBeVisible();
+}
