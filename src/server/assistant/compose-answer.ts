@@ -62,18 +62,13 @@ export function composeAnswer(
       ...(description ? [{ kind: 'sentence' as const, text: description }] : []),
       ...splitSnippets(passage.content),
     ];
+    const topicTerms = contentTerms(`${passage.metadata.title} ${passage.metadata.heading ?? ''}`);
     return {
       passage,
       snippets,
       snippetTerms: snippets.map((s) => new Set(contentTerms(s.text))),
-      topicTerms: new Set(
-        contentTerms(`${passage.metadata.title} ${passage.metadata.heading ?? ''}`),
-      ),
-      allTerms: new Set(
-        contentTerms(
-          `${passage.metadata.title} ${passage.metadata.heading ?? ''} ${passage.content}`,
-        ),
-      ),
+      topicTerms: new Set(topicTerms),
+      allTerms: new Set([...topicTerms, ...contentTerms(passage.content)]),
     };
   });
 
