@@ -7,10 +7,10 @@
  * 5% keep the peak near the live heap. The cost is more full collections; they are short for a
  * heap this size (measured there too). The small young generation alone is worse: objects
  * waiting a second for the next chunk get promoted and pile up as garbage.
- * Without Maglev (V8's mid-tier compiler; hot code still gets Turbofan) the peak is 25-35 MB
- * lower: while replies start by the hundred it compiles and re-compiles the same stream code,
- * and its compile jobs' zones leave glibc holding about 15 MB more. Replies per second and
- * start-up are unchanged (README, "Figures").
+ * Without Maglev (V8's mid-tier compiler; hot code still gets Turbofan) the peak is 12-15 MB
+ * lower on average: while replies start by the hundred it compiles and re-compiles the same
+ * stream code, and its compile jobs' zones leave glibc holding about 15 MB more. Replies per
+ * second and start-up are unchanged (README, "Figures").
  */
 export const STREAMING_NODE_FLAGS = [
   '--max-semi-space-size=8',

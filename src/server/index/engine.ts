@@ -40,7 +40,7 @@ const BOOST = { title: 3, headings: 1.5, text: 1 };
  * Each section a query matches costs MiniSearch about 1 kB and a microsecond: at 200, a
  * question on the 4,898-section ai-sdk-docs corpus matches about 510 sections instead of 900
  * (at 500), with the same recall and grounding; at 100, 300 sections but one answering page
- * fewer in the top 5 (README, "Figures").
+ * fewer in the top 5 (README, "Search").
  */
 const COMMON_TERM_SHARE = 0.02;
 const COMMON_TERM_MIN = 200;
