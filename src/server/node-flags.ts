@@ -3,17 +3,20 @@
  * the young generation grows to 64-128 MB committed under that load and old space is collected
  * only once it has grown far past what survived the last collection, so a server with 1,000
  * open replies peaks 100 MB or more above what it holds (README, Assistant, "Figures").
- * A young generation of at most 8 MB per semi-space and a full collection once old space grew
- * 5% keep the peak near the live heap. The cost is more full collections; they are short for a
- * heap this size (measured there too). The small young generation alone is worse: objects
- * waiting a second for the next chunk get promoted and pile up as garbage.
- * Without Maglev (V8's mid-tier compiler; hot code still gets Turbofan) the peak is 12-15 MB
- * lower on average: while replies start by the hundred it compiles and re-compiles the same
- * stream code, and its compile jobs' zones leave glibc holding about 15 MB more. Replies per
- * second and start-up are unchanged (README, "Figures").
+ * `--optimize-for-size` is V8's switch to favor memory over speed: a 1 MB young generation (it
+ * sets `--max-semi-space-size=1`) and V8's memory-saving heuristics. With a full collection once
+ * old space grew 5% it keeps the peak near the live heap: 273-280 MB in the bench on Node 24,
+ * where the 8 MB young generation shipped before peaked at 301-326 MB.
+ * The cost is CPU: about a third fewer whole replies per second one at a time (133-141 instead
+ * of about 200 with the embedded model) and 1-2 ms more to the first chunk (README).
+ * A server holding replies open for seconds runs out of memory long before it runs out of
+ * CPU, so memory wins; DOCS_ASSISTANT_NODE_FLAGS picks other flags.
+ * Without Maglev (V8's mid-tier compiler; hot code still gets Turbofan) the peak is 12-20 MB
+ * lower: while replies start by the hundred it compiles and re-compiles the same stream code,
+ * and its compile jobs' zones leave glibc holding about 15 MB more.
  */
 export const STREAMING_NODE_FLAGS = [
-  '--max-semi-space-size=8',
+  '--optimize-for-size',
   '--heap-growing-percent=5',
   '--no-maglev',
 ];
@@ -25,6 +28,10 @@ export const STREAMING_NODE_FLAGS = [
  * arena for the whole process keeps that memory where it is reused. Ignored by other C libraries.
  */
 export const STREAMING_ENV: Record<string, string> = { MALLOC_ARENA_MAX: '1' };
+
+/** Heap settings a user may give themselves; any of them keeps the CLI from restarting. */
+const USERS_OWN_HEAP_FLAGS =
+  /--(max-semi-space-size|heap-growing-percent|optimize-for-size|memory-saver-mode)\b/;
 
 /** Set in the restarted process; set it yourself (to anything) to keep Node's defaults. */
 export const NODE_FLAGS_ENV = 'DOCS_ASSISTANT_NODE_FLAGS';
@@ -38,7 +45,7 @@ export const NODE_FLAGS_ENV = 'DOCS_ASSISTANT_NODE_FLAGS';
 export function restartWithStreamingFlags(): void {
   if (!process.execve || process.env[NODE_FLAGS_ENV] !== undefined) return;
   const chosen = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
-  if (/--(max-semi-space-size|heap-growing-percent)\b/.test(chosen)) return;
+  if (USERS_OWN_HEAP_FLAGS.test(chosen)) return;
   process.execve(
     process.execPath,
     [process.execPath, ...STREAMING_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)],

@@ -123,10 +123,13 @@ describe('docs-assistant serve', () => {
       expect((await environment()).some((v) => v.startsWith('MALLOC_ARENA_MAX='))).toBe(false);
     });
 
-    it("keeps the user's own heap flags", async () => {
-      const argv = await serveAndReadFlags({ nodeArgs: ['--max-semi-space-size=16'] });
-      expect(argv).toContain('--max-semi-space-size=16');
-      for (const flag of STREAMING_NODE_FLAGS) expect(argv).not.toContain(flag);
-    });
+    it.each(['--max-semi-space-size=16', '--memory-saver-mode'])(
+      "keeps the user's own heap flag %s",
+      async (own) => {
+        const argv = await serveAndReadFlags({ nodeArgs: [own] });
+        expect(argv).toContain(own);
+        for (const flag of STREAMING_NODE_FLAGS) expect(argv).not.toContain(flag);
+      },
+    );
   });
 });
