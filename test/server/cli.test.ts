@@ -15,7 +15,7 @@ const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname;
 /** This process's environment without allocator settings a machine may carry (they would win). */
 const inherited = Object.fromEntries(
   Object.entries(process.env).filter(
-    ([name]) => !['MALLOC_ARENA_MAX', 'GLIBC_TUNABLES'].includes(name),
+    ([name]) => !(name in STREAMING_ENV || name === 'GLIBC_TUNABLES'),
   ),
 );
 let child: ChildProcess | undefined;
