@@ -6,15 +6,17 @@
  * own process, so its RSS is its own; its memory is read from /proc (Linux) or `ps`.
  * `node bench/assistant.ts` runs it alone; `bench/run.ts` runs it with the other benchmarks.
  */
+
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { NODE_FLAGS_ENV } from '../src/server/node-flags.ts';
 import { retrievalQuestions } from '../test/fixtures/retrieval-questions.ts';
+import { AI_SDK_DOCS } from '../test/support/corpora.ts';
 import { percentile, round } from './stats.ts';
 
-const corpus = fileURLToPath(new URL('../../shared/corpora/ai-sdk-docs', import.meta.url));
+const corpus = AI_SDK_DOCS;
 const cli = fileURLToPath(new URL('../dist/server/cli.js', import.meta.url));
 const KEY = 'da_dsc_benchassistant0123456789';
 const TTFT_REQUESTS = 300;

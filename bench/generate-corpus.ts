@@ -5,8 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildDocsIndex } from '../src/server/index/load.ts';
-import { splitSections } from '../src/server/index/sections.ts';
+import { buildDocsIndex } from '../src/server/docs-index/load.ts';
+import { splitSections } from '../src/server/docs-index/sections.ts';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run builds the same site. */
 export function seededRandom(seed: number): () => number {

@@ -5,8 +5,8 @@
  */
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import FlexSearch from 'flexsearch';
-import type { SiteIndex } from '../src/server/index/docs-index.ts';
-import { splitSections } from '../src/server/index/sections.ts';
+import type { SiteIndex } from '../src/server/docs-index/docs-index.ts';
+import { splitSections } from '../src/server/docs-index/sections.ts';
 import type { RetrievalQuestion } from '../test/fixtures/retrieval-questions.ts';
 import { percentile, round } from './stats.ts';
 

@@ -5,6 +5,7 @@
  * processes so the load generator does not share their event loop.
  * `node bench/server.ts` runs it alone; `bench/run.ts` runs it with the other benchmarks.
  */
+
 import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,14 +15,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from '../src/server/config.ts';
-import { buildDocsIndex } from '../src/server/index/load.ts';
+import { buildDocsIndex } from '../src/server/docs-index/load.ts';
 import { startServer } from '../src/server/serve.ts';
 import { retrievalQuestions } from '../test/fixtures/retrieval-questions.ts';
+import { AI_SDK_DOCS } from '../test/support/corpora.ts';
 import { generateCorpus } from './generate-corpus.ts';
 import { compareSearchLibraries, type LibraryFigures } from './search-libraries.ts';
 import { percentile, round } from './stats.ts';
 
-const CORPUS = fileURLToPath(new URL('../../shared/corpora/ai-sdk-docs', import.meta.url));
+const CORPUS = AI_SDK_DOCS;
 const GENERATED_PAGES = 10_000;
 const KEY = 'da_dsc_bench0123456789abcdef';
 const SEARCH_ROUNDS = 5;

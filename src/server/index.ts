@@ -12,10 +12,10 @@ export {
   type SiteConfig,
   serveFlags,
 } from './config.ts';
-export { SiteIndex } from './index/docs-index.ts';
-export { type BuildIndexOptions, type BuiltIndex, buildDocsIndex } from './index/load.ts';
-export type { DocsIndex, Page, SearchOptions, Section } from './index/types.ts';
-export { watchDocs } from './index/watch.ts';
+export { SiteIndex } from './docs-index/docs-index.ts';
+export { type BuildIndexOptions, type BuiltIndex, buildDocsIndex } from './docs-index/load.ts';
+export type { DocsIndex, Page, SearchOptions, Section } from './docs-index/types.ts';
+export { watchDocs } from './docs-index/watch.ts';
 export { validateJson } from './middleware/validate-json.ts';
 export { type RunningServer, type StartOptions, startServer } from './serve.ts';
 export type { AppEnv, Limits, Organization, Site } from './types.ts';

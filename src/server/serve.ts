@@ -9,9 +9,9 @@ import { type ServerType, serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { type AppOptions, createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
-import { SiteIndex } from './index/docs-index.ts';
-import { buildDocsIndex } from './index/load.ts';
-import { type DocsWatcher, watchDocs } from './index/watch.ts';
+import { SiteIndex } from './docs-index/docs-index.ts';
+import { buildDocsIndex } from './docs-index/load.ts';
+import { type DocsWatcher, watchDocs } from './docs-index/watch.ts';
 import type { AppEnv, Organization } from './types.ts';
 
 export interface StartOptions {

@@ -3,7 +3,7 @@
  * site a request is for with `c.get('site')`: auth has resolved it from key and domain.
  */
 import type { HttpBindings } from '@hono/node-server';
-import type { DocsIndex } from './index/types.ts';
+import type { DocsIndex } from './docs-index/types.ts';
 
 /** Request limits of an organization (requests per window). */
 export interface Limits {

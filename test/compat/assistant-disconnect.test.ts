@@ -2,14 +2,16 @@
  * A client that goes away mid-stream: the embedded model sees the abort signal and stops, and
  * the server keeps serving.
  */
+
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import { wrapLanguageModel } from 'ai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmbeddedModel } from '../../src/server/assistant/embedded-model.ts';
-import { type AssistantServer, startAssistantServer } from '../helpers/assistant-server.ts';
-import { readSse } from '../helpers/assistant-streams.ts';
+import { type AssistantServer, startAssistantServer } from '../support/assistant-server.ts';
+import { readSse } from '../support/assistant-streams.ts';
+import { AI_SDK_DOCS } from '../support/corpora.ts';
 
-const corpus = new URL('../../../shared/corpora/ai-sdk-docs', import.meta.url).pathname;
+const corpus = AI_SDK_DOCS;
 
 const calls: LanguageModelV4CallOptions[] = [];
 let partsProduced = 0;

@@ -2,12 +2,14 @@
  * Grounding on the real corpus: the embedded model's answers, read from the v2 endpoint, cite
  * the page that answers each retrieval question, and admit when the docs do not cover one.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retrievalQuestions } from '../fixtures/retrieval-questions.ts';
-import { type AssistantServer, startAssistantServer } from '../helpers/assistant-server.ts';
-import { readSse } from '../helpers/assistant-streams.ts';
+import { type AssistantServer, startAssistantServer } from '../support/assistant-server.ts';
+import { readSse } from '../support/assistant-streams.ts';
+import { AI_SDK_DOCS } from '../support/corpora.ts';
 
-const corpus = new URL('../../../shared/corpora/ai-sdk-docs', import.meta.url).pathname;
+const corpus = AI_SDK_DOCS;
 
 /** Questions a developer might ask that these docs have no answer for. */
 const uncovered = [

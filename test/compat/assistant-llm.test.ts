@@ -3,14 +3,16 @@
  * loopback that speaks the real streaming wire format: what the prompt carries, that the text
  * arrives intact, and how failures and disconnects play out.
  */
+
 import * as ai7 from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeChat, messageText } from '../helpers/assistant-chat.ts';
-import { type AssistantServer, startAssistantServer } from '../helpers/assistant-server.ts';
-import { readSse } from '../helpers/assistant-streams.ts';
-import { type StandInServer, startOpenAIStandIn } from '../helpers/llm-openai-standin.ts';
+import { createNodeChat, messageText } from '../support/assistant-chat.ts';
+import { type AssistantServer, startAssistantServer } from '../support/assistant-server.ts';
+import { readSse } from '../support/assistant-streams.ts';
+import { AI_SDK_DOCS } from '../support/corpora.ts';
+import { type StandInServer, startOpenAIStandIn } from '../support/llm-openai-standin.ts';
 
-const corpus = new URL('../../../shared/corpora/ai-sdk-docs', import.meta.url).pathname;
+const corpus = AI_SDK_DOCS;
 
 let standIn: StandInServer;
 let server: AssistantServer;

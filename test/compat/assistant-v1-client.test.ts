@@ -3,12 +3,14 @@
  * `processChatResponse` of its UI utilities, called as `useChat({ streamProtocol: 'data',
  * sendExtraMessageFields: true })` calls them.
  */
+
 import { callChatApi, generateId, type Message, type UIMessage } from '@ai-sdk/ui-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { breakingModel } from '../helpers/assistant-models.ts';
-import { type AssistantServer, startAssistantServer } from '../helpers/assistant-server.ts';
+import { breakingModel } from '../support/assistant-models.ts';
+import { type AssistantServer, startAssistantServer } from '../support/assistant-server.ts';
+import { AI_SDK_DOCS } from '../support/corpora.ts';
 
-const corpus = new URL('../../../shared/corpora/ai-sdk-docs', import.meta.url).pathname;
+const corpus = AI_SDK_DOCS;
 
 let server: AssistantServer;
 beforeAll(async () => {

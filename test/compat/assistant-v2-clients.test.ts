@@ -2,15 +2,17 @@
  * The v2 endpoint read by the real chat clients of AI SDK 5, 6 and the pinned major, against
  * the server on a real listener over the ai-sdk-docs corpus.
  */
+
 import * as ai7 from 'ai';
 import * as ai5 from 'ai-v5';
 import * as ai6 from 'ai-v6';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AiModule, createNodeChat, messageText } from '../helpers/assistant-chat.ts';
-import { type AssistantServer, startAssistantServer } from '../helpers/assistant-server.ts';
-import { readSse } from '../helpers/assistant-streams.ts';
+import { type AiModule, createNodeChat, messageText } from '../support/assistant-chat.ts';
+import { type AssistantServer, startAssistantServer } from '../support/assistant-server.ts';
+import { readSse } from '../support/assistant-streams.ts';
+import { AI_SDK_DOCS } from '../support/corpora.ts';
 
-const corpus = new URL('../../../shared/corpora/ai-sdk-docs', import.meta.url).pathname;
+const corpus = AI_SDK_DOCS;
 const question = 'How do I stream text with streamText?';
 
 let server: AssistantServer;

@@ -8,7 +8,7 @@ import {
   recordAssistantRequests,
   sampleStreaming,
   textOf,
-} from './support.ts';
+} from '../support/e2e.ts';
 
 test('asks a question and the answer streams in, with numbered citations', async ({ page }) => {
   await page.goto('/getting-started');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { askAndOpenCitation, part, recordPolicyViolations } from './support.ts';
+import { askAndOpenCitation, part, recordPolicyViolations } from '../support/e2e.ts';
 
 test('works under a strict Content-Security-Policy (no unsafe-inline, no unsafe-eval)', async ({
   page,

@@ -7,7 +7,7 @@ import {
   RATE_LIMITED_DOMAIN,
   RATE_LIMITED_KEY,
   UNKNOWN_KEY,
-} from './support.ts';
+} from '../support/e2e.ts';
 
 test('an unknown key shows a key error, not an answer', async ({ page }) => {
   await page.goto(`/getting-started?key=${UNKNOWN_KEY}`);

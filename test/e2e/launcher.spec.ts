@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { part } from './support.ts';
+import { part } from '../support/e2e.ts';
 
 test.describe('launcher', () => {
   test('opens the panel on click and closes it with Escape, focus back on the launcher', async ({

@@ -1,6 +1,6 @@
 /** Screenshots of the open panel, saved as artifacts for reviewers (artifacts/screenshots). */
 import { expect, test } from '@playwright/test';
-import { answerFinished, ask, openPanel } from './support.ts';
+import { answerFinished, ask, openPanel } from '../support/e2e.ts';
 
 const sizes = {
   desktop: { width: 1280, height: 800 },

@@ -6,7 +6,7 @@ import {
   part,
   recordAssistantRequests,
   textOf,
-} from './support.ts';
+} from '../support/e2e.ts';
 
 test('select text, "Ask AI", the context chip, and an answer about it', async ({ page }) => {
   const requests = recordAssistantRequests(page);

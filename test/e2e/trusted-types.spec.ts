@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { askAndOpenCitation, recordPolicyViolations } from './support.ts';
+import { askAndOpenCitation, recordPolicyViolations } from '../support/e2e.ts';
 
 /** What a site that enforces Trusted Types adds to its policy for the widget (README). */
 const TRUSTED_TYPES = "require-trusted-types-for 'script'; trusted-types lit-html dompurify";

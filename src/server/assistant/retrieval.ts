@@ -2,7 +2,7 @@
  * Retrieval for an answer: what the reader asked, helped by what they selected and where they are.
  */
 import type { ContextItem, SearchFilter, SearchResult } from '../../api/types.ts';
-import type { DocsIndex } from '../index/types.ts';
+import type { DocsIndex } from '../docs-index/types.ts';
 
 /** A request message as the assistant endpoints accept it (v2 `parts`, v1 `content`). */
 export interface ConversationMessage {

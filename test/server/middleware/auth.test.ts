@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACME_KEY, GLOBEX_KEY, post, testApp } from '../support.ts';
+import { ACME_KEY, GLOBEX_KEY, post, testApp } from '../../support/server.ts';
 
 describe('key authentication', () => {
   const app = testApp();

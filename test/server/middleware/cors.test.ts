@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPOSED_HEADERS } from '../../../src/api/limits.ts';
-import { post, testApp } from '../support.ts';
+import { post, testApp } from '../../support/server.ts';
 
 const preflight = (origin: string) => ({
   method: 'OPTIONS',

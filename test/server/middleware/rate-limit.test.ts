@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
-import { ACME_KEY, fromAddress, GLOBEX_KEY, organizations, post } from '../support.ts';
+import { ACME_KEY, fromAddress, GLOBEX_KEY, organizations, post } from '../../support/server.ts';
 
 function limitedApp(orgPerHour: number, ipPerDay: number, trustProxy = false) {
   const orgs = organizations();

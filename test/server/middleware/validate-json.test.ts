@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { post, testApp } from '../support.ts';
+import { post, testApp } from '../../support/server.ts';
 
 describe('JSON body validation', () => {
   const app = testApp({ bodyLimitBytes: 1000 });

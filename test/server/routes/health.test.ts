@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../support.ts';
+import { testApp } from '../../support/server.ts';
 
 describe('GET /health', () => {
   it('reports page and section counts without a key', async () => {

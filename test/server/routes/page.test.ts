@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
-import { buildDocsIndex } from '../../../src/server/index/load.ts';
-import { ACME_KEY, post, testApp } from '../support.ts';
+import { buildDocsIndex } from '../../../src/server/docs-index/load.ts';
+import { ACME_KEY, post, testApp } from '../../support/server.ts';
 
 describe('POST /v1/page/{domain}', () => {
   const app = testApp();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../../src/api/types.ts';
-import { post, testApp } from '../support.ts';
+import { post, testApp } from '../../support/server.ts';
 
 describe('POST /v1/search/{domain}', () => {
   const app = testApp();

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryThreadStore } from '../../../src/server/assistant/thread-store.ts';
+
+describe('MemoryThreadStore', () => {
+  it('opens a thread only with its domain and key', async () => {
+    const store = new MemoryThreadStore();
+    const thread = await store.create('acme', 'anonymous');
+    expect(await store.open('acme', thread.id, thread.key)).toBe(thread);
+    expect(await store.open('acme', thread.id, `${thread.key}x`)).toBeUndefined();
+    expect(await store.open('acme', thread.id, '')).toBeUndefined();
+    expect(await store.open('other', thread.id, thread.key)).toBeUndefined();
+    expect(await store.open('acme', 'no-such-thread', thread.key)).toBeUndefined();
+  });
+
+  it('records messages and keeps only the newest', async () => {
+    const store = new MemoryThreadStore({ maxMessages: 3 });
+    const thread = await store.create('acme', 'user-1');
+    for (const text of ['a', 'b', 'c', 'd']) {
+      await store.append(thread, [{ role: 'user', text, at: 0 }]);
+    }
+    expect(thread.messages.map((m) => m.text)).toEqual(['b', 'c', 'd']);
+  });
+
+  it('forgets the least recently used thread beyond its size', async () => {
+    const store = new MemoryThreadStore({ maxThreads: 2 });
+    const first = await store.create('acme', 'fp');
+    const second = await store.create('acme', 'fp');
+    await store.open('acme', first.id, first.key); // first is now the most recent
+    const third = await store.create('acme', 'fp');
+    expect(store.size).toBe(2);
+    expect(await store.open('acme', second.id, second.key)).toBeUndefined();
+    expect(await store.open('acme', first.id, first.key)).toBe(first);
+    expect(await store.open('acme', third.id, third.key)).toBe(third);
+  });
+
+  it('forgets threads idle for longer than their age', async () => {
+    let now = 1_000;
+    const store = new MemoryThreadStore({ maxAgeMs: 100, now: () => now });
+    const thread = await store.create('acme', 'fp');
+    now += 50;
+    expect(await store.open('acme', thread.id, thread.key)).toBe(thread);
+    now += 101;
+    expect(await store.open('acme', thread.id, thread.key)).toBeUndefined();
+    expect(store.size).toBe(0);
+  });
+});

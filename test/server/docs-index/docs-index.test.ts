@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { parsePage } from '../../../src/server/docs-index/page.ts';
+import { corpus, indexOf } from '../../support/server.ts';
+
+describe('SiteIndex search', () => {
+  const site = indexOf({
+    'a.md': '---\ntitle: Streaming responses\n---\nHow answers arrive piece by piece.',
+    'b.md':
+      '---\ntitle: Configuration\n---\n## Options\nYou can enable streaming responses here, among many other settings and flags.',
+    'c.md': '---\ntitle: useChat\n---\nThe `useChat` hook manages chat state.',
+    'd.md': '---\ntitle: Embeddings\n---\n## embedMany\nEmbed several values at once.',
+  });
+  const top = (query: string) => site.search(query)[0]?.path;
+
+  it('weighs titles over body text', () => {
+    expect(top('streaming responses')).toBe('a');
+  });
+
+  it('still finds a page with a typo or a word prefix', () => {
+    expect(top('streeming')).toBe('a');
+    expect(top('configurat')).toBe('b');
+    expect(top('embedd')).toBe('d');
+  });
+
+  it('matches identifiers by their parts and parts by the identifier', () => {
+    expect(top('use chat')).toBe('c');
+    expect(top('usechat')).toBe('c');
+    expect(top('embed many')).toBe('d');
+  });
+
+  it('matches other word forms (stemming)', () => {
+    expect(top('embedding values')).toBe('d');
+    expect(top('configurations')).toBe('b');
+  });
+
+  it('returns one result per page, with its best section', () => {
+    const results = site.search('streaming');
+    expect(new Set(results.map((result) => result.path)).size).toBe(results.length);
+  });
+
+  it('ranks the reader’s current page higher', () => {
+    const score = (options: { boostPath?: string }) =>
+      site.search('streaming', options).find((result) => result.path === 'b')!.metadata.score!;
+    expect(score({ boostPath: '/b#options' })).toBeGreaterThan(score({}));
+  });
+
+  it('updates in place: replaced and removed pages leave the results', () => {
+    const index = indexOf({ 'x.md': '# Alpha\nplatypus' });
+    index.upsert(parsePage('x.md', '# Beta\nechidna'));
+    expect(index.search('platypus')).toEqual([]);
+    expect(index.search('echidna')[0]?.metadata.title).toBe('Beta');
+    index.remove('x');
+    expect(index.search('echidna')).toEqual([]);
+    expect(index.pageCount).toBe(0);
+    expect(index.sectionCount).toBe(0);
+  });
+});
+
+describe('search on the corpus', () => {
+  it('finds reference pages by their identifier, with a typo, and by prefix', async () => {
+    const index = await corpus();
+    expect(index.search('streamText')[0]?.path).toBe('docs/reference/ai-sdk-core/stream-text');
+    expect(index.search('streem text', { pageSize: 3 }).map((r) => r.path)).toContain(
+      'docs/reference/ai-sdk-core/stream-text',
+    );
+    expect(index.search('embedd', { pageSize: 3 })[0]?.path).toMatch(/embed/);
+    expect(index.search('AI_NoSuchToolError')[0]?.path).toBe(
+      'docs/reference/ai-sdk-errors/ai-no-such-tool-error',
+    );
+  });
+
+  it('links results to the section with its anchor', async () => {
+    const index = await corpus();
+    const [result] = index.search('smoothStream chunking option');
+    expect(result?.metadata.anchor).toMatch(/^[a-z0-9-]+$/);
+    expect(result?.metadata.headings).toEqual(expect.arrayContaining([result?.metadata.title]));
+  });
+});

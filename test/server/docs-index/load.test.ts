@@ -1,0 +1,99 @@
+import { mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildDocsIndex, listDocFiles } from '../../../src/server/docs-index/load.ts';
+import { CORPUS, corpus } from '../../support/server.ts';
+
+describe('the ai-sdk-docs corpus', () => {
+  it('indexes all 514 pages into sections', async () => {
+    const index = await corpus();
+    expect(index.pageCount).toBe(514);
+    expect(index.sectionCount).toBeGreaterThan(514 * 3);
+  });
+
+  it('publishes the paths the pages link to each other with', async () => {
+    const index = await corpus();
+    const files = await listDocFiles(CORPUS);
+    const targets = new Set<string>();
+    for (const file of files) {
+      const source = await readFile(join(CORPUS, file), 'utf8');
+      for (const match of source.matchAll(/\]\(\/((?:docs|providers|cookbook)\/[^)#?\s]*)/g)) {
+        targets.add(match[1]!.replace(/\/$/, ''));
+      }
+    }
+    const missing = [...targets].filter((target) => !index.getPage(target));
+    expect(targets.size).toBeGreaterThan(300);
+    // A few links in the upstream docs point at pages outside this snapshot.
+    expect(missing.length / targets.size).toBeLessThan(0.03);
+    expect(index.getPage('docs/foundations/overview')?.file).toBe(
+      'docs/02-foundations/01-overview.mdx',
+    );
+    expect(index.getPage('docs/introduction')?.file).toBe('docs/00-introduction/index.mdx');
+  });
+
+  it('leaves MDX imports out but keeps the imports of code examples', async () => {
+    const index = await corpus();
+    const page = index.getPage('docs/ai-sdk-rsc/streaming-values')!;
+    expect(page.content).not.toContain("from '@/components/home/card'");
+    expect(page.content).toContain("import { createStreamableValue } from '@ai-sdk/rsc';");
+    let examples = 0;
+    for (const indexed of index.allPages()) {
+      examples += indexed.content.match(/^import \{ generateText \} from 'ai';/gm)?.length ?? 0;
+      expect(indexed.title).not.toBe('');
+    }
+    expect(examples).toBe(380);
+  });
+});
+
+describe('buildDocsIndex', () => {
+  it('skips hidden folders, node_modules, partials and repository files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'da-load-'));
+    for (const folder of ['.git', 'node_modules/pkg', '_partials', 'guide']) {
+      await mkdir(join(dir, folder), { recursive: true });
+    }
+    for (const file of [
+      '.git/x.md',
+      'node_modules/pkg/readme.md',
+      '_partials/note.mdx',
+      '_snippet.mdx',
+      'README.md',
+      'CHANGELOG.md',
+      'guide/page.mdx',
+      'guide/notes.txt',
+    ]) {
+      await writeFile(join(dir, file), '# Page');
+    }
+    expect(await listDocFiles(dir)).toEqual(['guide/page.mdx']);
+  });
+
+  it('reports unreadable and unparsable files by name and indexes the rest', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'da-load-'));
+    await writeFile(join(dir, 'good.md'), '# Good');
+    await writeFile(join(dir, 'bad-yaml.md'), '---\ntitle: "unclosed\n---\n');
+    await symlink(join(dir, 'gone.md'), join(dir, 'dangling.md'));
+    await writeFile(join(dir, 'good-copy.md'), '---\nslug: /good\n---\n# Same path');
+    const progress: number[] = [];
+    const built = await buildDocsIndex(dir, { onProgress: ({ done }) => progress.push(done) });
+    expect(built.index.pageCount).toBe(1);
+    expect(built.problems.map((problem) => problem.file).sort()).toEqual([
+      'bad-yaml.md',
+      'dangling.md',
+      'good.md',
+    ]);
+    const byFile = Object.fromEntries(built.problems.map((p) => [p.file, p.message]));
+    expect(byFile['dangling.md']).toMatch(/ENOENT/);
+    expect(byFile['good.md']).toMatch(/publishes \/good like good-copy\.md/);
+    expect(built.milliseconds).toBeGreaterThan(0);
+  });
+
+  it('reports progress on large folders', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'da-load-'));
+    for (let n = 0; n < 600; n++) await writeFile(join(dir, `p${n}.md`), `# Page ${n}`);
+    const progress: string[] = [];
+    await buildDocsIndex(dir, {
+      onProgress: ({ done, total }) => progress.push(`${done}/${total}`),
+    });
+    expect(progress).toEqual(['250/600', '500/600']);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FenceTracker,
+  parseHeading,
+  plainText,
+  stripMdxStatements,
+} from '../../../src/server/docs-index/markdown.ts';
+
+describe('stripMdxStatements', () => {
+  it('removes single- and multi-line import/export statements', () => {
+    const source = [
+      "import { Note } from '@/components';",
+      'import {',
+      '  Tabs,',
+      '  Tab,',
+      "} from 'nextra/components'",
+      "import './styles.css'",
+      'export const meta = {',
+      "  title: 'x',",
+      '};',
+      '# Title',
+      'Text that mentions import and export.',
+    ].join('\n');
+    expect(stripMdxStatements(source)).toBe('# Title\nText that mentions import and export.');
+  });
+
+  it('keeps import lines inside code fences', () => {
+    const source = "```ts\nimport { streamText } from 'ai';\nexport default x;\n```";
+    expect(stripMdxStatements(source)).toBe(source);
+  });
+});
+
+describe('headings', () => {
+  it('parses ATX headings with closing hashes and custom ids', () => {
+    expect(parseHeading('## Hello world ##')).toEqual({ level: 2, text: 'Hello world' });
+    expect(parseHeading('### Setup {#custom-id}')).toEqual({
+      level: 3,
+      text: 'Setup',
+      customId: 'custom-id',
+    });
+    expect(parseHeading('#hashtag')).toBeUndefined();
+  });
+
+  it('reduces heading markdown to text', () => {
+    expect(plainText('`streamText` and [links](/x) <Badge>new</Badge>')).toBe(
+      'streamText and links new',
+    );
+  });
+
+  it('tracks fences of the same kind and at least the same length', () => {
+    const fences = new FenceTracker();
+    const lines = ['````md', '```', '# not a heading', '```', '````', '# heading'];
+    expect(lines.map((line) => fences.isCode(line))).toEqual([true, true, true, true, true, false]);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parsePage } from '../../../src/server/docs-index/page.ts';
+
+describe('parsePage', () => {
+  it('reads frontmatter metadata', () => {
+    const page = parsePage(
+      'docs/01-guides/02-setup.mdx',
+      '---\ntitle: Setup\ndescription: Install it\nversion: 2\nlanguage: en\ntags: [install, cli]\ngroups: [admins]\n---\n\nBody',
+    );
+    expect(page).toMatchObject({
+      path: 'docs/guides/setup',
+      file: 'docs/01-guides/02-setup.mdx',
+      title: 'Setup',
+      description: 'Install it',
+      version: '2',
+      language: 'en',
+      tags: ['install', 'cli'],
+      groups: ['admins'],
+      content: 'Body',
+    });
+  });
+
+  it('accepts a single tag and a slug override', () => {
+    const page = parsePage('a/b.md', '---\ntitle: B\ntag: api\nslug: /reference/b\n---\nx');
+    expect(page.tags).toEqual(['api']);
+    expect(page.path).toBe('reference/b');
+  });
+
+  it('takes the first heading when there is no title, ignoring code', () => {
+    const page = parsePage('x.mdx', '```sh\n# comment\n```\n\n## Real `title`\ntext');
+    expect(page.title).toBe('Real title');
+  });
+
+  it('falls back to the file name when there is no heading either', () => {
+    expect(parsePage('docs/getting-started.md', 'just text').title).toBe('Getting started');
+  });
+
+  it('leaves MDX imports out of the content', () => {
+    const page = parsePage('x.mdx', "---\ntitle: X\n---\nimport { Note } from 'c';\n\n# X\n");
+    expect(page.content).toBe('# X\n');
+  });
+
+  it('throws on invalid YAML and refuses executable frontmatter', () => {
+    expect(() => parsePage('bad.md', '---\ntitle: [unclosed\n---\n')).toThrow();
+    expect(() => parsePage('evil.md', '---js\n{ title: process.exit(1) }\n---\n')).toThrow(
+      /executable/,
+    );
+  });
+});

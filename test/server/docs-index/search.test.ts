@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexedSection, SectionEngine } from '../../../src/server/docs-index/engine.ts';
+import { matchesFilter, searchSections } from '../../../src/server/docs-index/search.ts';
+
+/** Sections of the given pages, and an engine that returns them with the given raw scores. */
+function rank(query: string, hits: [pageTitle: string, pagePath: string, score: number][]) {
+  const sections = new Map<string, IndexedSection>();
+  for (const [pageTitle, pagePath] of hits) {
+    const id = `${pagePath}#${sections.size}`;
+    sections.set(id, {
+      id,
+      pagePath,
+      pageTitle,
+      heading: '',
+      headings: [pageTitle],
+      anchor: '',
+      content: '',
+      meta: { title: pageTitle, tags: [], groups: [] },
+    });
+  }
+  const ids = [...sections.keys()];
+  const engine = {
+    search: () => hits.map(([, , score], n) => ({ id: ids[n], score })),
+  } as unknown as SectionEngine;
+  return searchSections(engine, query, { metaOf: (id) => sections.get(id) }).map((hit) => ({
+    path: sections.get(hit.id)!.pagePath,
+    score: hit.score,
+  }));
+}
+
+describe('searchSections', () => {
+  it('represents each page by its best section and adds its next sections with less weight', () => {
+    const ranked = rank('x', [
+      ['A', 'a', 20],
+      ['B', 'b', 18],
+      ['B', 'b', 10],
+      ['B', 'b', 10],
+    ]);
+    expect(ranked.map((hit) => hit.path)).toEqual(['b', 'a']);
+  });
+
+  it('prefers the page the query names (useChat, use-chat, "use chat")', () => {
+    for (const query of ['useChat options', 'use-chat options', 'use chat options']) {
+      const ranked = rank(query, [
+        ['Stale values with useChat', 'troubleshooting/stale', 20],
+        ['useChat', 'reference/use-chat', 16],
+      ]);
+      expect(ranked[0]!.path, query).toBe('reference/use-chat');
+    }
+    const unnamed = rank('chat options', [
+      ['Stale values with useChat', 'troubleshooting/stale', 20],
+      ['useChat', 'reference/use-chat', 16],
+    ]);
+    expect(unnamed[0]!.path).toBe('troubleshooting/stale');
+  });
+
+  it('maps raw scores to 0..1, monotonically', () => {
+    const ranked = rank('x', [
+      ['A', 'a', 1000],
+      ['B', 'b', 25],
+      ['C', 'c', 1],
+    ]);
+    expect(ranked.map((hit) => hit.score)).toEqual([1000 / 1025, 0.5, 1 / 26]);
+  });
+});
+
+describe('matchesFilter', () => {
+  const meta = { title: 't', version: 'v2', language: 'en', tags: ['api'], groups: ['staff'] };
+  const shared = { title: 't', tags: [], groups: [] };
+
+  it('matches pages of that version or language, and shared pages without one', () => {
+    expect(matchesFilter(meta, { version: 'v2', language: 'en' })).toBe(true);
+    expect(matchesFilter(meta, { version: 'v1' })).toBe(false);
+    expect(matchesFilter(meta, { language: 'de' })).toBe(false);
+    expect(matchesFilter(shared, { version: 'v1', language: 'de' })).toBe(true);
+  });
+
+  it('needs the tag, and a shared group for pages with groups', () => {
+    expect(matchesFilter(meta, { tag: 'api' })).toBe(true);
+    expect(matchesFilter(shared, { tag: 'api' })).toBe(false);
+    expect(matchesFilter(meta, { groups: ['customers'] })).toBe(false);
+    expect(matchesFilter(meta, { groups: ['customers', 'staff'] })).toBe(true);
+    expect(matchesFilter(shared, { groups: ['customers'] })).toBe(true);
+  });
+});

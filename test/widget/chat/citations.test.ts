@@ -1,0 +1,174 @@
+import type { ReactiveControllerHost } from 'lit';
+import { describe, expect, it } from 'vitest';
+import { ChatController } from '../../../src/widget/chat/chat-controller.ts';
+import { citationsOf, docLinkOf, markdownLinksOf } from '../../../src/widget/chat/citations.ts';
+import { clearConversation } from '../../../src/widget/chat/persistence.ts';
+import type { DocsUIMessage } from '../../../src/widget/chat/types.ts';
+import { FakeNetwork, recordedStream } from '../../support/widget/chat.ts';
+
+function message(parts: unknown[]): DocsUIMessage {
+  return { id: 'a1', role: 'assistant', parts } as DocsUIMessage;
+}
+
+const searchPart = (results: { path: string; title: string; anchor?: string }[]) => ({
+  type: 'tool-search',
+  toolCallId: 'c1',
+  state: 'output-available',
+  input: { query: 'q' },
+  output: results.map((r) => ({
+    content: '…',
+    path: r.path,
+    metadata: { title: r.title, ...(r.anchor ? { anchor: r.anchor } : {}) },
+  })),
+});
+
+describe('citationsOf', () => {
+  it('merges search results, source-url parts and doc links in the text, deduplicated and numbered', () => {
+    const cited = citationsOf(
+      message([
+        searchPart([
+          { path: 'docs/foundations/streaming', title: 'Streaming' },
+          {
+            path: 'docs/ai-sdk-core/generating-text',
+            title: 'Generating Text',
+            anchor: 'streamtext',
+          },
+          { path: 'docs/reference/stream-text', title: 'streamText' },
+        ]),
+        {
+          type: 'source-url',
+          sourceId: '1',
+          url: '/docs/ai-sdk-core/generating-text',
+          title: 'Generating text (src)',
+        },
+        {
+          type: 'source-url',
+          sourceId: '2',
+          url: 'https://docs.example.com/docs/foundations/streaming',
+          title: 'S',
+        },
+        {
+          type: 'text',
+          text:
+            'See [1](/docs/ai-sdk-core/generating-text#streamtext), [the guide](https://docs.example.com/docs/guides/rag), ' +
+            '[external](https://github.com/vercel/ai), [mail](mailto:a@b.c), [top](#x), ![img](/docs/img.png) and ' +
+            '`[not a link](/docs/code)` plus [tools](docs/foundations/tools.mdx).',
+        },
+      ]),
+      { docOrigins: [] },
+    );
+    expect(cited).toEqual([
+      {
+        index: 1,
+        path: 'docs/ai-sdk-core/generating-text',
+        title: 'Generating Text',
+        url: '/docs/ai-sdk-core/generating-text',
+        anchor: 'streamtext',
+        from: 'source',
+      },
+      {
+        index: 2,
+        path: 'docs/foundations/streaming',
+        title: 'Streaming',
+        url: 'https://docs.example.com/docs/foundations/streaming',
+        from: 'source',
+      },
+      { index: 3, path: 'docs/guides/rag', title: 'the guide', from: 'link' },
+      { index: 4, path: 'docs/foundations/tools', title: 'tools', from: 'link' },
+      { index: 5, path: 'docs/reference/stream-text', title: 'streamText', from: 'search' },
+    ]);
+  });
+
+  it('finds the pages of a recorded server answer in the order the server numbered them', async () => {
+    const recorded = recordedStream('v2-answer');
+    const network = new FakeNetwork().respondSse(recorded.body, recorded.headers);
+    const host = {
+      addController() {},
+      removeController() {},
+      requestUpdate() {},
+      updateComplete: Promise.resolve(true),
+    };
+    const domain = 'citations-test';
+    clearConversation(domain);
+    const controller = new ChatController(host as ReactiveControllerHost, () => ({
+      baseUrl: 'http://api.test',
+      domain,
+      apiKey: 'da_dsc_0123456789abcdef',
+      fp: 'anonymous',
+      retrievalPageSize: 5,
+      currentPath: () => '/',
+      fetch: network.fetch,
+    }));
+    await controller.send('How do I stream text with streamText?');
+    clearConversation(domain);
+    const cited = citationsOf(controller.messages.at(-1)!);
+    const sources = recorded.body
+      .split('\n\n')
+      .filter((e) => e.includes('"source-url"'))
+      .map((e) => JSON.parse(e.slice('data: '.length)) as { url: string; title: string });
+    expect(sources.length).toBeGreaterThan(0);
+    expect(cited.slice(0, sources.length).map((c) => `/${c.path}`)).toEqual(
+      sources.map((s) => s.url),
+    );
+    expect(cited.map((c) => c.index)).toEqual(cited.map((_, i) => i + 1));
+    expect(new Set(cited.map((c) => c.path)).size).toBe(cited.length);
+    expect(cited.every((c) => c.title.length > 0 && !/^\d+$/.test(c.title))).toBe(true);
+    expect(cited.slice(0, sources.length).every((c) => c.from === 'source')).toBe(true);
+  });
+
+  it('does not take a numbered citation marker for a title', () => {
+    const cited = citationsOf(
+      message([{ type: 'text', text: 'As shown [3](/docs/guides/rag).' }]),
+      {
+        docOrigins: [],
+      },
+    );
+    expect(cited).toEqual([
+      { index: 1, path: 'docs/guides/rag', title: 'docs/guides/rag', from: 'link' },
+    ]);
+  });
+
+  it('answers again from memory for the same message snapshot', () => {
+    const snapshot = message([{ type: 'text', text: 'See [x](/docs/x).' }]);
+    expect(citationsOf(snapshot)).toBe(citationsOf(snapshot));
+    expect(citationsOf({ ...snapshot })).not.toBe(citationsOf(snapshot));
+  });
+
+  it('has no citations for a user message or plain text', () => {
+    expect(citationsOf({ id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] })).toEqual(
+      [],
+    );
+  });
+});
+
+describe('docLinkOf', () => {
+  it.each([
+    ['/docs/a/b', { path: 'docs/a/b' }],
+    ['docs/a/b/', { path: 'docs/a/b' }],
+    ['./docs/a.md#Intro', { path: 'docs/a', anchor: 'Intro' }],
+    ['https://docs.example.com/docs/x?y=1', { path: 'docs/x' }],
+    ['https://elsewhere.com/docs/x', undefined],
+    ['#anchor', undefined],
+    ['mailto:x@y.z', undefined],
+    ['javascript:alert(1)', undefined],
+    ['/logo.png', undefined],
+    ['../up', undefined],
+  ])('%s', (href, expected) => {
+    expect(docLinkOf(href, ['https://docs.example.com'])).toEqual(expected);
+  });
+
+  it('counts links to the page own origin as doc links by default', () => {
+    expect(docLinkOf(`${location.origin}/docs/z`)).toEqual({ path: 'docs/z' });
+  });
+});
+
+describe('markdownLinksOf', () => {
+  it('skips images and code', () => {
+    expect(markdownLinksOf('[a](/x) ![b](/y) `[c](/z)`\n```\n[d](/w)\n```\n[e](</v> "t")')).toEqual(
+      [
+        { text: 'a', href: '/x' },
+        { text: 'e', href: '/v' },
+      ],
+    );
+  });
+});

@@ -1,0 +1,630 @@
+/**
+ * The chat panel, driven through `<docs-assistant>` as a reader would, against recorded
+ * companion-server stream bodies (test/fixtures/streams) or SDK-encoded ones.
+ */
+import { fixture, fixtureCleanup, html } from '@open-wc/testing/pure';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import '../../../src/widget/docs-assistant/docs-assistant.ts';
+import { clearPageCache } from '../../../src/widget/chat/page-client.ts';
+import type { DocsAssistant } from '../../../src/widget/docs-assistant/docs-assistant.ts';
+import answerMeta from '../../fixtures/streams/v2-answer.json' with { type: 'json' };
+import answerSse from '../../fixtures/streams/v2-answer.sse?raw';
+import continuedMeta from '../../fixtures/streams/v2-continued.json' with { type: 'json' };
+import continuedSse from '../../fixtures/streams/v2-continued.sse?raw';
+import errorMeta from '../../fixtures/streams/v2-error.json' with { type: 'json' };
+import errorSse from '../../fixtures/streams/v2-error.sse?raw';
+import { axeViolations } from '../../support/widget/a11y.ts';
+import { FakeApi } from '../../support/widget/fake-api.ts';
+
+const KEY = 'da_dsc_0123456789abcdefXYZ';
+const THREAD_ID = answerMeta.headers['x-thread-id'];
+const THREAD_KEY = answerMeta.headers['x-thread-key'];
+
+let api: FakeApi;
+
+const panelRoot = (el: DocsAssistant) =>
+  el.shadowRoot!.querySelector('docs-assistant-panel')!.shadowRoot!;
+const $ = <T extends Element = HTMLElement>(el: DocsAssistant, selector: string) =>
+  panelRoot(el).querySelector<T>(selector);
+const $$ = <T extends Element = HTMLElement>(el: DocsAssistant, selector: string) => [
+  ...panelRoot(el).querySelectorAll<T>(selector),
+];
+function deepActive(): Element | null {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+async function until(check: () => unknown, what = 'condition', ms = 3000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+const headersOf = (meta: { headers: Record<string, string> }) =>
+  Object.fromEntries(Object.entries(meta.headers).filter(([k]) => k.startsWith('x-thread')));
+
+async function make(): Promise<DocsAssistant> {
+  const el = await fixture<DocsAssistant>(
+    html`<docs-assistant
+      domain="docs"
+      api-key=${KEY}
+      .fetch=${api.fetch}
+      suggestions='["How do I stream text?","What is a tool call?"]'
+    ></docs-assistant>`,
+  );
+  await el.show();
+  // Let the opening transition finish: axe measures contrast on what is painted.
+  const dialog = panelRoot(el).querySelector('dialog')!;
+  await Promise.all(dialog.getAnimations().map((a) => a.finished));
+  return el;
+}
+
+/** Types a question and presses Enter, as a reader does. */
+async function ask(el: DocsAssistant, text: string) {
+  const input = $<HTMLTextAreaElement>(el, 'textarea')!;
+  await userEvent.fill(input, text);
+  await userEvent.type(input, '{Enter}');
+}
+const answers = (el: DocsAssistant) => $$(el, '[part~=assistant-message]');
+const lastAnswer = (el: DocsAssistant) => answers(el).at(-1);
+const idle = (el: DocsAssistant) => !!$(el, '[part~=send]') && !$(el, '[part~=stop]');
+
+/** Asks, lets `partial` stream in, then presses Stop; returns the stopped stream. */
+async function stopAfter(el: DocsAssistant, partial: string) {
+  const stream = api.live();
+  await ask(el, 'Stream me');
+  await stream.push(
+    { type: 'start', messageId: 'm1' },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: partial },
+  );
+  await until(() => lastAnswer(el)?.textContent?.includes(partial), 'partial');
+  await userEvent.click($(el, '[part~=stop]')!);
+  return stream;
+}
+
+beforeEach(async () => {
+  await page.viewport(1280, 800);
+  localStorage.clear();
+  clearPageCache();
+  api = new FakeApi();
+});
+afterEach(() => fixtureCleanup());
+
+describe('panel: asking and streaming', () => {
+  it('shows the empty state with suggestions, and a suggestion asks it', async () => {
+    const el = await make();
+    expect($(el, '.empty-title')!.textContent).toBe('How can I help?');
+    const suggestions = $$(el, '[part~=suggestion]');
+    expect(suggestions.map((s) => s.textContent!.trim())).toEqual([
+      'How do I stream text?',
+      'What is a tool call?',
+    ]);
+    api.recorded(answerSse, headersOf(answerMeta));
+    await userEvent.click(suggestions[0]!);
+    await until(() => api.requests.length === 1);
+    expect(
+      (api.requests[0]!.body.messages as { parts: { text: string }[] }[])[0]!.parts[0]!.text,
+    ).toBe('How do I stream text?');
+    expect(await axeViolations(el)).toEqual([]);
+  });
+
+  it('sends with Enter, keeps Shift+Enter as a new line', async () => {
+    const el = await make();
+    const input = $<HTMLTextAreaElement>(el, 'textarea')!;
+    await userEvent.click(input);
+    await userEvent.keyboard('line one{Shift>}{Enter}{/Shift}line two');
+    expect(input.value).toBe('line one\nline two');
+    expect(api.requests).toHaveLength(0);
+    api.recorded(answerSse, headersOf(answerMeta));
+    await userEvent.keyboard('{Enter}');
+    await until(() => api.requests.length === 1);
+    expect(input.value).toBe('');
+    await until(() => $(el, '[part~=user-message]'));
+    expect($(el, '[part~=user-message] .bubble')!.textContent).toBe('line one\nline two');
+  });
+
+  it('renders a recorded answer: markdown, code with a copy button, numbered citations', async () => {
+    const el = await make();
+    const responses: CustomEvent[] = [];
+    el.addEventListener('docs-assistant-response', (e) => responses.push(e));
+    api.recorded(answerSse, headersOf(answerMeta));
+    await ask(el, 'How do I stream text with streamText?');
+    await until(() => responses.length === 1, 'response event');
+    await el.updateComplete;
+    const answer = lastAnswer(el)!;
+    expect(answer.querySelector('strong')?.textContent).toContain('streamText');
+    const code = answer.querySelector('[data-code-block] pre code')!;
+    expect(code.textContent).toContain('streamText');
+    expect(answer.querySelector('[data-copy-code]')!.getAttribute('aria-label')).toBe('Copy code');
+    // The highlighter arrives lazily and re-renders the block.
+    await until(
+      () => answer.querySelector('[data-code-block] code span[class^=hljs-]'),
+      'highlight',
+    );
+    const chips = [...answer.querySelectorAll('[part=citation]')];
+    expect(chips.map((c) => c.textContent!.replace(/\s+/g, ' ').trim())).toEqual([
+      '1 streamText',
+      '2 Generating Text',
+      '3 streamText fails silently',
+      '4 streamText Multi-Step Cookbook',
+    ]);
+    const { detail } = responses[0]!;
+    expect(detail.threadId).toBe(THREAD_ID);
+    expect(detail.sources.map((s: { path: string }) => s.path)).toEqual([
+      'docs/reference/ai-sdk-core/stream-text',
+      'docs/ai-sdk-core/generating-text',
+      'docs/troubleshooting/stream-text-not-working',
+      'cookbook/next/stream-text-multistep',
+      expect.any(String),
+    ]);
+    expect(detail.message.role).toBe('assistant');
+    expect(responses[0]!.composed && responses[0]!.bubbles).toBe(true);
+    expect(await axeViolations(el)).toEqual([]);
+    el.theme = 'dark';
+    await el.updateComplete;
+    expect(await axeViolations(el)).toEqual([]);
+  });
+
+  it('works with the keyboard alone: ask, reach a citation, read the page, come back', async () => {
+    const el = await make();
+    api.pages.set('cookbook/next/stream-text-multistep', '# Multi-step\n\nSteps.');
+    api.recorded(answerSse, headersOf(answerMeta));
+    expect(deepActive()?.getAttribute('part')).toBe('input');
+    await userEvent.keyboard('How do I stream text with streamText?{Enter}');
+    await until(() => idle(el) && $$(el, '[part=citation]').length === 4, 'answer');
+    // Shift+Tab from the input walks back through the answer to its last citation chip.
+    $<HTMLTextAreaElement>(el, 'textarea')!.focus();
+    for (let i = 0; i < 30 && deepActive()?.getAttribute('part') !== 'citation'; i++) {
+      await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+    }
+    expect(deepActive()?.textContent).toContain('Multi-Step');
+    await userEvent.keyboard('{Enter}');
+    await until(() => $(el, '[part=page] .prose h1'), 'page view');
+    await until(() => deepActive()?.hasAttribute('data-back'), 'focus on Back');
+    await userEvent.keyboard('{Enter}');
+    await until(() => deepActive()?.getAttribute('part') === 'input', 'back in the input');
+    await userEvent.keyboard('{Escape}');
+    await until(() => !el.open, 'closed');
+  });
+
+  it('streams: searching status, blocks appear as they finish, finished blocks keep their DOM', async () => {
+    const el = await make();
+    const stream = api.live();
+    await ask(el, 'Explain streaming');
+    await until(() => $(el, '.pending'), 'pending');
+    expect($(el, '[part=messages]')!.getAttribute('aria-busy')).toBe('true');
+    await stream.push(
+      { type: 'start', messageId: 'm1' },
+      { type: 'start-step' },
+      {
+        type: 'tool-input-available',
+        toolCallId: 'c1',
+        toolName: 'search',
+        input: { query: 'streaming' },
+      },
+    );
+    await until(() => $(el, '.pending q')?.textContent === 'streaming', 'search query');
+    await stream.push(
+      { type: 'tool-output-available', toolCallId: 'c1', output: [] },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: '## Streaming\n\nFirst **para' },
+    );
+    await until(() => lastAnswer(el)?.querySelector('h2'), 'heading');
+    const heading = lastAnswer(el)!.querySelector('h2')!;
+    // The unfinished emphasis at the tail is repaired, not shown as raw asterisks.
+    expect(lastAnswer(el)!.querySelector('p strong')?.textContent).toBe('para');
+    await stream.push({ type: 'text-delta', id: 't', delta: 'graph**.\n\nSecond paragraph.' });
+    await until(() => lastAnswer(el)!.querySelectorAll('p').length === 2, 'second paragraph');
+    expect(lastAnswer(el)!.querySelector('h2')).toBe(heading);
+    expect($(el, '[part~=stop]')).not.toBeNull();
+    await stream.push(
+      { type: 'text-end', id: 't' },
+      { type: 'finish-step' },
+      { type: 'finish', finishReason: 'stop' },
+    );
+    await stream.end();
+    await until(() => idle(el), 'idle');
+    expect($(el, '[part=messages]')!.getAttribute('aria-busy')).toBe('false');
+    expect($(el, '[part=messages]')!.getAttribute('aria-live')).toBe('polite');
+    expect(lastAnswer(el)!.querySelector('h2')).toBe(heading);
+    expect(lastAnswer(el)!.querySelector('[part~=copy]')).not.toBeNull();
+  });
+
+  it('renders a stream cut off in the middle of a code block, with Retry', async () => {
+    const el = await make();
+    await api.answer(
+      {
+        text: 'Use this:\n\n```ts\nconst result = streamText({ model });\nfor await (const part of result) {}\n```\n\nDone.',
+      },
+      { cutAfter: 'const result = streamText({ model });\nfor' },
+    );
+    await ask(el, 'Show me code');
+    await until(() => $(el, '[part=error]'), 'error');
+    const answer = lastAnswer(el)!;
+    const code = answer.querySelector('pre code')!;
+    expect(code.textContent).toContain('const result = streamText');
+    expect(answer.textContent).not.toContain('```');
+    expect($(el, '[part=error]')!.getAttribute('role')).toBe('alert');
+    expect($(el, '[part=error]')!.textContent).toMatch(/connection|interrupted/i);
+    await api.answer({ text: 'Complete answer.' });
+    await userEvent.click($(el, '[part~=retry]')!);
+    await until(() => lastAnswer(el)?.textContent?.includes('Complete answer.'), 'retried answer');
+    expect($(el, '[part=error]')).toBeNull();
+    expect(api.requests).toHaveLength(2);
+  });
+
+  it('follows the stream only while the reader is at the bottom', async () => {
+    const el = await make();
+    const stream = api.live();
+    await ask(el, 'Long answer please');
+    await stream.push(
+      { type: 'start', messageId: 'm1' },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: 'Paragraph.\n\n'.repeat(80) },
+    );
+    const messages = $(el, '[part=messages]')!;
+    await until(() => messages.scrollHeight > messages.clientHeight * 2, 'overflow');
+    await until(
+      () => messages.scrollHeight - messages.scrollTop - messages.clientHeight < 40,
+      'pinned',
+    );
+    messages.scrollTop = 0;
+    messages.dispatchEvent(new Event('scroll'));
+    await stream.push({ type: 'text-delta', id: 't', delta: 'More.\n\n'.repeat(40) });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(messages.scrollTop).toBe(0);
+    // A button takes the reader back down, and the view follows again.
+    await until(() => $(el, '[part~=jump]'), 'jump button');
+    expect($(el, '[part~=jump]')!.getAttribute('aria-label')).toBe('Scroll to the latest message');
+    await userEvent.click($(el, '[part~=jump]')!);
+    await until(() => !$(el, '[part~=jump]'), 'jump button gone');
+    await stream.push({ type: 'text-delta', id: 't', delta: 'Even more.\n\n'.repeat(40) });
+    await until(
+      () => messages.scrollHeight - messages.scrollTop - messages.clientHeight < 40,
+      'pinned again',
+    );
+    await stream.push({ type: 'text-end', id: 't' }, { type: 'finish', finishReason: 'stop' });
+    await stream.end();
+  });
+});
+
+describe('panel: sanitizing', () => {
+  it('never lets hostile markdown or links reach the DOM', async () => {
+    const el = await make();
+    const hostile = [
+      'Hi <script>window.__pwned = 1</script>',
+      '<img src="x" onerror="window.__pwned = 2">',
+      '[click](javascript:window.__pwned=3) [data](data:text/html,<script>1</script>)',
+      '<a href="JaVaScRiPt:window.__pwned=4">raw</a> <iframe src="https://evil.example"></iframe>',
+      '<svg><script>window.__pwned=5</script></svg> <div onclick="window.__pwned=6">x</div>',
+      '<style>body{display:none}</style><form action="https://evil.example"><input></form>',
+      '[ok](https://example.com/page)',
+    ].join('\n\n');
+    await api.answer({ text: hostile });
+    await ask(el, 'Hostile?');
+    await until(() => idle(el) && lastAnswer(el)?.textContent?.includes('ok'), 'answer');
+    const answer = lastAnswer(el)!.querySelector('.answer')!;
+    expect(answer.querySelectorAll('script, iframe, svg, style, form, input')).toHaveLength(0);
+    for (const node of answer.querySelectorAll('*')) {
+      for (const attr of node.attributes) expect(attr.name.startsWith('on')).toBe(false);
+    }
+    for (const a of answer.querySelectorAll('a')) {
+      expect(a.getAttribute('href') ?? '').not.toMatch(/^\s*(javascript|data):/i);
+    }
+    const ok = [...answer.querySelectorAll('a')].find((a) => a.textContent === 'ok')!;
+    expect(ok.getAttribute('href')).toBe('https://example.com/page');
+    expect(ok.getAttribute('rel')).toContain('noopener');
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+    // The page is untouched by the answer's <style>.
+    expect(getComputedStyle(document.body).display).not.toBe('none');
+  });
+});
+
+describe('panel: citations and page view', () => {
+  it('opens a cited page inside the panel, with Back and a link to the published page', async () => {
+    const el = await make();
+    api.pages.set(
+      'docs/troubleshooting/stream-text-not-working',
+      '---\ntitle: streamText fails silently\n---\nimport { X } from "y";\n\n# streamText fails silently\n\nUse the `onError` callback.\n\n<script>window.__pwned = 7</script>',
+    );
+    const citations: CustomEvent[] = [];
+    el.addEventListener('docs-assistant-citation', (e) => citations.push(e));
+    api.recorded(answerSse, headersOf(answerMeta));
+    await ask(el, 'How do I stream text with streamText?');
+    await until(() => idle(el) && $$(el, '[part=citation]').length === 4, 'citations');
+    const chip = $$(el, '[part=citation]')[2]!;
+    expect(chip.getAttribute('href')).toBe('/docs/troubleshooting/stream-text-not-working');
+    await userEvent.click(chip);
+    await until(() => $(el, '[part=page] .prose h1'), 'page content');
+    expect(api.pageRequests[0]!.body).toEqual({
+      path: 'docs/troubleshooting/stream-text-not-working',
+    });
+    expect(api.pageRequests[0]!.headers.get('Authorization')).toBe(`Bearer ${KEY}`);
+    expect(citations[0]!.detail.citation).toMatchObject({
+      index: 3,
+      title: 'streamText fails silently',
+    });
+    const pageView = $(el, '[part=page]')!;
+    expect(pageView.querySelector('#page-title')!.textContent).toBe('streamText fails silently');
+    expect(pageView.querySelector('.prose')!.textContent).not.toContain('title: streamText');
+    expect(pageView.querySelector('.prose')!.textContent).not.toContain('import {');
+    expect(pageView.querySelector('script')).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+    const published = pageView.querySelector<HTMLAnchorElement>('[part~=open-page]')!;
+    expect(published.href).toBe(
+      new URL('/docs/troubleshooting/stream-text-not-working', location.origin).href,
+    );
+    expect(published.target).toBe('_blank');
+    await until(() => deepActive()?.hasAttribute('data-back'), 'focus on Back');
+    expect(await axeViolations(el)).toEqual([]);
+    await userEvent.click($(el, '[data-back]')!);
+    await until(() => !$(el, '[part=page]') && $(el, '[part=messages]'), 'back to chat');
+    await until(() => deepActive()?.getAttribute('part') === 'input', 'focus on input');
+  });
+
+  it('opens a doc link inside an answer in the page view; other links open normally', async () => {
+    const el = await make();
+    api.pages.set(
+      'docs/guide/tools',
+      `# Tools\n\nTools let models act.\n\n${'Filler.\n\n'.repeat(60)}## Usage\n\n${'Call them.\n\n'.repeat(60)}`,
+    );
+    await api.answer({
+      text: 'See [the tools guide](/docs/guide/tools#usage) and [MDN](https://developer.mozilla.org/).',
+    });
+    await ask(el, 'Tools?');
+    await until(() => idle(el) && lastAnswer(el)?.querySelector('a'), 'answer');
+    const [doc, mdn] = [...lastAnswer(el)!.querySelectorAll<HTMLAnchorElement>('.answer a')];
+    expect(mdn!.target).toBe('_blank');
+    await userEvent.click(doc!);
+    await until(() => $(el, '[part=page] .prose h1')?.textContent === 'Tools', 'page');
+    expect(api.pageRequests[0]!.body).toEqual({ path: 'docs/guide/tools' });
+    // The link's #usage scrolls the page view to that section.
+    const scroller = $(el, '.page-scroll')!;
+    const usage = [...scroller.querySelectorAll('h2')].find((h) => h.textContent === 'Usage')!;
+    await until(
+      () => Math.abs(usage.getBoundingClientRect().top - scroller.getBoundingClientRect().top) < 40,
+      'scrolled to #usage',
+    );
+  });
+
+  it('shows the 404 message of a page that is gone', async () => {
+    const el = await make();
+    await api.answer({ text: 'See the guide.', results: [['docs/gone', 'Gone page']] });
+    await ask(el, 'Gone?');
+    await until(() => idle(el) && $(el, '[part=citation]'), 'citation');
+    await userEvent.click($(el, '[part=citation]')!);
+    await until(() => $(el, '[part=page] [part=error]'), 'page error');
+    expect($(el, '[part=page] [part=error]')!.textContent).toContain('No page at docs/gone.');
+    expect($(el, '[part=page] [part=error]')!.getAttribute('role')).toBe('alert');
+  });
+
+  it('lets the host take over a citation click', async () => {
+    const el = await make();
+    el.addEventListener('docs-assistant-citation', (e) => e.preventDefault());
+    await api.answer({ text: 'See the guide.', results: [['docs/guide', 'Guide']] });
+    await ask(el, 'Guide?');
+    await until(() => idle(el) && $(el, '[part=citation]'), 'citation');
+    await userEvent.click($(el, '[part=citation]')!);
+    await new Promise((r) => setTimeout(r, 50));
+    expect($(el, '[part=page]')).toBeNull();
+    expect(api.pageRequests).toHaveLength(0);
+  });
+});
+
+describe('panel: threads and history', () => {
+  it('sends the thread id and key on the second message and keeps them across a reload', async () => {
+    let el = await make();
+    api.recorded(answerSse, headersOf(answerMeta));
+    await ask(el, 'How do I stream text with streamText?');
+    await until(() => idle(el) && answers(el).length === 1, 'first answer');
+    expect(api.requests[0]!.body.threadId).toBeNull();
+
+    api.recorded(continuedSse, headersOf(continuedMeta));
+    await ask(el, 'And with a custom model?');
+    await until(() => idle(el) && answers(el).length === 2, 'second answer');
+    expect(api.requests[1]!.body.threadId).toBe(THREAD_ID);
+    expect(api.requests[1]!.body.threadKey).toBe(THREAD_KEY);
+
+    // A reload: a new element on the same domain picks up the conversation and thread.
+    fixtureCleanup();
+    el = await make();
+    await until(() => answers(el).length === 2, 'restored conversation');
+    expect($$(el, '[part~=user-message]')).toHaveLength(2);
+    await api.answer({ text: 'Third.' });
+    await ask(el, 'Third question');
+    await until(() => api.requests.length === 3);
+    expect(api.requests[2]!.body.threadId).toBe(THREAD_ID);
+    expect(api.requests[2]!.body.threadKey).toBe(THREAD_KEY);
+    expect((api.requests[2]!.body.messages as unknown[]).length).toBe(5);
+  });
+
+  it('New chat starts over: empty state, and no thread on the next request', async () => {
+    const el = await make();
+    api.recorded(answerSse, headersOf(answerMeta));
+    await ask(el, 'How do I stream text with streamText?');
+    await until(() => idle(el) && answers(el).length === 1);
+    await userEvent.click($(el, '[part~=new-chat]')!);
+    await until(() => $(el, '.empty'), 'empty state');
+    expect(deepActive()?.getAttribute('part')).toBe('input');
+    await api.answer({ text: 'Fresh.' });
+    await ask(el, 'Fresh question');
+    await until(() => api.requests.length === 2);
+    expect(api.requests[1]!.body.threadId).toBeNull();
+    expect(api.requests[1]!.body.messages).toHaveLength(1);
+  });
+});
+
+describe('panel: errors', () => {
+  const cases: [string, () => void, RegExp, boolean, Record<string, unknown>][] = [
+    ['401', () => api.status(401, 'Unknown key.'), /key was rejected/, false, { kind: 'auth' }],
+    ['403', () => api.status(403, 'Not your site.'), /key was rejected/, false, { kind: 'auth' }],
+    [
+      '429',
+      () => api.status(429, 'Slow down.', { 'Retry-After': '30' }),
+      /Too many questions.*in 30 seconds/,
+      true,
+      { kind: 'rate-limit', status: 429, retryAfterSeconds: 30 },
+    ],
+    ['500', () => api.status(500, 'Boom.'), /had a problem/, true, { kind: 'server', status: 500 }],
+    [
+      'network',
+      () => api.networkFailure(),
+      /Could not reach the assistant|offline/,
+      true,
+      { kind: 'network' },
+    ],
+  ];
+  for (const [name, queue, text, retry, detail] of cases) {
+    it(`explains ${name} in reader words${retry ? ' and retries' : ''}`, async () => {
+      const el = await make();
+      const errors: CustomEvent[] = [];
+      el.addEventListener('docs-assistant-error', (e) => errors.push(e));
+      queue();
+      await ask(el, 'Question?');
+      await until(() => $(el, '[part=error]'), 'error');
+      const error = $(el, '[part=error]')!;
+      expect(error.textContent).toMatch(text);
+      expect(error.getAttribute('role')).toBe('alert');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.detail).toMatchObject(detail);
+      expect(await axeViolations(el)).toEqual([]);
+      const retryButton = $(el, '[part~=retry]');
+      expect(!!retryButton).toBe(retry);
+      if (!retryButton) return;
+      await api.answer({ text: 'Now it works.' });
+      await userEvent.click(retryButton);
+      await until(() => lastAnswer(el)?.textContent?.includes('Now it works.'), 'retried');
+      expect($(el, '[part=error]')).toBeNull();
+      expect($$(el, '[part~=user-message]')).toHaveLength(1);
+    });
+  }
+
+  it('says the reader is offline when the browser knows it', async () => {
+    const el = await make();
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      api.networkFailure();
+      await ask(el, 'Question?');
+      await until(() => $(el, '[part=error]'), 'error');
+      expect($(el, '[part=error]')!.textContent).toMatch(/offline/);
+      expect($(el, '[part~=retry]')).not.toBeNull();
+    } finally {
+      delete (navigator as { onLine?: boolean }).onLine;
+    }
+    expect(navigator.onLine).toBe(true);
+  });
+
+  it('shows an error inside the stream, keeping what already arrived', async () => {
+    const el = await make();
+    const errors: CustomEvent[] = [];
+    el.addEventListener('docs-assistant-error', (e) => errors.push(e));
+    api.recorded(errorSse, headersOf(errorMeta));
+    await ask(el, 'Why does streaming help?');
+    await until(() => $(el, '[part=error]'), 'error');
+    expect(errors[0]!.detail.kind).toBe('stream');
+    expect($(el, '[part=error]')!.textContent).toMatch(/interrupted/);
+    expect(lastAnswer(el)!.textContent).toContain('Streaming sends the answer in small chunks');
+    expect($(el, '[part~=retry]')).not.toBeNull();
+  });
+});
+
+describe('panel: stop', () => {
+  it('stops before the first token', async () => {
+    const el = await make();
+    api.hang();
+    await ask(el, 'Slow question');
+    await until(() => $(el, '[part~=stop]'), 'stop button');
+    expect($(el, '[part~=stop]')!.getAttribute('aria-label')).toBe('Stop');
+    await userEvent.click($(el, '[part~=stop]')!);
+    await until(() => idle(el), 'idle after stop');
+    expect($(el, '[part=error]')).toBeNull();
+  });
+
+  it('asks the last question again from the last answer, after a stop too', async () => {
+    const el = await make();
+    await stopAfter(el, 'Half an answ');
+    await until(() => idle(el) && lastAnswer(el)?.querySelector('[part~=regenerate]'), 'actions');
+    expect(lastAnswer(el)!.querySelector('[part~=regenerate]')!.getAttribute('aria-label')).toBe(
+      'Ask again',
+    );
+    await api.answer({ text: 'A whole answer.' });
+    await userEvent.click(lastAnswer(el)!.querySelector('[part~=regenerate]')!);
+    await until(() => lastAnswer(el)?.textContent?.includes('A whole answer.'), 'new answer');
+    expect(answers(el)).toHaveLength(1);
+    expect($$(el, '[part~=user-message]')).toHaveLength(1);
+    expect(api.requests).toHaveLength(2);
+    expect((api.requests[1]!.body.messages as unknown[]).length).toBe(1);
+  });
+
+  it('stops mid-answer and keeps the text that arrived', async () => {
+    const el = await make();
+    const stream = await stopAfter(el, 'Partial answer');
+    await stream.cancelled;
+    await until(() => idle(el), 'idle after stop');
+    expect(lastAnswer(el)!.textContent).toContain('Partial answer');
+  });
+});
+
+describe('panel: context, feedback, copy and events', () => {
+  it('shows added context as removable chips and sends it with the question', async () => {
+    const el = await make();
+    await el.addContext({ type: 'code', value: 'const x = streamText()', elementId: 'ex' });
+    await el.addContext({ type: 'textSelection', value: 'Streaming reduces latency.' });
+    await el.updateComplete;
+    await until(() => $$(el, '[part=context]').length === 2, 'chips');
+    const remove = $$(el, '[part~=remove-context]');
+    expect(remove[1]!.getAttribute('aria-label')).toBe('Remove: Streaming reduces latency.');
+    await userEvent.click(remove[1]!);
+    await until(() => $$(el, '[part=context]').length === 1);
+    await api.answer({ text: 'That code streams.' });
+    await ask(el, 'What does this do?');
+    await until(() => api.requests.length === 1);
+    expect(api.requests[0]!.body.context).toEqual([
+      { type: 'code', value: 'const x = streamText()', elementId: 'ex', path: location.pathname },
+    ]);
+    await until(() => $$(el, '[part=context]').length === 0, 'chips cleared');
+    expect($(el, '[part~=user-message] .sent-context')!.textContent).toContain('const x');
+  });
+
+  it('reports thumbs up/down and copies an answer', async () => {
+    const el = await make();
+    const feedback: CustomEvent[] = [];
+    el.addEventListener('docs-assistant-feedback', (e) => feedback.push(e));
+    api.recorded(answerSse, headersOf(answerMeta));
+    await ask(el, 'How do I stream text with streamText?');
+    await until(() => idle(el) && lastAnswer(el)?.querySelector('[part~=helpful]'), 'actions');
+    const up = lastAnswer(el)!.querySelector<HTMLElement>('[part~=helpful]')!;
+    await userEvent.click(up);
+    await until(() => up.getAttribute('aria-pressed') === 'true');
+    expect(feedback[0]!.detail).toMatchObject({ value: 'up', threadId: THREAD_ID });
+    expect(feedback[0]!.detail.messageId).toBe('QxhpOMqdiz8oU8fY');
+    const down = lastAnswer(el)!.querySelector<HTMLElement>('[part~=not-helpful]')!;
+    await userEvent.click(down);
+    await until(() => feedback.length === 2);
+    expect(feedback[1]!.detail.value).toBe('down');
+    const copy = lastAnswer(el)!.querySelector<HTMLElement>('[part~=copy]')!;
+    await userEvent.click(copy);
+    await until(() => copy.getAttribute('aria-label') === 'Copied', 'copied');
+    const copyCode = lastAnswer(el)!.querySelector<HTMLElement>('[data-copy-code]')!;
+    await userEvent.click(copyCode);
+    await until(() => copyCode.hasAttribute('data-copied'), 'code copied');
+  });
+
+  it('lets the host cancel a question (submit event)', async () => {
+    const el = await make();
+    const submitted: CustomEvent[] = [];
+    el.addEventListener('docs-assistant-submit', (e) => {
+      submitted.push(e);
+      e.preventDefault();
+    });
+    await ask(el, 'Blocked?');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(submitted[0]!.detail).toEqual({ text: 'Blocked?', context: [] });
+    expect(submitted[0]!.cancelable).toBe(true);
+    expect(api.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,156 @@
+/** The selection helper: select text on the host page → "Ask AI" → context chip → request body. */
+import { fixture, fixtureCleanup, html } from '@open-wc/testing/pure';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import '../../../src/widget/docs-assistant/docs-assistant.ts';
+import type { DocsAssistant } from '../../../src/widget/docs-assistant/docs-assistant.ts';
+import { contextFromSelection } from '../../../src/widget/selection/context-from-selection.ts';
+import { axeViolations } from '../../support/widget/a11y.ts';
+import { FakeApi } from '../../support/widget/fake-api.ts';
+
+let api: FakeApi;
+let article: HTMLElement;
+
+const askButton = (el: DocsAssistant) =>
+  el.shadowRoot!.querySelector<HTMLButtonElement>('[part=selection-button]:not([hidden])');
+const panelRoot = (el: DocsAssistant) =>
+  el.shadowRoot!.querySelector('docs-assistant-panel')?.shadowRoot;
+async function until(check: () => unknown, what = 'condition') {
+  const end = Date.now() + 3000;
+  while (Date.now() < end) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function make(): Promise<DocsAssistant> {
+  return fixture<DocsAssistant>(
+    html`<docs-assistant
+      domain="acme"
+      api-key="da_dsc_0123456789abcdefXYZ"
+      .fetch=${api.fetch}
+    ></docs-assistant>`,
+  );
+}
+
+beforeEach(async () => {
+  await page.viewport(1280, 800);
+  localStorage.clear();
+  api = new FakeApi();
+  article = document.createElement('article');
+  article.innerHTML = `
+    <section id="streaming">
+      <h2>Streaming</h2>
+      <p id="why">Streaming shows the answer while it is being written.</p>
+      <div><span>Nested text without an id of its own.</span></div>
+    </section>
+    <section id="example"><pre><code>const result = streamText({ model });</code></pre></section>
+    <textarea id="notes">typed notes</textarea>`;
+  document.body.prepend(article);
+});
+afterEach(() => {
+  fixtureCleanup();
+  article.remove();
+  document.getSelection()?.removeAllRanges();
+});
+
+describe('selection helper', () => {
+  it('offers "Ask AI" for a selection and adds it as context with path and element id', async () => {
+    const el = await make();
+    expect(customElements.get('docs-assistant-panel')).toBeUndefined();
+    await userEvent.tripleClick(document.getElementById('why')!);
+    await until(() => askButton(el), 'selection button');
+    const button = askButton(el)!;
+    expect(button.textContent!.trim()).toBe('Ask AI');
+    // The selection is intent: the panel starts loading now.
+    await until(() => customElements.get('docs-assistant-panel'), 'panel preload');
+    // It sits by the selection.
+    const selected = document.getElementById('why')!.getBoundingClientRect();
+    const rect = button.getBoundingClientRect();
+    expect(Math.abs(rect.bottom - selected.top)).toBeLessThan(40);
+    expect(await axeViolations(el)).toEqual([]);
+
+    await userEvent.click(button);
+    await until(() => el.open && panelRoot(el)?.querySelector('[part=context]'), 'chip');
+    expect(askButton(el)).toBeNull();
+    const chip = panelRoot(el)!.querySelector('[part=context]')!;
+    expect(chip.textContent).toContain('Streaming shows the answer');
+
+    await api.answer({ text: 'It reduces waiting.' });
+    const input = panelRoot(el)!.querySelector('textarea')!;
+    await userEvent.fill(input, 'Why?');
+    await userEvent.type(input, '{Enter}');
+    await until(() => api.requests.length === 1);
+    expect(api.requests[0]!.body.context).toEqual([
+      {
+        type: 'textSelection',
+        value: 'Streaming shows the answer while it is being written.',
+        path: location.pathname,
+        elementId: 'why',
+      },
+    ]);
+  });
+
+  it('marks a selection inside pre/code as code, with the nearest id', async () => {
+    const el = await make();
+    await userEvent.tripleClick(document.querySelector('#example code')!);
+    await until(() => askButton(el), 'selection button');
+    await userEvent.click(askButton(el)!);
+    await until(() => panelRoot(el)?.querySelector('[part=context]'), 'chip');
+    await api.answer({ text: 'It streams.' });
+    const input = panelRoot(el)!.querySelector('textarea')!;
+    await userEvent.fill(input, 'What does this do?');
+    await userEvent.type(input, '{Enter}');
+    await until(() => api.requests.length === 1);
+    expect(api.requests[0]!.body.context).toEqual([
+      {
+        type: 'code',
+        value: 'const result = streamText({ model });',
+        path: location.pathname,
+        elementId: 'example',
+      },
+    ]);
+  });
+
+  it('withdraws the offer when the selection collapses or on Escape', async () => {
+    const el = await make();
+    await userEvent.tripleClick(document.getElementById('why')!);
+    await until(() => askButton(el), 'selection button');
+    document.getSelection()!.removeAllRanges();
+    await until(() => !askButton(el), 'withdrawn on collapse');
+    await userEvent.tripleClick(document.getElementById('why')!);
+    await until(() => askButton(el), 'selection button again');
+    await userEvent.keyboard('{Escape}');
+    await until(() => !askButton(el), 'withdrawn on Escape');
+  });
+
+  it('ignores selections in form fields', async () => {
+    const el = await make();
+    const notes = document.getElementById('notes') as HTMLTextAreaElement;
+    await userEvent.tripleClick(notes);
+    notes.select();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(askButton(el)).toBeNull();
+  });
+});
+
+describe('contextFromSelection', () => {
+  it('uses the nearest ancestor id and ignores blank or collapsed selections', () => {
+    const span = article.querySelector('span')!;
+    const selection = document.getSelection()!;
+    selection.selectAllChildren(span);
+    expect(contextFromSelection(selection, '/docs/x')).toEqual({
+      type: 'textSelection',
+      value: 'Nested text without an id of its own.',
+      path: '/docs/x',
+      elementId: 'streaming',
+    });
+    selection.collapseToStart();
+    expect(contextFromSelection(selection, '/docs/x')).toBeUndefined();
+    expect(contextFromSelection(null, '/docs/x')).toBeUndefined();
+    // Inside the assistant itself: not offered.
+    selection.selectAllChildren(span);
+    expect(contextFromSelection(selection, '/docs/x', article)).toBeUndefined();
+  });
+});
