@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { resolveModel } from './assistant/models.ts';
 import { MemoryThreadStore } from './assistant/thread-store.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { evalCommand } from './eval/command.ts';
 import { releaseStartupMemory } from './memory.ts';
 import { restartWithStreamingFlags } from './node-flags.ts';
 import type { AssistantRouteOptions } from './routes/assistant.ts';
@@ -59,6 +60,10 @@ function assistantOptions(config: ServerConfig): AssistantRouteOptions {
 
 export async function main(argv: string[]): Promise<RunningServer | undefined> {
   const [command, ...args] = argv;
+  if (command === 'eval') {
+    process.exitCode = await evalCommand(args);
+    return undefined;
+  }
   if (command !== 'serve' || args.includes('--help') || args.includes('-h')) {
     (command === 'serve' || command === '--help' || command === '-h' ? console.log : console.error)(
       USAGE,
