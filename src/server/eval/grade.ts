@@ -77,15 +77,16 @@ export function isRefusal(text: string, refusal: RegExp = DEFAULT_REFUSAL): bool
 }
 
 /**
- * The announced sources the answer refers to, by a Markdown link to the page or by its number
- * (`[2]`). A real model is offered every retrieved page as a source; only those it points at
+ * The announced sources the answer refers to, by a Markdown link to the page or by its bare
+ * number (`[2]`). A real model is offered every retrieved page as a source; only those it points at
  * count as cited. The embedded model announces exactly the pages it quotes, each linked.
  */
 export function citedSources(text: string, sources: ObservedSource[]): ObservedSource[] {
   const linked = new Set(
     [...text.matchAll(/\]\(\s*<?([^)\s>]+)/g)].map((m) => normalizePagePath(m[1]!)),
   );
-  const numbers = new Set([...text.matchAll(/\[(\d+)\]/g)].map((m) => m[1]!));
+  // `[2](/page)` cites the page it links to; a bare `[2]` cites source number 2.
+  const numbers = new Set([...text.matchAll(/\[(\d+)\](?!\()/g)].map((m) => m[1]!));
   return sources.filter((s) => numbers.has(s.id) || linked.has(normalizePagePath(s.url)));
 }
 

@@ -62,14 +62,11 @@ const questionSchema = z
     }
   });
 
-const questionSetSchema = z.union([
-  z.array(questionSchema),
-  z.looseObject({
-    name: z.string().min(1).optional(),
-    description: z.string().optional(),
-    questions: z.array(questionSchema),
-  }),
-]);
+const questionSetSchema = z.looseObject({
+  name: z.string().min(1).optional(),
+  description: z.string().optional(),
+  questions: z.array(questionSchema),
+});
 
 export interface Question {
   id: string;
@@ -95,14 +92,15 @@ export class QuestionSetError extends Error {
   override name = 'QuestionSetError';
 }
 
+/** `json` is `{name?, description?, questions}` or a bare array of questions. */
 export function parseQuestionSet(json: unknown, name: string): QuestionSet {
-  const parsed = questionSetSchema.safeParse(json);
+  const parsed = questionSetSchema.safeParse(Array.isArray(json) ? { questions: json } : json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const at = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
     throw new QuestionSetError(`${name}${at}: ${issue.message}`);
   }
-  const file = Array.isArray(parsed.data) ? { questions: parsed.data } : parsed.data;
+  const file = parsed.data;
   const questions = file.questions.map(
     (q, i): Question => ({
       ...q,
@@ -117,8 +115,8 @@ export function parseQuestionSet(json: unknown, name: string): QuestionSet {
     seen.add(q.id);
   }
   return {
-    name: ('name' in file && file.name) || name,
-    ...('description' in file && file.description && { description: file.description }),
+    name: file.name ?? name,
+    ...(file.description && { description: file.description }),
     questions,
   };
 }
