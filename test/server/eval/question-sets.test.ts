@@ -1,0 +1,85 @@
+/**
+ * The project's question sets (test/fixtures/questions) are well formed and big enough, and
+ * every page they expect is a page of its corpus: a renamed page must not silently turn a
+ * question into one nobody can pass.
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { normalizePagePath } from '../../../src/server/eval/grade.ts';
+import { loadQuestionSet } from '../../../src/server/eval/questions.ts';
+import { AI_SDK_DOCS, STARLIGHT_DOCS, VITE_DOCS } from '../../support/corpora.ts';
+
+const questions = (name: string) =>
+  new URL(`../../fixtures/questions/${name}`, import.meta.url).pathname;
+
+/** Published paths of a corpus, worked out from its files as its framework publishes them. */
+function publishedPaths(root: string, sourceRoot = ''): Set<string> {
+  const files = readdirSync(root + sourceRoot, { recursive: true, encoding: 'utf8' });
+  return new Set(
+    files
+      .filter((file) => /\.mdx?$/.test(file))
+      .map((file) =>
+        normalizePagePath(
+          file
+            .split('/')
+            // Ordering prefixes (`02-foundations`) are dropped, as on the AI SDK's site.
+            .map((segment) => segment.replace(/^\d+[-_.](?=.)/, ''))
+            .join('/'),
+        ),
+      ),
+  );
+}
+
+const SETS = [
+  { file: 'ai-sdk-docs.json', pages: () => publishedPaths(AI_SDK_DOCS) },
+  { file: 'starlight-docs.json', pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs') },
+  { file: 'vite-docs.json', pages: () => publishedPaths(VITE_DOCS) },
+];
+
+describe('the question sets', () => {
+  it.each(SETS)(
+    '$file: 30+ covered questions, half with a fact, 10+ off-topic, real pages',
+    async ({ file, pages }) => {
+      const set = await loadQuestionSet(questions(file));
+      const covered = set.questions.filter((q) => !q.uncovered);
+      expect(covered.length).toBeGreaterThanOrEqual(30);
+      expect(covered.filter((q) => q.fact).length).toBeGreaterThanOrEqual(covered.length / 2);
+      expect(set.questions.filter((q) => q.uncovered).length).toBeGreaterThanOrEqual(10);
+      const published = pages();
+      const missing = covered.flatMap((q) =>
+        q.pages
+          .filter((page) => !published.has(normalizePagePath(page)))
+          .map((p) => `${q.id}: ${p}`),
+      );
+      expect(missing).toEqual([]);
+      // English pages only: translations live in locale folders.
+      if (file === 'starlight-docs.json') {
+        expect(
+          covered.flatMap((q) => q.pages).filter((p) => /^[a-z]{2}(-[a-z]{2})?\//.test(p)),
+        ).toEqual([]);
+      }
+    },
+  );
+
+  it('starlight-multilingual: 10+ questions per language, each answered in its own language', async () => {
+    const set = await loadQuestionSet(questions('starlight-multilingual.json'));
+    const published = publishedPaths(STARLIGHT_DOCS, 'src/content/docs');
+    const byLanguage = new Map<string, typeof set.questions>();
+    for (const q of set.questions) {
+      const language = q.language ?? 'none';
+      byLanguage.set(language, [...(byLanguage.get(language) ?? []), q]);
+    }
+    expect([...byLanguage.keys()].sort()).toEqual(['en', 'es', 'ja', 'zh-cn']);
+    for (const [language, list] of byLanguage) {
+      expect(list.length).toBeGreaterThanOrEqual(10);
+      for (const q of list) {
+        expect(q.pages.length).toBeGreaterThan(0);
+        for (const page of q.pages) {
+          expect(published.has(normalizePagePath(page)), page).toBe(true);
+          const folder = /^(es|fr|ja|zh-cn)\//.exec(page)?.[1] ?? 'en';
+          expect(folder, `${q.id} expects ${page}`).toBe(language);
+        }
+      }
+    }
+  });
+});
