@@ -83,8 +83,9 @@ if (flags.markdown) {
     `# Answer eval baseline
 
 The rates of the project's question sets (this folder), measured by \`npm run eval\` with
-the code of the commit that last regenerated this file: \`docs-assistant eval\` run in process over each vendored corpus,
-with the embedded model. Regenerate with \`npm run eval -- --markdown ${flags.markdown}\`.
+the code of the commit that last regenerated this file: \`docs-assistant eval\` run in
+process over each vendored corpus, with the embedded model. Regenerate with
+\`npm run eval -- --markdown ${flags.markdown}\`.
 
 - **answered and cited**: covered questions answered (not refused) with an expected page
   among the pages the answer cites;

@@ -39,8 +39,11 @@ Thresholds (a decimal or a fraction such as 1/30; exit 1 when one is missed):
   --min-recall <r>           recall@5 of retrieval, of the covered questions
   --per-language             check the thresholds for each language label too
 
-Grading:
-  --refusal <regex>          how a refusal opens (default: "don't seem to cover" and kin)
+Grading: an answer is refused when its first paragraph matches --refusal (default: the
+"don't seem to cover" phrasing of the embedded model and of the prompt a real model gets) or
+is empty. It cites the announced pages (source-url parts) that its text links to or numbers
+([2]). Paths are compared without slashes, anchors, extensions or a trailing index.
+  --refusal <regex>          how a refusal opens, case-insensitive
   --strip-path-prefix <p>    removed from the server's page paths before comparing them with
                              the expected ones (e.g. src/content/docs/)
   --concurrency <n>          questions in flight at once (default 1)
