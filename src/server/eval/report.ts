@@ -94,6 +94,11 @@ export function toJson(report: EvalReport): string {
   return `${JSON.stringify({ version: REPORT_VERSION, ...report }, null, 2)}\n`;
 }
 
+/** XML 1.0 allows no control characters but tab and line breaks, not even in CDATA. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is removed
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
+const xmlText = (text: string) => text.replace(XML_INVALID, '');
+
 export function toJUnit(report: EvalReport): string {
   const builder = junit.newBuilder();
   const questions = builder.testSuite().name(`${report.set} questions`);
@@ -103,7 +108,7 @@ export function toJUnit(report: EvalReport): string {
       .testCase()
       .className(result.language ? `${report.set}.${result.language}` : report.set)
       .name(`${result.id}: ${result.question}`);
-    test.standardOutput(result.error ?? result.answer);
+    test.standardOutput(xmlText(result.error ?? result.answer));
     if (result.failures.length > 0) test.failure(result.failures.join('; '));
   }
   if (report.thresholds.length > 0) {
