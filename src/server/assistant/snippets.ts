@@ -1,54 +1,97 @@
 /**
- * Splits a section's Markdown into quotable snippets: sentences, list items and code blocks.
- * The embedded model only ever quotes these verbatim, so what it says is what the docs say.
+ * Splits a section's Markdown into quotable snippets: sentences, list items, table rows and code
+ * blocks. The embedded model only ever quotes these verbatim (a table row with its header), so
+ * what it says is what the docs say.
  */
 
-export type SnippetKind = 'sentence' | 'list-item' | 'code';
+export type SnippetKind = 'sentence' | 'list-item' | 'table-row' | 'code';
 
 export interface Snippet {
   kind: SnippetKind;
   /** Markdown as it appears in the docs (a code snippet includes its fences). */
   text: string;
+  /** A numbered list item: a step of instructions. */
+  step?: boolean;
+  /** A code block of shell commands (`bash`, `sh`, `$ npm …`). */
+  command?: boolean;
+  /** A sentence ending in a colon: it introduces what follows it (code, a list). */
+  introduces?: boolean;
+  /** A named entry: a property with its description, a card with its summary. */
+  definition?: boolean;
+  /** Sentences of one paragraph share its number (a quote may take its neighbours along). */
+  paragraph?: number;
+  /** Too short to quote alone ("Temperature setting."), but part of its paragraph. */
+  fragment?: boolean;
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const LIST_ITEM = /^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s+(.*)$/;
+const LIST_ITEM = /^\s{0,6}([-*+]|\d{1,3}[.)])\s+(.*)$/;
 const HEADING = /^ {0,3}#{1,6}\s/;
 /** JSX component lines (`<Note>`, `</Tab>`, `<Check />`) carry no quotable prose. */
 const JSX_LINE = /^\s*<\/?[A-Za-z][^>]*>\s*$/;
-const TABLE_ROW = /^\s*\|/;
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_DIVIDER = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 const JSX_OPEN = /^\s*<[A-Z]/;
-/** Sentence ends: punctuation followed by space and an upper-case letter, backtick or link. */
-const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z`[*])/;
+/** Container directives of VitePress, Docusaurus and Starlight (`:::tip`, `:::`). */
+const DIRECTIVE = /^\s*:{3,}/;
+/**
+ * Sentence ends: punctuation followed by space and an upper-case letter, backtick or link; or
+ * the full stop of Chinese and Japanese, which needs no space after it.
+ */
+const SENTENCE_END =
+  /(?<=[.!?])(?<!\b(?:[eE]\.g|[iI]\.e|etc|vs|cf|approx)\.)\s+(?=[\p{Lu}`[*])|(?<=[。！？])/u;
+/** Han, kana and Hangul: written without spaces, so words are counted by characters. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const SHELL_LANGUAGES = /^(?:bash|sh|shell|zsh|console|shellscript|powershell|ps1|cmd|bat)$/i;
+const SHELL_LINE = /^\s*(?:\$\s|(?:npm|npx|pnpm|pnpx|yarn|bun|bunx|deno|node)\s)/;
 const MAX_CODE_LINES = 20;
 
 export function splitSnippets(markdown: string): Snippet[] {
   const snippets: Snippet[] = [];
   const lines = markdown.split('\n');
   let paragraph: string[] = [];
-  let listItem: string[] | undefined;
+  let listItem: { lines: string[]; step: boolean } | undefined;
+  let paragraphs = 0;
 
   const flushParagraph = () => {
     const text = paragraph.join(' ').replace(/\s+/g, ' ').trim();
     paragraph = [];
-    if (!text) return;
+    if (!text || !isProse(text, 3)) return;
+    const number = paragraphs++;
     for (const sentence of text.split(SENTENCE_END)) {
-      if (isProse(sentence)) snippets.push({ kind: 'sentence', text: sentence.trim() });
+      const trimmed = sentence.trim();
+      if (!trimmed) continue;
+      const fragment = !isProse(trimmed, 3) || !isProse(withoutCode(trimmed), 3);
+      snippets.push(
+        withIntro({
+          kind: 'sentence',
+          text: trimmed,
+          paragraph: number,
+          ...(fragment && { fragment }),
+        }),
+      );
     }
   };
   const flushListItem = () => {
     if (!listItem) return;
-    const text = listItem.join(' ').replace(/\s+/g, ' ').trim();
+    const text = listItem.lines.join(' ').replace(/\s+/g, ' ').trim();
+    const step = listItem.step;
     listItem = undefined;
-    if (isProse(text)) snippets.push({ kind: 'list-item', text });
+    // "**Type:** `string`" is a fact sheet line, not a quote.
+    if (isProse(text) && isProse(withoutCode(text), 3)) {
+      snippets.push(withIntro({ kind: 'list-item', text, ...(step && { step }) }));
+    }
+  };
+  const flush = () => {
+    flushParagraph();
+    flushListItem();
   };
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const fence = FENCE.exec(line)?.[1];
     if (fence) {
-      flushParagraph();
-      flushListItem();
+      flush();
       const block = [line.trim()];
       let j = i + 1;
       for (; j < lines.length; j++) {
@@ -57,50 +100,146 @@ export function splitSnippets(markdown: string): Snippet[] {
         block.push(dedent(lines[j]!, line));
       }
       i = j;
-      const body = block.slice(1);
-      if (body.some((l) => l.trim())) {
-        const shown =
-          body.length > MAX_CODE_LINES ? [...body.slice(0, MAX_CODE_LINES), '// …'] : body;
-        snippets.push({ kind: 'code', text: [block[0], ...shown, fence].join('\n') });
+      const code = codeSnippet(block[0]!, block.slice(1), fence);
+      if (code) snippets.push(code);
+      continue;
+    }
+    if (TABLE_ROW.test(line) && TABLE_DIVIDER.test(lines[i + 1] ?? '')) {
+      flush();
+      const header = line.trim();
+      const divider = lines[i + 1]!.trim();
+      let j = i + 2;
+      for (; j < lines.length && TABLE_ROW.test(lines[j]!); j++) {
+        const row = lines[j]!.trim();
+        if (isProse(row.replace(/\|/g, ' '), 2)) {
+          snippets.push({ kind: 'table-row', text: `${header}\n${divider}\n${row}` });
+        }
       }
+      i = j - 1;
       continue;
     }
     if (JSX_OPEN.test(line) && !JSX_LINE.test(line)) {
-      // A component whose props span lines (`<PropertiesTable content={[ … ]} />`): skip it whole.
-      flushParagraph();
-      flushListItem();
+      // A component whose props span lines (`<PropertiesTable content={[ … ]} />`, a
+      // `<LinkCard title=… description=… />`): its named entries are quotable, the rest is not.
+      flush();
+      const start = i;
       while (i < lines.length && !/(\/>|>)\s*$/.test(lines[i]!)) i++;
+      snippets.push(...componentSnippets(lines.slice(start, i + 1).join('\n')));
       continue;
     }
-    if (!line.trim() || HEADING.test(line) || JSX_LINE.test(line) || TABLE_ROW.test(line)) {
-      flushParagraph();
-      flushListItem();
+    if (
+      !line.trim() ||
+      HEADING.test(line) ||
+      JSX_LINE.test(line) ||
+      TABLE_ROW.test(line) ||
+      DIRECTIVE.test(line)
+    ) {
+      flush();
       continue;
     }
     const item = LIST_ITEM.exec(line);
     if (item) {
-      flushParagraph();
-      flushListItem();
-      listItem = [item[1]!];
+      flush();
+      listItem = { lines: [item[2]!], step: /\d/.test(item[1]!) };
     } else if (listItem) {
-      listItem.push(line.trim());
+      listItem.lines.push(line.trim());
     } else {
       paragraph.push(line.trim());
     }
   }
-  flushParagraph();
-  flushListItem();
+  flush();
   return snippets;
 }
 
+const STRING = String.raw`(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|\x60((?:\\.|[^\x60\\])*)\x60)`;
+/** An object entry of a component's props: `name: 'maxRetries'`, `title: "…"`. */
+const ENTRY_NAME = new RegExp(String.raw`\b(name|title):\s*${STRING}`, 'g');
+const entryField = (field: string) => new RegExp(String.raw`\b${field}:\s*${STRING}`);
+/** A prop of the opening tag: `title="…"`, `description={'…'}`. */
+const propField = (field: string) => new RegExp(String.raw`\b${field}=(?:\{\s*)?${STRING}`);
+const stringValue = (match: RegExpExecArray | null) =>
+  match ? (match[1] ?? match[2] ?? match[3] ?? '').replace(/\\(.)/g, '$1').trim() : '';
+
+/**
+ * The quotable entries of a component: each `{ name, type, description }` of a properties
+ * table as "`name` (`type`): description", each card (`title`, `description`, `href`) as a
+ * linked line. Everything else in JSX props is markup.
+ */
+function componentSnippets(block: string): Snippet[] {
+  const snippets: Snippet[] = [];
+  const names = [...block.matchAll(ENTRY_NAME)];
+  names.forEach((match, n) => {
+    const entry = block.slice(match.index, names[n + 1]?.index ?? block.length);
+    const name = (match[2] ?? match[3] ?? match[4] ?? '').trim();
+    const description = stringValue(entryField('description').exec(entry));
+    if (!name || !isProse(description, 3)) return;
+    const type = stringValue(entryField('type').exec(entry));
+    const href = stringValue(entryField('href').exec(entry));
+    snippets.push(entrySnippet(match[1] === 'name', name, type, href, description));
+  });
+  if (snippets.length > 0) return snippets;
+  const title = stringValue(propField('title').exec(block));
+  const description = stringValue(propField('description').exec(block));
+  if (title && isProse(description, 3)) {
+    snippets.push(
+      entrySnippet(false, title, '', stringValue(propField('href').exec(block)), description),
+    );
+  }
+  return snippets;
+}
+
+function entrySnippet(
+  code: boolean,
+  name: string,
+  type: string,
+  href: string,
+  description: string,
+): Snippet {
+  const label = code
+    ? `\`${name}\`${type ? ` (\`${type}\`)` : ''}`
+    : href
+      ? `[${name}](${href})`
+      : `**${name}**`;
+  return {
+    kind: 'list-item',
+    text: `${label}: ${description.replace(/\s+/g, ' ')}`,
+    definition: true,
+  };
+}
+
+function codeSnippet(fenceLine: string, body: string[], fence: string): Snippet | undefined {
+  if (!body.some((l) => l.trim())) return undefined;
+  const shown = body.length > MAX_CODE_LINES ? [...body.slice(0, MAX_CODE_LINES), '// …'] : body;
+  const language = /^[`~]+\s*([\w+-]*)/.exec(fenceLine)?.[1] ?? '';
+  const lines = body.filter((l) => l.trim());
+  const command =
+    SHELL_LANGUAGES.test(language) || (lines.length <= 3 && lines.every((l) => SHELL_LINE.test(l)));
+  return {
+    kind: 'code',
+    text: [fenceLine, ...shown, fence].join('\n'),
+    ...(command && { command }),
+  };
+}
+
+function withIntro(snippet: Snippet): Snippet {
+  return /:\s*$/.test(snippet.text) ? { ...snippet, introduces: true } : snippet;
+}
+
 /** JSX props and object literals (`<PropertiesTable content={[{ name: …`) are not prose. */
-const MARKUP = /^<[A-Za-z]|=\{|\{\s*\w+:|^\W*\}/;
+const MARKUP = /^<[A-Za-z]|=\{|^\{\s*\w+:|^\W*\}/;
 
 /** Enough words to stand alone as a quote, and not stray markup. */
-function isProse(text: string): boolean {
+function isProse(text: string, minWords = 4): boolean {
   if (MARKUP.test(text)) return false;
-  const words = text.replace(/<[^>]*>/g, ' ').match(/[A-Za-z]{2,}/g);
-  return (words?.length ?? 0) >= 4;
+  const plain = text.replace(/<[^>]*>/g, ' ');
+  const words = plain.replace(UNSPACED, ' ').match(/[\p{L}\p{N}]{2,}/gu)?.length ?? 0;
+  const characters = plain.match(UNSPACED)?.length ?? 0;
+  return words + characters / 2 >= minWords;
+}
+
+/** Prose without its inline code (`` `{ baseUrl: string }` ``). */
+function withoutCode(text: string): string {
+  return text.replace(/`[^`]*`/g, ' ');
 }
 
 /** Code inside list items is indented like its fence; keep it aligned when quoted alone. */

@@ -10,7 +10,7 @@ describe('splitSnippets', () => {
         '',
         '- A list item that spans',
         '  two lines of text here.',
-        '- Second item with enough words.',
+        '1. A numbered step with enough words.',
         '',
         '```ts',
         'const a = 1;',
@@ -18,29 +18,120 @@ describe('splitSnippets', () => {
       ].join('\n'),
     );
     expect(snippets).toEqual([
-      { kind: 'sentence', text: 'The first sentence explains streaming well.' },
-      { kind: 'sentence', text: 'The second sentence adds `streamText` usage.' },
+      { kind: 'sentence', text: 'The first sentence explains streaming well.', paragraph: 0 },
+      { kind: 'sentence', text: 'The second sentence adds `streamText` usage.', paragraph: 0 },
       { kind: 'list-item', text: 'A list item that spans two lines of text here.' },
-      { kind: 'list-item', text: 'Second item with enough words.' },
+      { kind: 'list-item', text: 'A numbered step with enough words.', step: true },
       { kind: 'code', text: '```ts\nconst a = 1;\n```' },
     ]);
   });
 
-  it('skips headings, JSX, tables, empty code and fragments', () => {
+  it('keeps a short sentence as a fragment of its paragraph', () => {
+    const snippets = splitSnippets(
+      'Temperature setting. The value is passed through to the provider as it is.',
+    );
+    expect(snippets.map((s) => [s.text, s.fragment ?? false, s.paragraph])).toEqual([
+      ['Temperature setting.', true, 0],
+      ['The value is passed through to the provider as it is.', false, 0],
+    ]);
+  });
+
+  it('does not end a sentence at an abbreviation', () => {
+    const [first] = splitSnippets(
+      'Give the aside a title in brackets, e.g. `:::tip[Did you know?]`. The title replaces it.',
+    );
+    expect(first?.text).toBe('Give the aside a title in brackets, e.g. `:::tip[Did you know?]`.');
+  });
+
+  it('marks a sentence that introduces what follows, and shell commands', () => {
+    const snippets = splitSnippets(
+      ['Run the following command in your terminal:', '', '```sh', 'npm run dev', '```'].join('\n'),
+    );
+    expect(snippets[0]).toMatchObject({ kind: 'sentence', introduces: true });
+    expect(snippets[1]).toMatchObject({ kind: 'code', command: true });
+  });
+
+  it('quotes a table row with the header of its table', () => {
+    const snippets = splitSnippets(
+      [
+        '| Option | Description |',
+        '| --- | --- |',
+        '| `--port` | Specify the port number |',
+        '| `--open` | Open the browser on start |',
+      ].join('\n'),
+    );
+    expect(snippets).toEqual([
+      {
+        kind: 'table-row',
+        text: '| Option | Description |\n| --- | --- |\n| `--port` | Specify the port number |',
+      },
+      {
+        kind: 'table-row',
+        text: '| Option | Description |\n| --- | --- |\n| `--open` | Open the browser on start |',
+      },
+    ]);
+  });
+
+  it('quotes the named entries of components and skips the rest of their markup', () => {
+    const snippets = splitSnippets(
+      [
+        '<PropertiesTable',
+        '  content={[',
+        "    { name: 'maxRetries', type: 'number', isOptional: true,",
+        "      description: 'Maximum number of retries. Set to 0 to disable retries.' },",
+        '  ]}',
+        '/>',
+        '',
+        '<LinkCard',
+        '  href="https://github.com/example/to-pdf"',
+        '  title="to-pdf"',
+        '  description="A tool to convert docs websites into PDF files."',
+        '/>',
+        '',
+        '<Card',
+        '  title="Blocking UI"',
+        '>',
+      ].join('\n'),
+    );
+    expect(snippets).toEqual([
+      {
+        kind: 'list-item',
+        text: '`maxRetries` (`number`): Maximum number of retries. Set to 0 to disable retries.',
+        definition: true,
+      },
+      {
+        kind: 'list-item',
+        text: '[to-pdf](https://github.com/example/to-pdf): A tool to convert docs websites into PDF files.',
+        definition: true,
+      },
+    ]);
+  });
+
+  it('skips headings, JSX lines, directives, empty code and stray markup', () => {
     const snippets = splitSnippets(
       [
         '# Title',
         '<Note>',
-        '| a | b |',
-        '|---|---|',
+        ':::tip',
         'Too short.',
+        ':::',
         '```\n\n```',
         '</Note>',
-        "<PropertiesTable content={[ { name: 'image', type: 'Array<GeneratedFile>',\n  description: 'The first image that was generated.' } ]} />",
-        '<Card\n  title="Blocking UI"\n  description="Blocking responses wait until the full response is available."\n>',
+        '{ name: "x" }',
       ].join('\n\n'),
     );
-    expect(snippets).toEqual([]);
+    expect(snippets.filter((s) => !s.fragment)).toEqual([]);
+  });
+
+  it('counts the words of Chinese and Japanese text by their characters', () => {
+    const snippets = splitSnippets(
+      'サイドバーのグループを折りたたむには設定を使います。次の文です。',
+    );
+    expect(snippets.map((s) => s.text)).toEqual([
+      'サイドバーのグループを折りたたむには設定を使います。',
+      '次の文です。',
+    ]);
+    expect(snippets[0]?.fragment).toBeUndefined();
   });
 
   it('shortens long code blocks and keeps the fence closed', () => {
