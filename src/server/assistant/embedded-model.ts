@@ -14,8 +14,11 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import type { SearchResult } from '../../api/types.ts';
+import type { ContextItem, SearchResult } from '../../api/types.ts';
+import type { DocsIndex } from '../docs-index/types.ts';
 import { type ComposedAnswer, composeAnswer } from './compose-answer.ts';
+import { type DocsLookup, docsLookup, groundingSections } from './grounding.ts';
+import { looksLikeCode } from './question.ts';
 
 export const EMBEDDED_PROVIDER = 'docs-assistant';
 
@@ -24,10 +27,19 @@ export interface EmbeddedModelInput {
   passages: SearchResult[];
   siteUrl?: string;
   /**
-   * What the answer must cover: the retrieval query, i.e. the question plus the words of what
-   * the reader selected, so "what does this mean?" about a selection is answered about it.
+   * The retrieval query: the question plus the first words of what the reader selected. The
+   * question itself is the conversation's last user message; the rest is the selection.
    */
   question?: string;
+  /** What the reader selected (the request's `context`), when the route passes it on. */
+  context?: ContextItem[];
+  /** The site's index: the answer quotes any section of a retrieved page, weighs rare words. */
+  index?: DocsIndex;
+}
+
+/** What the model reads: the input, with the index as closures (see DocsLookup). */
+interface EmbeddedModelOptionsJson extends Omit<EmbeddedModelInput, 'index'> {
+  docs?: DocsLookup;
 }
 
 export interface EmbeddedModelOptions {
@@ -39,7 +51,9 @@ export interface EmbeddedModelOptions {
 const WORDS_PER_CHUNK = 3;
 
 export function embeddedProviderOptions(input: EmbeddedModelInput): Record<string, JSONObject> {
-  return { docsAssistant: input as unknown as JSONObject };
+  const { index, ...rest } = input;
+  const options: EmbeddedModelOptionsJson = { ...rest, ...(index && { docs: docsLookup(index) }) };
+  return { docsAssistant: options as unknown as JSONObject };
 }
 
 export function createEmbeddedModel(options: EmbeddedModelOptions = {}): LanguageModelV4 {
@@ -103,9 +117,26 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
 }
 
 function answerFor(call: LanguageModelV4CallOptions): ComposedAnswer {
-  const input = call.providerOptions?.docsAssistant as unknown as EmbeddedModelInput | undefined;
-  return composeAnswer(input?.question || lastUserText(call.prompt), input?.passages ?? [], {
+  const input = call.providerOptions?.docsAssistant as unknown as
+    | EmbeddedModelOptionsJson
+    | undefined;
+  const asked = lastUserText(call.prompt).trim();
+  const query = input?.question ?? '';
+  // A question about a selection is answered about the selection: where the docs explain it.
+  const selected = query.slice(asked.length).trim();
+  const selection =
+    input?.context?.map((item) => ({ text: item.value, code: item.type === 'code' })) ??
+    (asked && query.startsWith(asked) && selected
+      ? [{ text: selected, code: looksLikeCode(selected) }]
+      : []);
+  const passages = input?.passages ?? [];
+  return composeAnswer(asked || query, passages, {
     siteUrl: input?.siteUrl,
+    selection,
+    ...(input?.docs && {
+      ...groundingSections(passages, input.docs.getPage),
+      rarity: input.docs,
+    }),
   });
 }
 

@@ -31,6 +31,10 @@ export class SiteIndex implements DocsIndex {
     return this.sections.size;
   }
 
+  termFrequency(term: string): number {
+    return this.engine.frequencyOf(term);
+  }
+
   /** Every page, in no particular order. */
   allPages(): IterableIterator<Page> {
     return this.pages.values();

@@ -48,4 +48,6 @@ export interface DocsIndex {
   getPage(path: string): Page | undefined;
   readonly pageCount: number;
   readonly sectionCount: number;
+  /** In how many sections a term (as the tokenizer makes it) occurs: how rare it is. */
+  termFrequency?(term: string): number;
 }

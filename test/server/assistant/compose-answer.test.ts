@@ -1,127 +1,335 @@
 import { describe, expect, it } from 'vitest';
-import { composeAnswer, NOT_COVERED_LEAD } from '../../../src/server/assistant/compose-answer.ts';
+import type { SearchResult } from '../../../src/api/types.ts';
+import {
+  assessCoverage,
+  composeAnswer,
+  NOT_COVERED_LEAD,
+} from '../../../src/server/assistant/compose-answer.ts';
+import { groundingSections } from '../../../src/server/assistant/grounding.ts';
+import type { Page } from '../../../src/server/docs-index/types.ts';
 import { TinyIndex } from '../../support/assistant-index.ts';
 
 const index = new TinyIndex();
 const answer = (question: string, siteUrl?: string) =>
   composeAnswer(question, index.search(question, { pageSize: 5 }), { siteUrl });
 
-describe('composeAnswer', () => {
-  it('quotes retrieved sentences with numbered links to their page and anchor', () => {
-    const result = answer('Why does streaming improve latency?');
-    expect(result.covered).toBe(true);
-    expect(result.text).toContain(
-      '> Streaming improves perceived latency. [1](/docs/foundations/streaming#why-streaming)',
+const result = (
+  path: string,
+  content: string,
+  metadata: Partial<SearchResult['metadata']> = {},
+): SearchResult => ({
+  path,
+  content,
+  metadata: { title: path, score: 1, ...metadata },
+});
+
+/** The quoted lines of an answer, without their citation and heading label. */
+const quotes = (text: string) =>
+  text
+    .split('\n\n')
+    .filter((block) => block.startsWith('> '))
+    .map((block) =>
+      block
+        .slice(2)
+        .replace(/^\*\*[^*]+\*\*: /, '')
+        .replace(/ \[\d+\]\([^)]*\)$/, ''),
     );
-    expect(result.sources[0]).toEqual({
-      id: '1',
-      url: '/docs/foundations/streaming',
-      title: 'Streaming',
-      path: 'docs/foundations/streaming',
-    });
+
+describe('composeAnswer', () => {
+  it('leads with the line that answers, cited by a numbered link to its section', () => {
+    const { text, sources, covered } = answer('Why does streaming improve latency?');
+    expect(covered).toBe(true);
+    expect(text.split('\n\n')[0]).toBe(
+      '> **Why streaming**: Streaming improves perceived latency. [1](/docs/foundations/streaming#why-streaming)',
+    );
+    expect(sources).toEqual([
+      {
+        id: '1',
+        url: '/docs/foundations/streaming#why-streaming',
+        title: 'Streaming › Why streaming',
+        path: 'docs/foundations/streaming',
+      },
+    ]);
+  });
+
+  it('leads with a matching line rather than the page description', () => {
+    const passages = [
+      result(
+        'guide/server-options',
+        'Specify server port. Note if the port is already in use, the next free port is tried.',
+        {
+          title: 'Server Options',
+          description: 'Options of the development server and its middleware.',
+          heading: 'server.port',
+          anchor: 'server-port',
+        },
+      ),
+    ];
+    const { text } = composeAnswer('Which option sets the server port?', passages);
+    expect(text.startsWith('> **server.port**: Specify server port.')).toBe(true);
+    expect(text).not.toContain('Options of the development server');
   });
 
   it('quotes only text that exists in the sections', () => {
     const question = 'How do I stream text with streamText?';
     const passages = index.search(question, { pageSize: 5 });
-    const result = composeAnswer(question, passages);
-    const quotes = result.text
-      .split('\n\n')
-      .slice(1)
-      .filter((block) => block.startsWith('> '))
-      .map((block) => block.slice(2).replace(/ \[\d+\]\([^)]*\)$/, ''));
-    expect(quotes.length).toBeGreaterThan(0);
-    const corpus = passages.map((p) => `${p.content} ${p.metadata.description ?? ''}`).join('\n');
-    for (const quote of quotes) expect(corpus.replace(/\n/g, ' ')).toContain(quote);
-    expect(result.text).toContain('```ts\nimport { streamText } from "ai";');
+    const { text } = composeAnswer(question, passages);
+    const corpus = passages.map((p) => p.content.replace(/\n/g, ' ')).join('\n');
+    expect(quotes(text).length).toBeGreaterThan(0);
+    for (const quote of quotes(text)) expect(corpus).toContain(quote);
+    expect(text).toContain('```ts\nimport { streamText } from "ai";');
   });
 
-  it('cites a quoted code block above it, never in a paragraph of its own', () => {
+  it('answers a how-to question with the sentence that introduces a command, and the command', () => {
     const passages = [
-      {
-        path: 'docs/reference/stream-text',
-        content:
-          'Parameters of the call.\n\n```ts\nconst result = streamText({ model, prompt });\nfor await (const part of result.textStream) console.log(part);\n```',
-        metadata: { title: 'streamText', anchor: 'example', score: 1 },
-      },
+      result(
+        'getting-started',
+        [
+          'This guide walks you through your first site.',
+          '',
+          'Create a new site by running the following command in your terminal:',
+          '',
+          '```sh',
+          'npm create docs-kit@latest',
+          '```',
+          '',
+          'A new site has a home page and a sidebar you can fill in later.',
+        ].join('\n'),
+        { title: 'Getting Started', heading: 'Create a site', anchor: 'create-a-site' },
+      ),
     ];
-    const { text } = composeAnswer('streamText textStream example', passages);
+    const { text } = composeAnswer('How do I create a new site?', passages);
+    expect(text).toMatch(
+      /^> \*\*Create a site\*\*: Create a new site by running the following command in your terminal: \[1\]\(\/getting-started#create-a-site\)\n\n```sh\nnpm create docs-kit@latest\n```/,
+    );
+  });
+
+  it('quotes a code block only when it holds a name the reader asked about', () => {
+    const passages = [
+      result(
+        'reference/settings',
+        [
+          'Each call accepts settings that control the model.',
+          '',
+          '```ts',
+          'const memory = createMemoryTool({ schema, store });',
+          '```',
+          '',
+          '```ts',
+          'const result = await generateText({ model, maxRetries: 5 });',
+          '```',
+        ].join('\n'),
+        { title: 'Settings', heading: 'maxRetries', anchor: 'maxretries' },
+      ),
+    ];
+    const { text } = composeAnswer('What does maxRetries do?', passages);
+    expect(text).toContain('maxRetries: 5');
+    expect(text).not.toContain('createMemoryTool');
+  });
+
+  it('shows docs-framework placeholders readably and leaves code that defines them alone', () => {
+    const passages = [
+      result(
+        'cookbook/stream-text',
+        [
+          'Call `streamText` with a model and a prompt:',
+          '',
+          '```ts',
+          "import { streamText } from 'ai';",
+          '__PROVIDER_IMPORT__;',
+          '',
+          'const result = streamText({ model: __MODEL__, prompt });',
+          '```',
+        ].join('\n'),
+        { title: 'Stream Text' },
+      ),
+    ];
+    const { text } = composeAnswer('How do I call streamText?', passages);
+    expect(text).not.toMatch(/__[A-Z_]+__/);
+    expect(text).toContain('streamText({ model: yourModel, prompt })');
+  });
+
+  it('quotes a matching table row with its header', () => {
+    const passages = [
+      result(
+        'guide/cli',
+        [
+          '| Option | Description |',
+          '| --- | --- |',
+          '| `--host` | Specify the hostname to listen on |',
+          '| `--port` | Specify the port number to listen on |',
+        ].join('\n'),
+        { title: 'Command Line Interface', heading: 'Options', anchor: 'options' },
+      ),
+    ];
+    const { text } = composeAnswer('Which CLI option sets the port number?', passages);
     expect(text).toContain(
-      'From **streamText** [1](/docs/reference/stream-text#example):\n\n```ts\nconst result',
+      '| Option | Description |\n| --- | --- |\n| `--port` | Specify the port number to listen on |',
     );
-    const blocks = text.split('\n\n');
-    expect(blocks.filter((block) => /^\[\d+\]\([^)]*\)$/.test(block.trim()))).toEqual([]);
+    expect(text).not.toContain('--host');
   });
 
-  it('leaves the citation to the sentence that introduces a quoted code block', () => {
-    const { text } = answer('How do I stream text with streamText?');
-    expect(text).toContain(
-      'from a language model. [1](/docs/ai-sdk-core/generating-text#streamtext)\n\n```ts',
-    );
-    expect(text).not.toContain('From **');
-  });
-
-  it('leaves out a line that shares only one word with a question of several', () => {
+  it('ends with section-level links to further sections', () => {
     const passages = [
-      {
-        path: 'theming',
-        content: 'The accent color is used for the launcher, links and the send button.',
-        metadata: { title: 'Theming', anchor: 'custom-properties', score: 1 },
-      },
-      {
-        path: 'server-cli',
-        content: 'With `--watch`, changed, added and removed files are re-indexed.',
-        metadata: { title: 'Server CLI', anchor: 'watch', score: 0.8 },
-      },
+      result('guide/theming', 'Set the accent color with the `--accent` custom property.', {
+        title: 'Theming',
+        heading: 'Accent color',
+        anchor: 'accent-color',
+      }),
+      result('reference/properties', 'The accent color property takes any CSS color value.', {
+        title: 'CSS Properties',
+        heading: 'Accent color property',
+        anchor: 'accent-color-property',
+      }),
+      result('guide/dark-mode', 'Dark mode uses a darker accent color automatically.', {
+        title: 'Dark mode',
+        heading: 'Accent color in dark mode',
+        anchor: 'accent-color-in-dark-mode',
+      }),
+      result('guide/fonts', 'Fonts and the accent color can be changed together in a theme.', {
+        title: 'Fonts',
+        heading: 'Themes',
+        anchor: 'themes',
+      }),
     ];
-    const { text, sources } = composeAnswer(
-      'How do I change the accent color of the panel?',
-      passages,
-    );
-    expect(text).toContain('> The accent color is used for the launcher');
-    expect(text).not.toContain('re-indexed');
-    expect(sources.map((s) => s.path)).toEqual(['theming']);
+    const { text } = composeAnswer('How do I change the accent color?', passages);
+    const more = text.split('\n\n').at(-1)!;
+    expect(more).toMatch(/^More in: \[[^\]]+ › [^\]]+\]\(\/[^)#]+#[^)]+\)/);
+    expect(text.split('\n\n')[0]).toContain('--accent');
   });
 
-  it('keeps a line sharing one question word when its section is about that word', () => {
+  it('tells apart cited pages that share a title', () => {
     const passages = [
-      {
-        path: 'getting-started',
-        content: 'Add the assistant to your pages in five minutes.',
-        metadata: { title: 'Getting started', score: 1 },
-      },
-      {
-        path: 'embedding',
-        content: 'The companion server serves the script at `/widget/docs-assistant.js`.',
-        metadata: { title: 'Embedding the widget', heading: 'The script tag', score: 0.8 },
-      },
+      result('cookbook/next/stream-image', 'Stream text with an image prompt from a route.', {
+        title: 'Stream Text with Image Prompt',
+      }),
+      result('cookbook/node/stream-image', 'Stream text with an image prompt from a script.', {
+        title: 'Stream Text with Image Prompt',
+      }),
     ];
-    const { text } = composeAnswer('How do I add the widget to my pages?', passages);
-    expect(text).toContain('> The companion server serves the script at');
+    const { sources } = composeAnswer('How do I stream text with an image prompt?', passages);
+    expect(sources.map((s) => s.title)).toEqual([
+      'Stream Text with Image Prompt (next)',
+      'Stream Text with Image Prompt (node)',
+    ]);
   });
 
   it('numbers sources by page and makes links absolute with a site URL', () => {
-    const result = answer('Why does streaming improve latency?', 'https://docs.example.com/');
-    expect(result.text).toContain(
-      '(https://docs.example.com/docs/foundations/streaming#why-streaming)',
+    const { text, sources } = answer(
+      'Why does streaming improve latency?',
+      'https://docs.example.com/',
     );
-    expect(result.sources.map((s) => s.id)).toEqual(result.sources.map((_, i) => String(i + 1)));
+    expect(text).toContain('(https://docs.example.com/docs/foundations/streaming#why-streaming)');
+    expect(sources.map((s) => s.id)).toEqual(sources.map((_, i) => String(i + 1)));
   });
 
-  it('says the docs do not cover an unrelated question and names the closest pages', () => {
-    const result = composeAnswer(
+  it('says the docs do not cover an unrelated question and lists the closest sections once', () => {
+    const { text, covered, sources } = composeAnswer(
       'How do I bake sourdough bread at home?',
       index.search('streaming'),
     );
-    expect(result.covered).toBe(false);
-    expect(result.text.startsWith(NOT_COVERED_LEAD)).toBe(true);
-    expect(result.text).toContain('- [Streaming](/docs/foundations/streaming)');
-    expect(result.sources).toEqual([]);
+    expect(covered).toBe(false);
+    expect(text.startsWith(NOT_COVERED_LEAD)).toBe(true);
+    expect(text).toContain(
+      '- [Streaming › Why streaming](/docs/foundations/streaming#why-streaming)',
+    );
+    const links = text.match(/\]\(\/docs\/foundations\/streaming/g) ?? [];
+    expect(links).toHaveLength(1);
+    expect(sources).toEqual([]);
   });
 
   it('says so without pages when nothing was retrieved', () => {
     expect(composeAnswer('anything at all', []).text).toBe(
       `${NOT_COVERED_LEAD} No page came close.`,
+    );
+  });
+
+  it('answers about a selection from where the docs explain it, not with the selection', () => {
+    const selected = 'const result = await generateText({ model, maxRetries: 0 });';
+    const passages = [
+      result(
+        'cookbook/retries',
+        `Disable retries for a single call:\n\n\`\`\`ts\n${selected}\n\`\`\``,
+        {
+          title: 'Retries',
+        },
+      ),
+      result(
+        'reference/settings',
+        'Maximum number of retries; `maxRetries` defaults to 2. Set it to 0 to disable retries.',
+        { title: 'Settings', heading: 'maxRetries', anchor: 'maxretries' },
+      ),
+    ];
+    const { text } = composeAnswer('What does this do?', passages, {
+      selection: [{ text: selected, code: true }],
+    });
+    expect(text.split('\n\n')[0]).toContain('`maxRetries` defaults to 2');
+    expect(text).not.toContain(selected);
+  });
+
+  it('weighs words by their rarity on the whole site when it is known', () => {
+    const passages = [
+      result(
+        'guide/caching',
+        'Cache responses of the model so identical prompts are served again.',
+        {
+          title: 'Caching',
+        },
+      ),
+    ];
+    const question = 'How do I cache model responses?';
+    // On this site "model" is in every section and "cache" in a handful: the section holds
+    // the rare word, so the question is covered.
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term === 'model' ? 1000 : 5),
+    };
+    expect(assessCoverage(question, passages, { rarity }).covered).toBe(true);
+    // Without the rare word the common one is not enough.
+    const off = [result('guide/models', 'Pick the model for each call.', { title: 'Models' })];
+    expect(assessCoverage(question, off, { rarity }).covered).toBe(false);
+  });
+
+  it('quotes from any section of a retrieved page, not only the one search returned', () => {
+    const page: Page = {
+      path: 'config/server-options',
+      file: 'config/server-options.md',
+      title: 'Server Options',
+      content: [
+        '# Server Options',
+        '',
+        '## server.strictPort',
+        '',
+        'Exit if the port is already in use, instead of trying the next one.',
+        '',
+        '## server.open',
+        '',
+        'Automatically open the app in the browser on server start.',
+      ].join('\n'),
+      tags: [],
+      groups: [],
+    };
+    const passages = [
+      result(
+        'config/server-options',
+        'Exit if the port is already in use, instead of trying the next one.',
+        {
+          title: 'Server Options',
+          heading: 'server.strictPort',
+          anchor: 'serverstrictport',
+        },
+      ),
+    ];
+    const grounding = groundingSections(passages, (path) =>
+      path === page.path ? page : undefined,
+    );
+    const { text } = composeAnswer(
+      'Can the server open the browser on start?',
+      passages,
+      grounding,
+    );
+    expect(text.split('\n\n')[0]).toBe(
+      '> **server.open**: Automatically open the app in the browser on server start. [1](/config/server-options#serveropen)',
     );
   });
 

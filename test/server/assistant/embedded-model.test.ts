@@ -22,7 +22,7 @@ describe('embedded model', () => {
     for await (const delta of result.textStream) deltas.push(delta);
     const expected = composeAnswer(question, passages);
     expect(deltas.join('')).toBe(expected.text);
-    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.length).toBeGreaterThan(2);
     expect(
       Math.max(...deltas.map((d) => d.split(/\s+/).filter(Boolean).length)),
     ).toBeLessThanOrEqual(3);
@@ -54,13 +54,69 @@ describe('embedded model', () => {
     const started = performance.now();
     let deltas = 0;
     for (;;) {
-      const { value } = await reader.read();
+      const { value, done } = await reader.read();
+      expect(done, 'the answer has at least three chunks').toBe(false);
       if (value?.type === 'text-delta' && ++deltas === 3) break;
     }
     // Three paced chunks cannot arrive sooner than two delays apart (lower bound only).
     expect(performance.now() - started).toBeGreaterThanOrEqual(40);
     controller.abort(new Error('client went away'));
     await expect(reader.read()).rejects.toThrow('client went away');
+  });
+
+  it('answers a question about a selection about it: the selection is what follows the question in the query', async () => {
+    const passages = [
+      {
+        path: 'reference/settings',
+        content:
+          'Maximum number of retries. Set it to 0 to disable retries; `maxRetries` defaults to 2.',
+        metadata: { title: 'Settings', heading: 'maxRetries', anchor: 'maxretries', score: 1 },
+      },
+      {
+        path: 'cookbook/no-retries',
+        content:
+          'Turn them off:\n\n```ts\nconst result = await generateText({ model, maxRetries: 0 });\n```',
+        metadata: { title: 'No retries', score: 0.9 },
+      },
+    ];
+    const selected = 'const result = await generateText({ model, maxRetries: 0 });';
+    const result = await generateText({
+      model: createEmbeddedModel(),
+      prompt: 'What does this do?',
+      providerOptions: embeddedProviderOptions({
+        passages,
+        question: `What does this do?\n${selected}`,
+      }),
+    });
+    expect(result.text.split('\n\n')[0]).toContain('`maxRetries` defaults to 2');
+    expect(result.text).not.toContain(selected);
+  });
+
+  it('reads the retrieved pages whole through the index, and leaves the index out of JSON', async () => {
+    const index = new TinyIndex([
+      {
+        path: 'config/server',
+        title: 'Server Options',
+        heading: 'server.strictPort',
+        anchor: 'server-strictport',
+        content:
+          '## server.strictPort\n\nExit when the port is in use.\n\n## server.open\n\nAutomatically open the app in the browser on server start.',
+      },
+    ]);
+    const question = 'Can the server open the browser on start?';
+    const providerOptions = embeddedProviderOptions({
+      passages: index.search(question),
+      index,
+    });
+    expect(JSON.parse(JSON.stringify(providerOptions)).docsAssistant.docs).toEqual({
+      sectionCount: 1,
+    });
+    const result = await generateText({
+      model: createEmbeddedModel(),
+      prompt: question,
+      providerOptions,
+    });
+    expect(result.text).toContain('Automatically open the app in the browser on server start.');
   });
 
   it('splits text into chunks that join back to it', () => {

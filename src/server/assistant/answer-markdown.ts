@@ -1,0 +1,155 @@
+/**
+ * The answer as Markdown: the quotes, each with a numbered link to its section, then "More in:"
+ * with further sections; or "not covered" with the closest sections, listed once. Sources are
+ * numbered by page and named by page and section (`Page › Section`).
+ */
+import type { Candidate } from './choose-quotes.ts';
+import { pageLink } from './links.ts';
+import { readablePlaceholders } from './placeholders.ts';
+import { COVERED_MIN, type Section, type SectionText } from './read-sections.ts';
+
+/** A page the answer cites, numbered in order of first citation. */
+export interface AnswerSource {
+  /** The citation number as a string (`"1"`), also the `source-url` chunk's `sourceId`. */
+  id: string;
+  url: string;
+  /** The page and the section first quoted from it: `Page › Section`. */
+  title: string;
+  path: string;
+}
+
+export interface ComposedAnswer {
+  covered: boolean;
+  text: string;
+  sources: AnswerSource[];
+}
+
+export const NOT_COVERED_LEAD = "The docs don't seem to cover this.";
+
+/** Further sections linked under "More in:" and closest sections of a "not covered" answer. */
+const MORE_LINKS = 3;
+
+export function sectionLabel(text: SectionText): string {
+  return text.anchor && text.heading ? `${text.title} › ${text.heading}` : text.title;
+}
+
+export function quotedAnswer(
+  chosen: Candidate[],
+  sections: Section[],
+  siteUrl?: string,
+): ComposedAnswer {
+  const sources: AnswerSource[] = [];
+  const labels = distinctLabels(sections.map((s) => s.text));
+  const numberOf = (index: number) => {
+    const text = sections[index]!.text;
+    let source = sources.find((s) => s.path === text.path);
+    if (!source) {
+      source = {
+        id: String(sources.length + 1),
+        url: pageLink(text.path, text.anchor, siteUrl),
+        title: labels[index]!,
+        path: text.path,
+      };
+      sources.push(source);
+    }
+    return source.id;
+  };
+  const blocks: string[] = [];
+  chosen.forEach(({ snippet, section, position }, i) => {
+    const text = sections[section]!.text;
+    const link = pageLink(text.path, text.anchor, siteUrl);
+    const citation = `[${numberOf(section)}](${link})`;
+    if (snippet.kind === 'code') {
+      const code = readablePlaceholders(snippet.text);
+      // A citation after a code block would stand alone on its line: cite above it instead,
+      // unless the quoted sentence just before introduces this very block and cites it already.
+      const previous = chosen[i - 1];
+      const introduced = previous?.section === section && previous.position === position - 1;
+      blocks.push(introduced ? code : `From **${labels[section]}** ${citation}:\n\n${code}`);
+      return;
+    }
+    if (snippet.kind === 'table-row') {
+      blocks.push(`From **${labels[section]}** ${citation}:\n\n${snippet.text}`);
+      return;
+    }
+    // The heading names what the line is about ("Specify server port." under `server.port`).
+    const label = text.anchor && text.heading ? `**${text.heading}**: ` : '';
+    const quote = i === 0 ? leadParagraph(sections[section]!, position) : snippet.text;
+    blocks.push(`> ${label}${quote} ${citation}`);
+  });
+  const quotedSections = new Set(chosen.map((c) => c.section));
+  const more = sections
+    .map((s, index) => ({ s, index }))
+    .filter(({ s, index }) => !quotedSections.has(index) && s.coverage >= COVERED_MIN)
+    .sort((a, b) => b.s.coverage - a.s.coverage || a.s.rank - b.s.rank)
+    .filter(({ s }, i, all) => all.findIndex((o) => sameSection(o.s.text, s.text)) === i)
+    .slice(0, MORE_LINKS)
+    .map(({ s, index }) => `[${labels[index]}](${pageLink(s.text.path, s.text.anchor, siteUrl)})`);
+  if (more.length > 0) blocks.push(`More in: ${more.join(' · ')}`);
+  return { covered: true, text: blocks.join('\n\n'), sources };
+}
+
+/** Sentences a lead quote takes from its paragraph at most, and characters. */
+const LEAD_SENTENCES = 4;
+const LEAD_CHARS = 450;
+
+/**
+ * The lead with the rest of its paragraph, as far as it stays short ("Temperature setting." and
+ * the sentences after it): a sentence alone often leaves out what the next one says.
+ */
+function leadParagraph(section: Section, position: number): string {
+  const { snippets } = section;
+  const lead = snippets[position]!;
+  if (lead.paragraph === undefined) return lead.text;
+  const same = (i: number) =>
+    snippets[i]?.kind === 'sentence' && snippets[i]?.paragraph === lead.paragraph;
+  let start = position;
+  // A short opening sentence ("Temperature setting.") names what the lead goes on about.
+  if (same(position - 1) && snippets[position - 1]!.text.length <= 60) start = position - 1;
+  const taken = [snippets[start]!.text];
+  if (start !== position) taken.push(lead.text);
+  for (let i = position + 1; same(i) && taken.length < LEAD_SENTENCES; i++) {
+    const next = snippets[i]!.text;
+    if (taken.join(' ').length + next.length > LEAD_CHARS) break;
+    taken.push(next);
+  }
+  return taken.join(' ');
+}
+
+const sameSection = (a: SectionText, b: SectionText) =>
+  a.path === b.path && (a.anchor ?? '') === (b.anchor ?? '');
+
+/**
+ * `Page › Section` for each section; pages that share a title (the same recipe for two
+ * frameworks) are told apart by the first segment of their path that differs.
+ */
+function distinctLabels(texts: SectionText[]): string[] {
+  const plain = texts.map(sectionLabel);
+  return plain.map((label, i) => {
+    const own = texts[i]!.path.split('/');
+    const twins = texts.filter((t, j) => plain[j] === label && t.path !== texts[i]!.path);
+    const differing = own.find((segment, k) => twins.some((t) => t.path.split('/')[k] !== segment));
+    return twins.length > 0 && differing ? `${label} (${differing})` : label;
+  });
+}
+
+export function notCoveredAnswer(sections: Section[], siteUrl?: string): ComposedAnswer {
+  const closest: Section[] = [];
+  const byCloseness = [...sections].sort((a, b) => b.coverage - a.coverage || a.rank - b.rank);
+  for (const s of byCloseness) {
+    if (closest.length >= MORE_LINKS) break;
+    if (!closest.some((c) => c.text.path === s.text.path)) closest.push(s);
+  }
+  if (closest.length === 0) {
+    return { covered: false, text: `${NOT_COVERED_LEAD} No page came close.`, sources: [] };
+  }
+  const labels = distinctLabels(closest.map((s) => s.text));
+  const list = closest.map(
+    (s, i) => `- [${labels[i]}](${pageLink(s.text.path, s.text.anchor, siteUrl)})`,
+  );
+  return {
+    covered: false,
+    text: `${NOT_COVERED_LEAD} The closest sections are:\n\n${list.join('\n')}`,
+    sources: [],
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * Which lines answer: each line of the sections that hold enough of the question is scored by
+ * the share of the question it holds (its section's title and heading counting in part), the
+ * kind of line the question wants, and where search placed its page. The best line leads; up to
+ * two more support it, from other sections first.
+ */
+import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
+import { type Question, writtenUnspaced } from './question.ts';
+import { QUOTABLE_MIN, type Reading, type Section } from './read-sections.ts';
+import type { Snippet } from './snippets.ts';
+
+export interface Candidate {
+  section: number;
+  position: number;
+  snippet: Snippet;
+  /** Share of the question's weight the line holds, its section's topic counting in part. */
+  relevance: number;
+  /** Relevance plus what the kind and search order add: what ranks the lines. */
+  score: number;
+  /** Question words (not verbs of asking) the line itself holds. */
+  matched: number;
+}
+
+/** Supporting quotes (besides the lead) and code blocks at most. */
+const SUPPORTING_QUOTES = 2;
+const MAX_CODE_BLOCKS = 2;
+/** A supporting quote scores at least this share of the lead's score. */
+const SUPPORT_RELATIVE_MIN = 0.5;
+/** And holds at least this share of the question itself (its line and its section's topic). */
+const SUPPORT_RELEVANCE_MIN = 0.35;
+/** A topic term (title, heading) counts this much for the lines under it. */
+const TOPIC_SHARE = 0.5;
+/** How much the kind of line the question wants adds (a `how` question and code, ...). */
+const KIND_BONUS = 0.15;
+/** Search order: the index weighed titles and headings across the whole site. */
+const RANK_BONUS = 0.12;
+/** The section search found best on its page. */
+const MATCHED_BONUS = 0.05;
+/** A section whose heading is what was asked (see headingFocus). */
+const HEADING_BONUS = 0.15;
+/**
+ * A "what is" question (and one about a selection) is answered by the line that opens the
+ * section about it: reference sections start by saying what their option does.
+ */
+const OPENING_BONUS = 0.1;
+/** Question words held only by the code a sentence introduces count this much. */
+const CODE_SHARE = 0.6;
+
+/** The quotes of a covered answer, in the order they are shown (empty: nothing to quote). */
+export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }): Candidate[] {
+  const { echoes } = reading;
+  const about = reading.selection.length > 0;
+  const candidates = rankCandidates(
+    reading.sections,
+    reading.weighted,
+    reading.question,
+    echoes,
+    about,
+  );
+  const chosen = chooseQuotes(candidates);
+  if (!about) withIntroducedCode(chosen, reading.sections, echoes);
+  return chosen;
+}
+
+function rankCandidates(
+  sections: Section[],
+  weighted: WeightedQuestion,
+  question: Question,
+  echoes: (snippet: Snippet) => boolean,
+  about: boolean,
+): Candidate[] {
+  const pages = Math.max(1, ...sections.map((s) => s.rank + 1));
+  const candidates: Candidate[] = [];
+  sections.forEach((section, index) => {
+    if (section.coverage < QUOTABLE_MIN) return;
+    const focus = headingFocus(section, weighted);
+    // A section named after what was asked ("What does `server.proxy` do?") is about it in
+    // every line: its lines need not repeat the name.
+    const defining = (about || question.kind === 'what') && focus >= 0.5;
+    const topicShare = defining ? 1 : TOPIC_SHARE;
+    const sectionBonus =
+      RANK_BONUS * (1 - section.rank / pages) +
+      (section.matched ? MATCHED_BONUS : 0) +
+      (about ? 2 : 1) * HEADING_BONUS * focus;
+    section.snippets.forEach((snippet, position) => {
+      if (snippet.fragment || echoes(snippet)) return;
+      if (snippet.kind !== 'code' && writtenUnspaced(snippet.text) !== question.unspaced) return;
+      // A sentence that introduces code ("Run the following command:") is read with its code.
+      const next = section.snippets[position + 1];
+      const introduced =
+        !about && snippet.introduces && next?.kind === 'code' && !echoes(next)
+          ? section.snippetTerms[position + 1]
+          : undefined;
+      const own = section.snippetTerms[position]!;
+      const has = introduced
+        ? (t: string) => own.has(t) || introduced.has(t)
+        : (t: string) => own.has(t);
+      let matched = 0;
+      let named = 0;
+      let codeHeld = 0;
+      const lineHeld = new Map<TermGroup, number>();
+      for (const group of weighted.groups) {
+        const inLine = groupHeld(group, (t) => own.has(t));
+        const line = introduced
+          ? Math.max(inLine, CODE_SHARE * groupHeld(group, (t) => introduced.has(t)))
+          : inLine;
+        if (line > 0) {
+          if (!group.filler) matched++;
+          if (group.terms.some((t) => question.named.has(t) && has(t))) named++;
+          if (!group.filler && introduced) {
+            codeHeld += group.weight * groupHeld(group, (t) => introduced.has(t));
+          }
+        }
+        const topic = groupHeld(group, (t) => section.topic.has(t));
+        lineHeld.set(group, group.weight * Math.max(line, topic * topicShare));
+      }
+      const held = combine(weighted, (group) => lineHeld.get(group)!);
+      if (matched === 0) return;
+      // The reader of a selection has its code: explanations answer, not more code.
+      if (snippet.kind === 'code' && about) return;
+      // Code is quoted for what it names (a name the reader typed); otherwise only after the
+      // sentence that introduces it (see withIntroducedCode).
+      if (snippet.kind === 'code' && named === 0) return;
+      const relevance = held / weighted.total;
+      candidates.push({
+        section: index,
+        position,
+        snippet,
+        relevance,
+        score:
+          relevance +
+          kindBonus(snippet, next, codeHeld / weighted.total, about ? 'what' : question.kind) +
+          (opening(section, position) && (about || question.kind === 'what') ? OPENING_BONUS : 0) +
+          sectionBonus,
+        matched,
+      });
+    });
+  });
+  return candidates.sort(
+    (a, b) => b.score - a.score || a.section - b.section || a.position - b.position,
+  );
+}
+
+/** The first line of prose in its section. */
+function opening(section: Section, position: number): boolean {
+  return section.snippets.findIndex((s) => s.kind === 'sentence' && !s.fragment) === position;
+}
+
+/**
+ * How much the section's own heading is about the question: the share of its words the
+ * question holds (`server.port` for "run the dev server on port 3000").
+ */
+function headingFocus(section: Section, weighted: WeightedQuestion): number {
+  if (section.heading.size === 0) return 0;
+  const asked = new Set(weighted.terms);
+  let shared = 0;
+  for (const term of section.heading) if (asked.has(term)) shared++;
+  return shared / section.heading.size;
+}
+
+/** What the kind of line adds for the kind of question. */
+function kindBonus(
+  snippet: Snippet,
+  next: Snippet | undefined,
+  codeShare: number,
+  kind: Question['kind'],
+): number {
+  switch (kind) {
+    case 'how':
+      // "Run the following command:" and its command; "Add this to your config:" and code that
+      // holds the question's words (the more of them, the more it is the answer).
+      if (snippet.introduces && next?.command) return KIND_BONUS * 1.5;
+      if (codeShare > 0) return KIND_BONUS * 1.5 * Math.min(1, codeShare / 0.3);
+      if (snippet.kind === 'code' || snippet.step) return KIND_BONUS;
+      return 0;
+    case 'what':
+      if (snippet.kind === 'table-row' || snippet.definition) return KIND_BONUS;
+      // "`x` is…", "`x`: …": a definition.
+      if (/^\S+(?:\s+\S+){0,3}\s+(?:is|are|means|refers to)\b|^[^:]{1,40}:\s/.test(snippet.text))
+        return KIND_BONUS / 2;
+      return 0;
+    case 'why':
+      return /\b(?:because|so that|since|this means|in order to|otherwise)\b/i.test(snippet.text)
+        ? KIND_BONUS
+        : 0;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * The lead, then supporting quotes from other sections first (the reader picks the one that
+ * fits), each relevant on its own: two question terms, or one its section is about.
+ */
+function chooseQuotes(candidates: Candidate[]): Candidate[] {
+  const lead = candidates[0];
+  if (!lead) return [];
+  const chosen: Candidate[] = [lead];
+  const floor = lead.score * SUPPORT_RELATIVE_MIN;
+  const supports = candidates.filter(
+    (c) =>
+      c !== lead &&
+      c.score >= floor &&
+      c.relevance >= SUPPORT_RELEVANCE_MIN &&
+      (c.matched >= 2 || c.relevance >= lead.relevance * 0.8) &&
+      !chosen.some((o) => o.snippet.text === c.snippet.text),
+  );
+  const take = (c: Candidate) => {
+    if (chosen.length > SUPPORTING_QUOTES) return;
+    if (chosen.some((o) => o.snippet.text === c.snippet.text)) return;
+    if (c.snippet.kind === 'code' && codeCount(chosen) >= MAX_CODE_BLOCKS) return;
+    chosen.push(c);
+  };
+  const seen = new Set([lead.section]);
+  for (const c of supports) {
+    if (seen.has(c.section)) continue;
+    seen.add(c.section);
+    take(c);
+  }
+  for (const c of supports) take(c);
+  return chosen;
+}
+
+const codeCount = (chosen: Candidate[]) => chosen.filter((c) => c.snippet.kind === 'code').length;
+
+/**
+ * Docs introduce code with a sentence ("Use `streamText` to stream text:"). When such a sentence
+ * is quoted, the code block right after it is usually the answer, so quote it too; a quoted code
+ * block gets the sentence that introduces it.
+ */
+function withIntroducedCode(
+  chosen: Candidate[],
+  sections: Section[],
+  echoes: (snippet: Snippet) => boolean,
+): void {
+  for (const c of [...chosen]) {
+    const snippets = sections[c.section]!.snippets;
+    if (c.snippet.kind === 'code') {
+      const before = snippets[c.position - 1];
+      if (before?.introduces && !isChosen(chosen, c.section, c.position - 1)) {
+        chosen.splice(chosen.indexOf(c), 0, { ...c, snippet: before, position: c.position - 1 });
+      }
+      continue;
+    }
+    // The code after a sentence that introduces it ("…in your config:").
+    const next = snippets[c.position + 1];
+    if (!c.snippet.introduces || next?.kind !== 'code' || echoes(next)) continue;
+    if (codeCount(chosen) >= MAX_CODE_BLOCKS) continue;
+    if (isChosen(chosen, c.section, c.position + 1)) continue;
+    chosen.splice(chosen.indexOf(c) + 1, 0, { ...c, snippet: next, position: c.position + 1 });
+  }
+}
+
+const isChosen = (chosen: Candidate[], section: number, position: number) =>
+  chosen.some((o) => o.section === section && o.position === position);

@@ -1,0 +1,117 @@
+/**
+ * How much of the question a line or a section holds, each word weighted by how rare it is on
+ * the site (a rare word such as `streamText` says more about what was asked than `text`), and
+ * whether the retrieved sections answer the question at all: the docs cover it when one
+ * section holds enough of the question's weight. A word the section lacks counts against it;
+ * the rarer the word, the more.
+ */
+
+/** One word of the question: its term, or an identifier's whole term followed by its parts. */
+export interface TermGroup {
+  terms: string[];
+  /** The rarity of each term (same order). */
+  rarities: number[];
+  /** A verb of asking ("show", "make"), weighed lightly. */
+  filler: boolean;
+  /**
+   * A word of what the reader selected. The selection's words are alternatives: an answer
+   * about a selection explains one of its names, not all of them at once.
+   */
+  selected?: boolean;
+  /** `useChat`, `server_port`: the whole term names the thing; a part alone does not. */
+  identifier: boolean;
+  weight: number;
+}
+
+export interface WeightedQuestion {
+  groups: TermGroup[];
+  /** Every term of every group. */
+  terms: string[];
+  total: number;
+}
+
+/** How rare terms are: the site's whole index when known, else the retrieved snippets. */
+export interface Rarity {
+  termFrequency?: (term: string) => number;
+  sectionCount: number;
+}
+
+/**
+ * A hyphenated word counts by its parts when the docs spell it otherwise ("re-bundle" and
+ * "bundle"); an identifier's parts count for half (`chat` is not `useChat`).
+ */
+const IDENTIFIER_PART_SHARE = 0.5;
+/** A verb of asking ("show", "make") weighs this share of its rarity. */
+const FILLER_SHARE = 0.3;
+
+export function weighQuestion(
+  words: { terms: string[]; identifier: boolean; filler: boolean; selected?: boolean }[],
+  rarity: Rarity | undefined,
+  snippetTerms: Set<string>[],
+): WeightedQuestion {
+  const terms = [...new Set(words.flatMap((w) => w.terms))];
+  const frequency = rarity?.termFrequency
+    ? rarity.termFrequency
+    : localFrequency(terms, snippetTerms);
+  const count = rarity?.termFrequency ? rarity.sectionCount : snippetTerms.length;
+  // Inverse document frequency; a term no section holds weighs as one held by a single
+  // section: the reader's own word for something the docs may name otherwise.
+  const idf = (term: string) => Math.log(1 + (count + 1) / (Math.max(frequency(term), 1) + 0.5));
+  const groups = words.map(({ terms, identifier, filler, selected }) => {
+    const rarities = terms.map(idf);
+    return {
+      terms,
+      rarities,
+      identifier,
+      filler,
+      ...(selected && { selected }),
+      weight: Math.max(...rarities) * (filler ? FILLER_SHARE : 1),
+    };
+  });
+  const question: WeightedQuestion = { groups, terms, total: 0 };
+  question.total = combine(question, (g) => g.weight);
+  return question;
+}
+
+/**
+ * The question's weight held, given what each word holds (its weight times 0..1): the words
+ * of the question add up; those of a selection count by the best of them.
+ */
+export function combine(question: WeightedQuestion, held: (group: TermGroup) => number): number {
+  let asked = 0;
+  let selected = 0;
+  for (const group of question.groups) {
+    const value = held(group);
+    if (group.selected) selected = Math.max(selected, value);
+    else asked += value;
+  }
+  return asked + selected;
+}
+
+function localFrequency(terms: string[], snippetTerms: Set<string>[]): (term: string) => number {
+  const counts = new Map(terms.map((t) => [t, 0]));
+  for (const set of snippetTerms) {
+    for (const term of terms) if (set.has(term)) counts.set(term, counts.get(term)! + 1);
+  }
+  return (term) => counts.get(term) ?? 0;
+}
+
+/** Share of the question's weight held by what `has` accepts (0..1). */
+export function heldShare(question: WeightedQuestion, has: (term: string) => boolean): number {
+  if (question.total === 0) return 0;
+  return combine(question, (group) => group.weight * groupHeld(group, has)) / question.total;
+}
+
+/**
+ * How much of one word is held (0..1): all of it, or what its parts held are worth. A part is
+ * worth its own rarity (the `many` of "many-to-many" is a common word), shared among the parts.
+ */
+export function groupHeld(group: TermGroup, has: (term: string) => boolean): number {
+  const { terms, rarities } = group;
+  if (has(terms[0]!)) return 1;
+  if (terms.length === 1) return 0;
+  let worth = 0;
+  for (let i = 1; i < terms.length; i++) if (has(terms[i]!)) worth += rarities[i]!;
+  const share = Math.min(1, worth / (terms.length - 1) / Math.max(...rarities));
+  return group.identifier ? share * IDENTIFIER_PART_SHARE : share;
+}

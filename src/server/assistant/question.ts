@@ -1,0 +1,262 @@
+/**
+ * What the reader asked, as the embedded model's answer needs it: the question's terms, the
+ * code-like names it mentions, what kind of answer it wants, and (for a question about a
+ * selection) the selection's own names.
+ */
+import { stemmer } from 'stemmer';
+
+/**
+ * Snowball's English stop words (what the index drops), plus the filler of questions about docs
+ * ("how do I use…", "is there a way to…"), which names nothing the docs could hold.
+ */
+const STOP_WORDS = new Set(
+  `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she
+  her hers herself it its itself they them their theirs themselves what which who whom this that
+  these those am is are was were be been being have has had having do does did doing would should
+  could ought a an the and but if or because as until while of at by for with about against
+  between into through during before after above below to from up down in out on off over under
+  again further then once here there when where why how all any both each few more most other
+  some such no nor not only own same so than too very can will just don doesn isn aren wasn
+  weren hasn haven hadn won wouldn shouldn couldn mustn let also may might must shall
+  use used using uses want wants need needs way like get gets docs doc documentation example
+  examples`.split(/\s+/),
+);
+
+/** `useChat`, `use-chat`, `use_chat`: a lower-to-upper case step, a hyphen or an underscore. */
+const COMPOUND = /[-_]|[\p{Ll}\p{N}]\p{Lu}/u;
+const COMPOUND_PARTS = /[-_]+|(?<=[\p{Ll}\p{N}])(?=\p{Lu})/u;
+const WORD = /[\p{L}\p{M}\p{N}]+(?:[-_]+[\p{L}\p{M}\p{N}]+)*/gu;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}ー々]+/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const segmenters = new Map<string, Intl.Segmenter>();
+
+/**
+ * The one place the answer turns text into terms, so that question, sections and quotes meet.
+ * It mirrors the index's tokenizer (lower case, Snowball stop words, Porter stems, an identifier
+ * both whole and by its parts, unspaced scripts segmented by `Intl.Segmenter`); when the shared
+ * tokenizer module lands, this calls it instead.
+ */
+export function termsOf(text: string): string[] {
+  const terms: string[] = [];
+  for (const [word] of text.matchAll(WORD)) {
+    let own = termCache.get(word);
+    if (own === undefined) {
+      if (termCache.size >= TERM_CACHE_MAX) termCache.clear();
+      own = wordTerms(word);
+      termCache.set(word, own);
+    }
+    for (const term of own) terms.push(term);
+  }
+  return terms;
+}
+
+/** Terms by word: answers read the same words over and over. Bounded: cleared when full. */
+const termCache = new Map<string, string[]>();
+const TERM_CACHE_MAX = 50_000;
+
+function wordTerms(word: string): string[] {
+  const terms: string[] = [];
+  if (UNSPACED.test(word)) {
+    for (const piece of segment(word)) addTerm(terms, piece);
+  } else if (!COMPOUND.test(word)) {
+    addTerm(terms, word);
+  } else {
+    terms.push(word.replace(/[-_]+/g, '').toLowerCase());
+    for (const part of word.split(COMPOUND_PARTS)) if (part) addTerm(terms, part);
+  }
+  return terms;
+}
+
+function addTerm(terms: string[], word: string): void {
+  const lower = word.toLowerCase();
+  // Japanese particles (の, を, は…) are written in a kana or two between the words.
+  if (STOP_WORDS.has(lower) || /^\p{Script=Hiragana}{1,2}$/u.test(lower)) return;
+  if (lower.length < 2 && !UNSPACED.test(lower) && !/\d/.test(lower)) return;
+  terms.push(/^[a-z]+$/.test(lower) ? stemmer(lower) : lower);
+}
+
+/** Words of a run of Chinese, Japanese, Thai…, by the platform's dictionaries. */
+function segment(word: string): string[] {
+  const locale = KANA.test(word) ? 'ja' : /\p{Script=Han}/u.test(word) ? 'zh' : 'th';
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, segmenter);
+  }
+  const pieces: string[] = [];
+  for (const { segment: piece, isWordLike } of segmenter.segment(word)) {
+    if (isWordLike) pieces.push(piece);
+  }
+  return pieces;
+}
+
+/**
+ * `how`: steps, commands and code answer it. `what`: a definition or a table row (which, what,
+ * where, when). `why`: an explanation. `other`: anything else (a bare topic, an imperative).
+ */
+export type QuestionKind = 'how' | 'what' | 'why' | 'other';
+
+export interface Question {
+  /** Unique terms, in the order they appear. */
+  terms: string[];
+  /** The question's words: a term each, or an identifier's whole term and its parts. */
+  words: QuestionWord[];
+  kind: QuestionKind;
+  /** Terms of the code-like names the reader typed (`useChat`, `server.port`, `--host`). */
+  named: Set<string>;
+  /** Written in Chinese, Japanese or Korean: quotes are taken from text written so too. */
+  unspaced: boolean;
+}
+
+export interface QuestionWord {
+  terms: string[];
+  /** camelCase or snake_case: the whole names the thing, a part alone does not. */
+  identifier: boolean;
+  /**
+   * A verb of asking ("show", "make", "add") or a number: it says what to do or which value,
+   * not what about.
+   */
+  filler: boolean;
+}
+
+const HOW =
+  /^\s*(?:how\b|can\s+i\b|could\s+i\b|is\s+there\s+(?:a|any)\s+way\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\b|(?:show|tell)\s+me\s+how\b|i\s+(?:want|need|would\s+like)\s+to\b)/i;
+const WHY = /^\s*(?:why\b|what\s+(?:causes|happens)\b)/i;
+const WHAT = /^\s*(?:what|which|where|when|who|is|are|does|do)\b/i;
+/** camelCase, dotted.names, --flags, snake_case, `code`, calls(). */
+const CODE_WORD =
+  /`[^`]+`|(?<![\w-])--?[a-z][\w-]*|\b[\w$]+(?:\.[\w$]+)+\b|\b[a-z]+[A-Z][\w$]*\b|\b\w+_\w+\b|\b\w+\(\)/g;
+const QUESTION_WORD = /[\p{L}\p{M}\p{N}]+(?:[-_]+[\p{L}\p{M}\p{N}]+)*/gu;
+const IDENTIFIER = /_|[\p{Ll}\p{N}]\p{Lu}/u;
+/** Verbs of asking: how a question is put, seldom what it is about. */
+const FILLER = new Set(
+  termsOf(
+    'show make add set change put keep give tell find know see try go take turn look happen write create start run',
+  ),
+);
+
+export function analyzeQuestion(text: string): Question {
+  // A question in several sentences ("Streaming works locally. How do I…?"): its kind is
+  // that of the sentence that asks.
+  const asking = text.split(/(?<=[.!?])\s+/).find((s) => s.trim().endsWith('?')) ?? text;
+  const kind: QuestionKind = WHY.test(asking)
+    ? 'why'
+    : HOW.test(asking)
+      ? 'how'
+      : WHAT.test(asking)
+        ? 'what'
+        : 'other';
+  const words = wordsOf(text);
+  return {
+    terms: [...new Set(words.flatMap((w) => w.terms))],
+    words,
+    kind,
+    named: namesIn(text),
+    unspaced: writtenUnspaced(text),
+  };
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+
+/**
+ * Whether a text is written mostly in Chinese, Japanese or Korean (a third of its letters or
+ * more): an English question is not answered with a Japanese line, nor the other way round.
+ */
+export function writtenUnspaced(text: string): boolean {
+  const prose = text.replace(/`[^`]*`/g, ' ');
+  const letters = prose.match(/\p{L}/gu)?.length ?? 0;
+  return letters > 0 && (prose.match(CJK)?.length ?? 0) * 3 >= letters;
+}
+
+/** Terms of the code-like names in a text (`useChat`, `server.port`, `--host`). */
+function namesIn(text: string): Set<string> {
+  const named = new Set<string>();
+  for (const match of text.matchAll(CODE_WORD)) {
+    for (const term of termsOf(match[0])) named.add(term);
+  }
+  return named;
+}
+
+/** The words of a text, each once: a compound counts once, by its whole term and its parts. */
+function wordsOf(text: string): QuestionWord[] {
+  const words: QuestionWord[] = [];
+  const seen = new Set<string>();
+  const add = (terms: string[], identifier: boolean) => {
+    const key = terms.join(' ');
+    if (terms.length === 0 || seen.has(key)) return;
+    seen.add(key);
+    // A number is the reader's value ("port 3000"); the docs seldom hold that very value.
+    const filler = terms.length === 1 && (FILLER.has(terms[0]!) || /^\d+$/.test(terms[0]!));
+    words.push({ terms, identifier, filler });
+  };
+  for (const [word] of text.matchAll(QUESTION_WORD)) {
+    const terms = termsOf(word);
+    if (/[-_]|[\p{Ll}\p{N}]\p{Lu}/u.test(word)) {
+      // Parts of three letters or more (`re` of "re-bundle" says nothing).
+      const [whole, ...parts] = terms;
+      if (whole) {
+        add([whole, ...parts.filter((p) => p.length >= 3 && p !== whole)], IDENTIFIER.test(word));
+      }
+    } else {
+      for (const term of terms) add([term], false);
+    }
+  }
+  return words;
+}
+
+/** Words every program has; they say nothing about what a selected snippet does. */
+const CODE_KEYWORDS = new Set(
+  termsOf(
+    `const let var function return await async import export from default new class extends
+    true false null undefined this typeof instanceof if else for while switch case break try
+    catch finally throw type interface string number boolean void any unknown console log
+    require module exports props div span`,
+  ),
+);
+
+/** What the reader selected: text, or code (every name in code is worth looking up). */
+export interface Selection {
+  text: string;
+  code: boolean;
+}
+
+/** Brackets, calls, assignments, arrows: text with these on most lines is code. */
+const CODE_LINE = /[{}();=]|=>|^\s*[\w.$-]+:\s|^\s*(?:import|export|const|let|function)\b/;
+
+/** For a selection of unknown kind: whether most of its lines look like code. */
+export function looksLikeCode(text: string): boolean {
+  const lines = text.split('\n').filter((l) => l.trim());
+  return lines.length > 0 && lines.filter((l) => CODE_LINE.test(l)).length * 2 >= lines.length;
+}
+
+/**
+ * What the reader selected, as words to look for: the names in it (every word of code but its
+ * keywords; the code-like names of text) count fully, its other words lightly (a question
+ * about a selection is about what it names).
+ */
+export function selectionWords(selection: Selection[], limit = 12): QuestionWord[] {
+  const named = selectionNames(selection);
+  return wordsOf(selection.map(namesText).join('\n'))
+    .filter((w) => !CODE_KEYWORDS.has(w.terms[0]!) && !/^\d+$/.test(w.terms[0]!))
+    .map((w) => ({ ...w, filler: !w.terms.some((t) => named.has(t)) }))
+    .sort((a, b) => Number(a.filler) - Number(b.filler))
+    .slice(0, limit);
+}
+
+/** A selection without what names nothing: addresses, and the values in code's strings. */
+function namesText({ text, code }: Selection): string {
+  const plain = text.replace(/https?:\/\/\S+/g, ' ');
+  return code ? plain.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, ' ') : plain;
+}
+
+/** Terms of the names in what the reader selected: code that holds them may be quoted. */
+export function selectionNames(selection: Selection[]): Set<string> {
+  const named = new Set<string>();
+  for (const item of selection) {
+    const text = namesText(item);
+    const terms = item.code ? termsOf(text).filter((t) => !CODE_KEYWORDS.has(t)) : namesIn(text);
+    for (const term of terms) if (!/^\d+$/.test(term)) named.add(term);
+  }
+  return named;
+}

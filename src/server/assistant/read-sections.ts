@@ -1,0 +1,287 @@
+/**
+ * Reading the retrieved sections for an answer: which sections are worth reading (pages can be
+ * long), their lines and terms (kept with the section for the next answer), and how much of the
+ * question each holds. The docs cover a question when one section holds enough of it.
+ */
+import type { SearchResult } from '../../api/types.ts';
+import {
+  heldShare,
+  type Rarity,
+  type TermGroup,
+  type WeightedQuestion,
+  weighQuestion,
+} from './coverage.ts';
+import { followingSection, fromResult } from './grounding.ts';
+import {
+  analyzeQuestion,
+  type Question,
+  type Selection,
+  selectionNames,
+  selectionWords,
+  termsOf,
+} from './question.ts';
+import { type Snippet, splitSnippets } from './snippets.ts';
+
+/** A section the answer may quote. */
+export interface SectionText {
+  path: string;
+  title: string;
+  heading?: string;
+  /** Heading trail below the page title. */
+  headings?: string[];
+  anchor?: string;
+  description?: string;
+  content: string;
+}
+
+export interface ReadOptions {
+  /**
+   * What the reader selected, when the question is about it: the answer quotes where the docs
+   * explain it (its names, the options it uses), never the selection itself.
+   */
+  selection?: Selection[];
+  /** More sections of the retrieved pages than search returned, to quote from (same order). */
+  sections?: SectionText[];
+  /** Of `sections`, those search returned (all of them when `sections` is not given). */
+  matched?: ReadonlySet<SectionText>;
+  /** How rare terms are on the whole site; without it, rarity among the retrieved sections. */
+  rarity?: Rarity;
+}
+
+/**
+ * Share of the question's weight one section must hold for the docs to cover it. Calibrated on
+ * the odd-numbered questions of the project's question sets (see test/fixtures/questions).
+ */
+export const COVERED_MIN = 0.43;
+/** A section holding less than this share is not quoted (nor read, see worthReading). */
+export const QUOTABLE_MIN = 0.3;
+/** Characters of not yet read sections an answer reads at most. */
+const READ_BUDGET = 60_000;
+
+/** What reading a section gives, kept with the section (see grounding's page cache). */
+interface ParsedSection {
+  /** Terms of its own heading (none for a page's top section). */
+  heading: Set<string>;
+  /** Terms of the section's text. */
+  terms: Set<string>;
+  /** Terms of its page title and heading trail: what the section is about. */
+  topic: Set<string>;
+  snippets: Snippet[];
+  snippetTerms: Set<string>[];
+}
+
+export interface Section extends ParsedSection {
+  text: SectionText;
+  /** Search returned it (the others come from its page). */
+  matched: boolean;
+  /** Position of its page in the search results. */
+  rank: number;
+  /** Share of the question's weight it holds (0..1). */
+  coverage: number;
+}
+
+export interface Reading {
+  question: Question;
+  selection: Selection[];
+  /** Whether a line repeats the selection (and so explains nothing about it). */
+  echoes: (snippet: Snippet) => boolean;
+  sections: Section[];
+  /** Undefined when the question has no term to weigh or nothing was retrieved. */
+  weighted?: WeightedQuestion;
+}
+
+export function readSections(
+  questionText: string,
+  passages: SearchResult[],
+  options: ReadOptions,
+): Reading {
+  const question = analyzeQuestion(questionText);
+  const selection = options.selection?.filter((s) => s.text.trim()) ?? [];
+  const echoes = selection.length > 0 ? echoTest(selection) : () => false;
+  const known = new Set(question.terms);
+  const words = [
+    ...question.words,
+    ...selectionWords(selection)
+      .filter((w) => !w.terms.some((t) => known.has(t)))
+      .map((w) => ({ ...w, selected: true })),
+  ];
+  for (const name of selectionNames(selection)) question.named.add(name);
+  let texts = options.sections ?? passages.map(fromResult);
+  const matched = options.sections ? (options.matched ?? new Set()) : new Set(texts);
+  // With the site's term frequencies the question is weighed before any section is read, and a
+  // section whose text cannot hold enough of it is not read at all: pages can be long.
+  let weighted =
+    words.length > 0 && options.rarity?.termFrequency
+      ? weighQuestion(words, options.rarity, [])
+      : undefined;
+  if (weighted) texts = worthReading(texts, weighted, matched);
+  const sections = prepareSections(texts, matched, passages);
+  if (words.length === 0 || sections.length === 0) {
+    return { question, selection, echoes, sections };
+  }
+  weighted ??= weighQuestion(
+    words,
+    options.rarity,
+    sections.flatMap((s) => s.snippetTerms),
+  );
+  for (const s of sections) {
+    // The selection itself holds every word of the selection: what counts is the rest.
+    const own =
+      selection.length > 0 && s.snippets.some(echoes) ? unechoedTerms(s, echoes) : s.terms;
+    s.coverage = heldShare(weighted, (t) => own.has(t) || s.topic.has(t));
+  }
+  return { question, selection, echoes, sections, weighted };
+}
+
+/** The terms of a section's lines that do not repeat the selection. */
+function unechoedTerms(section: Section, echoes: (snippet: Snippet) => boolean): Set<string> {
+  const terms = new Set<string>();
+  section.snippets.forEach((snippet, i) => {
+    if (!echoes(snippet)) for (const t of section.snippetTerms[i]!) terms.add(t);
+  });
+  return terms;
+}
+
+/** A line that repeats the selection is no explanation of it. */
+export function echoTest(selection: Selection[]): (snippet: Snippet) => boolean {
+  const selected = normalized(selection.map((s) => s.text).join('\n'));
+  return (snippet) => {
+    const text = normalized(snippet.kind === 'code' ? codeBody(snippet.text) : snippet.text);
+    return text.length > 0 && (selected.includes(text) || text.includes(selected));
+  };
+}
+
+const normalized = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+const codeBody = (code: string) => code.split('\n').slice(1, -1).join('\n');
+
+export function isCovered(reading: Reading): boolean {
+  return reading.sections.some((s) => s.coverage >= COVERED_MIN);
+}
+
+/**
+ * The sections worth reading: those search returned, those read before, and the others that
+ * could hold enough of the question to be quoted, most promising first, up to a budget of text:
+ * an answer's cost stays bounded however long the retrieved pages are.
+ */
+function worthReading(
+  texts: SectionText[],
+  weighted: WeightedQuestion,
+  matched: ReadonlySet<SectionText>,
+): SectionText[] {
+  const keep = new Set<SectionText>();
+  let budget = READ_BUDGET;
+  for (const t of texts) {
+    if (matched.has(t) || parsed.has(t)) {
+      keep.add(t);
+      if (!parsed.has(t)) budget -= t.content.length;
+    }
+  }
+  const others = texts
+    .filter((t) => !keep.has(t))
+    .map((t, order) => ({ t, order, bound: coverageBound(t, weighted) }))
+    .filter((o) => o.bound >= QUOTABLE_MIN)
+    .sort((a, b) => b.bound - a.bound || a.order - b.order);
+  for (const { t } of others) {
+    if (budget <= 0) break;
+    keep.add(t);
+    budget -= t.content.length;
+  }
+  return texts.filter((t) => keep.has(t));
+}
+
+/**
+ * At most the share of the question a section can hold: its text is searched for each term as
+ * a substring (a stem's stable start, so `librari` finds "library"), which finds every term the
+ * section holds and perhaps more.
+ */
+function coverageBound(text: SectionText, weighted: WeightedQuestion): number {
+  const haystack = [
+    text.title,
+    ...(text.headings ?? [text.heading ?? '']),
+    text.description ?? '',
+    text.content,
+  ].join('\n');
+  let held = 0;
+  for (const group of weighted.groups) {
+    if (wordStarts(group).test(haystack)) held += group.weight;
+  }
+  return weighted.total === 0 ? 0 : held / weighted.total;
+}
+
+const wordStartPatterns = new WeakMap<TermGroup, RegExp>();
+
+/** A word starting with one of the group's terms (case-insensitive; `useChat` in `useChat()`). */
+function wordStarts(group: TermGroup): RegExp {
+  let pattern = wordStartPatterns.get(group);
+  if (!pattern) {
+    const keys = group.terms.map((t) => searchKey(t).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    // Unspaced scripts have no word starts to look for.
+    const start = group.terms.some((t) => /^[\p{L}\p{N}]/u.test(t) && !/^[a-z0-9]/.test(t))
+      ? ''
+      : '(?<![\\p{L}\\p{N}])';
+    pattern = new RegExp(`${start}(?:${keys.join('|')})`, 'iu');
+    wordStartPatterns.set(group, pattern);
+  }
+  return pattern;
+}
+
+/** The part of a stem every form of its word starts with (`librari` → `librar`). */
+function searchKey(term: string): string {
+  if (!/^[a-z]+$/.test(term) || term.length <= 3) return term;
+  const stable = term.endsWith('i') ? term.slice(0, -1) : term;
+  return stable.slice(0, Math.max(3, stable.length - 1));
+}
+
+const parsed = new WeakMap<SectionText, ParsedSection>();
+
+function prepareSections(
+  texts: SectionText[],
+  matched: ReadonlySet<SectionText>,
+  passages: SearchResult[],
+): Section[] {
+  const ranks = new Map<string, number>();
+  for (const p of passages) if (!ranks.has(p.path)) ranks.set(p.path, ranks.size);
+  return texts.map((text) => {
+    let own = parsed.get(text);
+    if (!own) {
+      own = parseSection(text);
+      parsed.set(text, own);
+    }
+    return {
+      ...own,
+      text,
+      matched: matched.has(text),
+      rank: ranks.get(text.path) ?? ranks.size,
+      coverage: 0,
+    };
+  });
+}
+
+/** Prose as a reader reads it: a link's text, not its address (`…/proxy.ts#L13`). */
+function withoutLinkTargets(markdown: string): string {
+  return markdown
+    .replace(/\]\([^)\s]*(?:\s+"[^"]*")?\)/g, ']')
+    .replace(/<?https?:\/\/[^\s>)]+>?/g, ' ');
+}
+
+function parseSection(text: SectionText): ParsedSection {
+  const snippets = splitSnippets(text.content);
+  // "…in your unit tests:" closing a section introduces the code that opens the next one.
+  const next = snippets.at(-1)?.introduces ? followingSection(text) : undefined;
+  const opening = next && splitSnippets(next.content)[0];
+  if (opening?.kind === 'code') snippets.push(opening);
+  const snippetTerms = snippets.map(
+    (s) => new Set(termsOf(s.kind === 'code' ? s.text : withoutLinkTargets(s.text))),
+  );
+  const topicText = [text.title, ...(text.headings ?? [text.heading ?? ''])].join(' ');
+  // All of its words: short lines ("Default: `5173`") are no quotes but still say what it holds.
+  const terms = new Set(termsOf(withoutLinkTargets(`${text.description ?? ''}\n${text.content}`)));
+  const heading = text.anchor ? termsOf(text.heading ?? '') : [];
+  return {
+    snippets,
+    snippetTerms,
+    terms,
+    topic: new Set(termsOf(topicText)),
+    heading: new Set(heading),
+  };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { heldShare, weighQuestion } from '../../../src/server/assistant/coverage.ts';
+
+const word = (
+  terms: string[],
+  extra: { identifier?: boolean; filler?: boolean; selected?: boolean } = {},
+) => ({
+  terms,
+  identifier: extra.identifier ?? false,
+  filler: extra.filler ?? false,
+  ...(extra.selected && { selected: true }),
+});
+const site = (frequency: Record<string, number>) => ({
+  sectionCount: 1000,
+  termFrequency: (term: string) => frequency[term] ?? 0,
+});
+const holding =
+  (...terms: string[]) =>
+  (t: string) =>
+    terms.includes(t);
+
+describe('coverage', () => {
+  it('weighs a word by its rarity on the site, and a verb of asking lightly', () => {
+    const q = weighQuestion(
+      [word(['cache']), word(['model']), word(['make'], { filler: true })],
+      site({ cache: 10, model: 900, make: 10 }),
+      [],
+    );
+    const [cache, model, make] = q.groups;
+    expect(cache!.weight).toBeGreaterThan(model!.weight * 3);
+    expect(make!.weight).toBeCloseTo(cache!.weight * 0.3);
+    expect(heldShare(q, holding('cache'))).toBeGreaterThan(0.6);
+    expect(heldShare(q, holding('model'))).toBeLessThan(0.2);
+  });
+
+  it('credits a compound by what its parts held are worth', () => {
+    const q = weighQuestion([word(['manytomany', 'mani'])], site({ manytomany: 0, mani: 300 }), []);
+    const byPart = heldShare(q, holding('mani'));
+    expect(byPart).toBeGreaterThan(0);
+    expect(byPart).toBeLessThan(0.5);
+    expect(heldShare(q, holding('manytomany'))).toBe(1);
+    const id = weighQuestion(
+      [word(['usechat', 'chat'], { identifier: true })],
+      site({ chat: 1 }),
+      [],
+    );
+    expect(heldShare(id, holding('chat'))).toBeLessThanOrEqual(0.5);
+  });
+
+  it('counts the words of a selection by the best of them', () => {
+    const q = weighQuestion(
+      [word(['maxretries'], { selected: true }), word(['generatetext'], { selected: true })],
+      site({ maxretries: 5, generatetext: 5 }),
+      [],
+    );
+    expect(heldShare(q, holding('maxretries'))).toBe(1);
+    expect(heldShare(q, holding('generatetext'))).toBe(1);
+  });
+
+  it('falls back to rarity among the retrieved lines without the site', () => {
+    const q = weighQuestion([word(['stream']), word(['usechat'])], undefined, [
+      new Set(['stream']),
+      new Set(['stream', 'usechat']),
+      new Set(['stream']),
+    ]);
+    const [stream, usechat] = q.groups;
+    expect(usechat!.weight).toBeGreaterThan(stream!.weight);
+  });
+});

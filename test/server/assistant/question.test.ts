@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyzeQuestion,
+  looksLikeCode,
+  selectionNames,
+  selectionWords,
+  termsOf,
+  writtenUnspaced,
+} from '../../../src/server/assistant/question.ts';
+
+describe('termsOf', () => {
+  it('lower-cases, drops stop words, stems, and keeps identifiers whole and by their parts', () => {
+    expect(termsOf('How do I use the useChat hook with streaming responses?')).toEqual([
+      'usechat',
+      'chat',
+      'hook',
+      'stream',
+      'respons',
+    ]);
+    expect(termsOf('customization')).toEqual(termsOf('customize'));
+  });
+
+  it('segments Chinese and Japanese and drops Japanese particles', () => {
+    expect(termsOf('サイドバーの項目')).toEqual(['サイド', 'バー', '項目']);
+    expect(termsOf('侧边栏')).not.toEqual([]);
+  });
+});
+
+describe('analyzeQuestion', () => {
+  it('tells what kind of answer is wanted', () => {
+    expect(analyzeQuestion('How do I set the port?').kind).toBe('how');
+    expect(analyzeQuestion('Can I use Tailwind?').kind).toBe('how');
+    expect(analyzeQuestion('Which option sets the port?').kind).toBe('what');
+    expect(analyzeQuestion('Why does the build succeed?').kind).toBe('why');
+    expect(analyzeQuestion('It streams locally. How do I fix it behind a proxy?').kind).toBe('how');
+  });
+
+  it('counts a compound word once and marks verbs of asking and numbers as filler', () => {
+    const { words, named } = analyzeQuestion(
+      'How do I make Vite re-bundle `useChat` on port 3000?',
+    );
+    expect(words).toEqual([
+      { terms: ['make'], identifier: false, filler: true },
+      { terms: ['vite'], identifier: false, filler: false },
+      { terms: ['rebundle', 'bundl'], identifier: false, filler: false },
+      { terms: ['usechat', 'chat'], identifier: true, filler: false },
+      { terms: ['port'], identifier: false, filler: false },
+      { terms: ['3000'], identifier: false, filler: true },
+    ]);
+    expect([...named]).toEqual(['usechat', 'chat']);
+  });
+
+  it('knows a question written in Chinese, Japanese or Korean', () => {
+    expect(analyzeQuestion('サイドバーのグループを折りたたむには？').unspaced).toBe(true);
+    expect(analyzeQuestion('How do I collapse a sidebar group?').unspaced).toBe(false);
+    expect(writtenUnspaced('`autogenerate` を使います')).toBe(true);
+  });
+});
+
+describe('selections', () => {
+  it('looks for the names in code, not its keywords or the values of its strings', () => {
+    const code = {
+      text: "export default defineConfig({ server: { proxy: { '/api': 'http://localhost:4567' } } })",
+      code: true,
+    };
+    const names = [...selectionNames([code])];
+    expect(names).toEqual(expect.arrayContaining(['defineconfig', 'server', 'proxi']));
+    expect(names).not.toContain('localhost');
+    expect(names).not.toContain('export');
+    expect(selectionWords([code]).every((w) => !w.filler)).toBe(true);
+  });
+
+  it('weighs the plain words of selected text lightly and its code-like names fully', () => {
+    const words = selectionWords([
+      { text: 'Set `maxRetries` to zero to turn retries off.', code: false },
+    ]);
+    expect(words.find((w) => w.terms[0] === 'maxretries')?.filler).toBe(false);
+    expect(words.find((w) => w.terms[0] === 'zero')?.filler).toBe(true);
+  });
+
+  it('tells code from prose', () => {
+    expect(looksLikeCode('const result = streamText({ model });')).toBe(true);
+    expect(looksLikeCode('server: {\n  port: 3000,\n}')).toBe(true);
+    expect(looksLikeCode('Streaming sends the answer in small chunks.')).toBe(false);
+  });
+});
