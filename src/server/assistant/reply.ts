@@ -11,6 +11,7 @@ import {
   type UIMessageChunk,
 } from 'ai';
 import type { ContextItem } from '../../api/types.ts';
+import type { DocsIndex } from '../docs-index/types.ts';
 import { embeddedProviderOptions } from './embedded-model.ts';
 import type { AssistantModel } from './models.ts';
 import { buildSystemPrompt, type PromptSource, promptSources, toModelMessages } from './prompt.ts';
@@ -23,6 +24,8 @@ export interface ReplyRequest {
   currentPath?: string;
   context?: ContextItem[];
   siteUrl?: string;
+  /** The site's index: the embedded model quotes any section of a retrieved page. */
+  index?: DocsIndex;
   /** Aborted when the client goes away; the model sees it and stops. */
   abortSignal?: AbortSignal;
 }
@@ -62,6 +65,8 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
       passages: retrieval.results,
       siteUrl: request.siteUrl,
       question: retrieval.query,
+      context: request.context,
+      index: request.index,
     }),
     abortSignal: request.abortSignal,
     // Failures surface as an `error` chunk (or a 502); the default handler would log a stack.

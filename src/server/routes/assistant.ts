@@ -125,6 +125,7 @@ async function prepare(
       currentPath: body.currentPath,
       context: body.context,
       siteUrl: site.siteUrl,
+      index: site.index,
       abortSignal: c.req.raw.signal,
     });
   } catch (error) {
