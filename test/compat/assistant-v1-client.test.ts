@@ -70,7 +70,7 @@ describe('v1 endpoint read by ai 4 callChatApi (streamProtocol data)', () => {
     const { finished, updates, headers } = await submit(server, [userMessage(question)]);
     expect(updates).toBeGreaterThan(3);
     expect(finished?.role).toBe('assistant');
-    expect(finished?.content).toContain('[1](/docs/reference/ai-sdk-core/stream-text');
+    expect(finished?.content).toContain('](/docs/reference/ai-sdk-core/stream-text');
     expect(finished?.content.length).toBeGreaterThan(200);
 
     expect(finished?.toolInvocations).toHaveLength(1);

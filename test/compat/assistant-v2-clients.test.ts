@@ -59,7 +59,7 @@ describe.each(majors)('v2 endpoint read by %s AbstractChat + DefaultChatTranspor
     const reply = chat.messages.at(-1)!;
     expect(reply.role).toBe('assistant');
     expect(messageText(reply)).toBe(expected.text);
-    expect(messageText(reply)).toContain('[1](/docs/reference/ai-sdk-core/stream-text');
+    expect(messageText(reply)).toContain('](/docs/reference/ai-sdk-core/stream-text');
 
     const search = reply.parts.find((p) => p.type === 'tool-search');
     expect(search).toMatchObject({ state: 'output-available', input: { query: question } });

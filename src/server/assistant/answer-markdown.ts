@@ -6,7 +6,7 @@
 import type { Candidate } from './choose-quotes.ts';
 import { pageLink } from './links.ts';
 import { readablePlaceholders } from './placeholders.ts';
-import { COVERED_MIN, type Section, type SectionText } from './read-sections.ts';
+import { QUOTABLE_MIN, type Section, type SectionText } from './read-sections.ts';
 
 /** A page the answer cites, numbered in order of first citation. */
 export interface AnswerSource {
@@ -77,16 +77,38 @@ export function quotedAnswer(
     const quote = i === 0 ? leadParagraph(sections[section]!, position) : snippet.text;
     blocks.push(`> ${label}${quote} ${citation}`);
   });
-  const quotedSections = new Set(chosen.map((c) => c.section));
-  const more = sections
-    .map((s, index) => ({ s, index }))
-    .filter(({ s, index }) => !quotedSections.has(index) && s.coverage >= COVERED_MIN)
-    .sort((a, b) => b.s.coverage - a.s.coverage || a.s.rank - b.s.rank)
-    .filter(({ s }, i, all) => all.findIndex((o) => sameSection(o.s.text, s.text)) === i)
+  const more = furtherSections(chosen, sections)
     .slice(0, MORE_LINKS)
-    .map(({ s, index }) => `[${labels[index]}](${pageLink(s.text.path, s.text.anchor, siteUrl)})`);
+    .map((index) => {
+      const { text } = sections[index]!;
+      return `[${labels[index]}](${pageLink(text.path, text.anchor, siteUrl)})`;
+    });
   if (more.length > 0) blocks.push(`More in: ${more.join(' · ')}`);
   return { covered: true, text: blocks.join('\n\n'), sources };
+}
+
+/**
+ * Sections worth reading next, best first: the best section of each retrieved page not quoted
+ * (in search order), then the best further sections of the quoted pages.
+ */
+function furtherSections(chosen: Candidate[], sections: Section[]): number[] {
+  const quoted = new Set(chosen.map((c) => c.section));
+  const quotedPages = new Set(chosen.map((c) => sections[c.section]!.text.path));
+  const worth = sections
+    .map((s, index) => ({ s, index }))
+    .filter(({ s, index }) => !quoted.has(index) && s.coverage >= QUOTABLE_MIN)
+    .filter(({ s }, i, all) => all.findIndex((o) => sameSection(o.s.text, s.text)) === i)
+    .sort((a, b) => b.s.coverage - a.s.coverage || a.s.rank - b.s.rank);
+  const otherPages: number[] = [];
+  const seen = new Set<string>();
+  for (const { s, index } of [...worth].sort((a, b) => a.s.rank - b.s.rank)) {
+    if (quotedPages.has(s.text.path) || seen.has(s.text.path)) continue;
+    seen.add(s.text.path);
+    // The page's best section: `worth` is sorted by coverage, so the first of its page.
+    otherPages.push(worth.find((o) => o.s.text.path === s.text.path)!.index);
+  }
+  const more = worth.filter(({ s }) => quotedPages.has(s.text.path)).map(({ index }) => index);
+  return [...otherPages, ...more];
 }
 
 /** Sentences a lead quote takes from its paragraph at most, and characters. */
@@ -103,11 +125,17 @@ function leadParagraph(section: Section, position: number): string {
   if (lead.paragraph === undefined) return lead.text;
   const same = (i: number) =>
     snippets[i]?.kind === 'sentence' && snippets[i]?.paragraph === lead.paragraph;
+  // From the paragraph's start when that stays short: the sentences before the lead say what
+  // it goes on about ("Temperature setting.", "Once you've built the app, …").
   let start = position;
-  // A short opening sentence ("Temperature setting.") names what the lead goes on about.
-  if (same(position - 1) && snippets[position - 1]!.text.length <= 60) start = position - 1;
-  const taken = [snippets[start]!.text];
-  if (start !== position) taken.push(lead.text);
+  let length = lead.text.length;
+  while (same(start - 1) && position - start < LEAD_SENTENCES - 1) {
+    length += snippets[start - 1]!.text.length + 1;
+    if (length > LEAD_CHARS) break;
+    start--;
+  }
+  const taken: string[] = [];
+  for (let i = start; i <= position; i++) taken.push(snippets[i]!.text);
   for (let i = position + 1; same(i) && taken.length < LEAD_SENTENCES; i++) {
     const next = snippets[i]!.text;
     if (taken.join(' ').length + next.length > LEAD_CHARS) break;

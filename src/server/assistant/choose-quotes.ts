@@ -57,7 +57,7 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
     echoes,
     about,
   );
-  const chosen = chooseQuotes(candidates);
+  const chosen = chooseQuotes(candidates, reading.sections);
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
   return chosen;
 }
@@ -170,7 +170,7 @@ function kindBonus(
       // "Run the following command:" and its command; "Add this to your config:" and code that
       // holds the question's words (the more of them, the more it is the answer).
       if (snippet.introduces && next?.command) return KIND_BONUS * 1.5;
-      if (codeShare > 0) return KIND_BONUS * 1.5 * Math.min(1, codeShare / 0.3);
+      if (codeShare > 0) return KIND_BONUS * 1.5 * Math.min(1, codeShare / 0.5);
       if (snippet.kind === 'code' || snippet.step) return KIND_BONUS;
       return 0;
     case 'what':
@@ -192,7 +192,7 @@ function kindBonus(
  * The lead, then supporting quotes from other sections first (the reader picks the one that
  * fits), each relevant on its own: two question terms, or one its section is about.
  */
-function chooseQuotes(candidates: Candidate[]): Candidate[] {
+function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[] {
   const lead = candidates[0];
   if (!lead) return [];
   const chosen: Candidate[] = [lead];
@@ -211,7 +211,15 @@ function chooseQuotes(candidates: Candidate[]): Candidate[] {
     if (c.snippet.kind === 'code' && codeCount(chosen) >= MAX_CODE_BLOCKS) return;
     chosen.push(c);
   };
-  const seen = new Set([lead.section]);
+  // Other pages first (the reader picks the one that fits), then other sections.
+  const pageOf = (c: Candidate) => sections[c.section]!.text.path;
+  const pages = new Set([pageOf(lead)]);
+  for (const c of supports) {
+    if (pages.has(pageOf(c))) continue;
+    pages.add(pageOf(c));
+    take(c);
+  }
+  const seen = new Set(chosen.map((c) => c.section));
   for (const c of supports) {
     if (seen.has(c.section)) continue;
     seen.add(c.section);

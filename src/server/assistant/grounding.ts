@@ -70,11 +70,11 @@ export function groundingSections(results: SearchResult[], pageOf?: PageLookup):
     }
     seen.add(result.path);
     const own = pageSections(page);
-    const best = own.find((s) => (s.anchor ?? '') === anchor);
-    if (best) {
-      matched.add(best);
-      sections.push(best);
-    }
+    // The section search returned, whole from its page; as search gave it when the page has
+    // no section of that anchor (an index that cuts pages otherwise).
+    const best = own.find((s) => (s.anchor ?? '') === anchor) ?? fromResult(result);
+    matched.add(best);
+    sections.push(best);
     for (const section of own) if (section !== best) sections.push(section);
   }
   return { sections, matched };

@@ -235,13 +235,22 @@ export function looksLikeCode(text: string): boolean {
  * keywords; the code-like names of text) count fully, its other words lightly (a question
  * about a selection is about what it names).
  */
-export function selectionWords(selection: Selection[], limit = 12): QuestionWord[] {
+export function selectionWords(selection: Selection[], limit = 12): SelectedWord[] {
   const named = selectionNames(selection);
+  const code = selection.some((s) => s.code);
   return wordsOf(selection.map(namesText).join('\n'))
     .filter((w) => !CODE_KEYWORDS.has(w.terms[0]!) && !/^\d+$/.test(w.terms[0]!))
-    .map((w) => ({ ...w, filler: !w.terms.some((t) => named.has(t)) }))
+    .map((w) => ({ ...w, filler: !w.terms.some((t) => named.has(t)), alternative: code }))
     .sort((a, b) => Number(a.filler) - Number(b.filler))
     .slice(0, limit);
+}
+
+export interface SelectedWord extends QuestionWord {
+  /**
+   * A name in selected code: the names of code are alternatives (an answer explains one of
+   * them); the words of selected text are read together, like a question's.
+   */
+  alternative: boolean;
 }
 
 /** A selection without what names nothing: addresses, and the values in code's strings. */

@@ -99,11 +99,13 @@ export function readSections(
   const selection = options.selection?.filter((s) => s.text.trim()) ?? [];
   const echoes = selection.length > 0 ? echoTest(selection) : () => false;
   const known = new Set(question.terms);
+  // About a selection, the question's own words ("explain this", "what does this option do")
+  // mostly point at it: they weigh like verbs of asking.
   const words = [
-    ...question.words,
+    ...question.words.map((w) => (selection.length > 0 ? { ...w, filler: true } : w)),
     ...selectionWords(selection)
       .filter((w) => !w.terms.some((t) => known.has(t)))
-      .map((w) => ({ ...w, selected: true })),
+      .map(({ alternative, ...w }) => ({ ...w, selected: alternative })),
   ];
   for (const name of selectionNames(selection)) question.named.add(name);
   let texts = options.sections ?? passages.map(fromResult);
@@ -159,7 +161,7 @@ export function isCovered(reading: Reading): boolean {
 }
 
 /**
- * The sections worth reading: those search returned, those read before, and the others that
+ * The sections worth reading: those search returned, and the others that
  * could hold enough of the question to be quoted, most promising first, up to a budget of text:
  * an answer's cost stays bounded however long the retrieved pages are.
  */
@@ -168,13 +170,14 @@ function worthReading(
   weighted: WeightedQuestion,
   matched: ReadonlySet<SectionText>,
 ): SectionText[] {
+  // What was read for earlier answers does not change what this one reads: the same question
+  // gets the same answer.
   const keep = new Set<SectionText>();
   let budget = READ_BUDGET;
   for (const t of texts) {
-    if (matched.has(t) || parsed.has(t)) {
-      keep.add(t);
-      if (!parsed.has(t)) budget -= t.content.length;
-    }
+    if (!matched.has(t)) continue;
+    keep.add(t);
+    budget -= t.content.length;
   }
   const others = texts
     .filter((t) => !keep.has(t))

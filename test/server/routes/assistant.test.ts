@@ -62,8 +62,8 @@ describe('POST /v2/assistant/{domain}/message', () => {
     expect(chunks.find((c) => c.type === 'source-url')).toEqual({
       type: 'source-url',
       sourceId: '1',
-      url: '/docs/foundations/streaming',
-      title: 'Streaming',
+      url: '/docs/foundations/streaming#why-streaming',
+      title: 'Streaming › Why streaming',
     });
     const text = chunks
       .filter((c) => c.type === 'text-delta')
