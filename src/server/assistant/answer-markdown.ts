@@ -101,7 +101,7 @@ function furtherSections(chosen: Candidate[], sections: Section[]): number[] {
     .sort((a, b) => b.s.coverage - a.s.coverage || a.s.rank - b.s.rank);
   const otherPages: number[] = [];
   const seen = new Set<string>();
-  for (const { s, index } of [...worth].sort((a, b) => a.s.rank - b.s.rank)) {
+  for (const { s } of [...worth].sort((a, b) => a.s.rank - b.s.rank)) {
     if (quotedPages.has(s.text.path) || seen.has(s.text.path)) continue;
     seen.add(s.text.path);
     // The page's best section: `worth` is sorted by coverage, so the first of its page.
