@@ -64,7 +64,8 @@ export function quotedAnswer(
       // A citation after a code block would stand alone on its line: cite above it instead,
       // unless the quoted sentence just before introduces this very block and cites it already.
       const previous = chosen[i - 1];
-      const introduced = previous?.section === section && previous.position === position - 1;
+      const introduced =
+        previous?.section === section && (previous.to ?? previous.position) === position - 1;
       blocks.push(introduced ? code : `From **${labels[section]}** ${citation}:\n\n${code}`);
       return;
     }
@@ -72,10 +73,21 @@ export function quotedAnswer(
       blocks.push(`From **${labels[section]}** ${citation}:\n\n${snippet.text}`);
       return;
     }
-    // The heading names what the line is about ("Specify server port." under `server.port`).
-    const label = text.anchor && text.heading ? `**${text.heading}**: ` : '';
-    const quote = i === 0 ? leadParagraph(sections[section]!, position) : snippet.text;
-    blocks.push(`> ${label}${quote} ${citation}`);
+    // The heading names what the line is about ("Specify server port." under `server.port`),
+    // once for the quotes of one section in a row.
+    const previous = chosen[i - 1];
+    const sameAsBefore = previous !== undefined && previous.section === section;
+    const label = text.anchor && text.heading && !sameAsBefore ? `**${text.heading}**: ` : '';
+    const step = snippet.step !== undefined && sameAsBefore ? `${snippet.step}. ` : '';
+    const { snippets } = sections[section]!;
+    const quote =
+      chosen[i]!.to === undefined
+        ? snippet.text
+        : snippets
+            .slice(chosen[i]!.from, chosen[i]!.to + 1)
+            .map((s) => s.text)
+            .join(' ');
+    blocks.push(`> ${step}${label}${quote} ${citation}`);
   });
   const more = furtherSections(chosen, sections)
     .slice(0, MORE_LINKS)
@@ -109,39 +121,6 @@ function furtherSections(chosen: Candidate[], sections: Section[]): number[] {
   }
   const more = worth.filter(({ s }) => quotedPages.has(s.text.path)).map(({ index }) => index);
   return [...otherPages, ...more];
-}
-
-/** Sentences a lead quote takes from its paragraph at most, and characters. */
-const LEAD_SENTENCES = 4;
-const LEAD_CHARS = 450;
-
-/**
- * The lead with the rest of its paragraph, as far as it stays short ("Temperature setting." and
- * the sentences after it): a sentence alone often leaves out what the next one says.
- */
-function leadParagraph(section: Section, position: number): string {
-  const { snippets } = section;
-  const lead = snippets[position]!;
-  if (lead.paragraph === undefined) return lead.text;
-  const same = (i: number) =>
-    snippets[i]?.kind === 'sentence' && snippets[i]?.paragraph === lead.paragraph;
-  // From the paragraph's start when that stays short: the sentences before the lead say what
-  // it goes on about ("Temperature setting.", "Once you've built the app, …").
-  let start = position;
-  let length = lead.text.length;
-  while (same(start - 1) && position - start < LEAD_SENTENCES - 1) {
-    length += snippets[start - 1]!.text.length + 1;
-    if (length > LEAD_CHARS) break;
-    start--;
-  }
-  const taken: string[] = [];
-  for (let i = start; i <= position; i++) taken.push(snippets[i]!.text);
-  for (let i = position + 1; same(i) && taken.length < LEAD_SENTENCES; i++) {
-    const next = snippets[i]!.text;
-    if (taken.join(' ').length + next.length > LEAD_CHARS) break;
-    taken.push(next);
-  }
-  return taken.join(' ');
 }
 
 const sameSection = (a: SectionText, b: SectionText) =>

@@ -19,6 +19,9 @@ export interface Candidate {
   score: number;
   /** Question words (not verbs of asking) the line itself holds. */
   matched: number;
+  /** A lead quoted with its paragraph: the first and last line quoted (see paragraphSpan). */
+  from?: number;
+  to?: number;
 }
 
 /** Supporting quotes (besides the lead) and code blocks at most. */
@@ -58,6 +61,7 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
     about,
   );
   const chosen = chooseQuotes(candidates, reading.sections);
+  if (!about && reading.question.kind === 'how') withSteps(chosen, reading.sections);
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
   return chosen;
 }
@@ -188,18 +192,52 @@ function kindBonus(
   }
 }
 
+/** Sentences a lead quote takes from its paragraph at most, and characters. */
+const LEAD_SENTENCES = 4;
+const LEAD_CHARS = 450;
+
+/**
+ * The lead with the rest of its paragraph, as far as it stays short: the sentences before it say
+ * what it goes on about ("Temperature setting.", "Once you've built the app, …"), those after
+ * often finish what it says.
+ */
+function paragraphSpan(section: Section, position: number): { from: number; to: number } {
+  const { snippets } = section;
+  const lead = snippets[position]!;
+  if (lead.paragraph === undefined) return { from: position, to: position };
+  const same = (i: number) =>
+    snippets[i]?.kind === 'sentence' && snippets[i]?.paragraph === lead.paragraph;
+  let from = position;
+  let length = lead.text.length;
+  while (same(from - 1) && position - from < LEAD_SENTENCES - 1) {
+    length += snippets[from - 1]!.text.length + 1;
+    if (length > LEAD_CHARS) break;
+    from--;
+  }
+  let to = position;
+  while (same(to + 1) && to - from + 1 < LEAD_SENTENCES) {
+    length += snippets[to + 1]!.text.length + 1;
+    if (length > LEAD_CHARS) break;
+    to++;
+  }
+  return { from, to };
+}
+
 /**
  * The lead, then supporting quotes from other sections first (the reader picks the one that
  * fits), each relevant on its own: two question terms, or one its section is about.
  */
 function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[] {
-  const lead = candidates[0];
-  if (!lead) return [];
+  const best = candidates[0];
+  if (!best) return [];
+  const lead = { ...best, ...paragraphSpan(sections[best.section]!, best.position) };
   const chosen: Candidate[] = [lead];
   const floor = lead.score * SUPPORT_RELATIVE_MIN;
+  const inLead = (c: Candidate) =>
+    c.section === lead.section && c.position >= lead.from && c.position <= lead.to;
   const supports = candidates.filter(
     (c) =>
-      c !== lead &&
+      !inLead(c) &&
       c.score >= floor &&
       c.relevance >= SUPPORT_RELEVANCE_MIN &&
       (c.matched >= 2 || c.relevance >= lead.relevance * 0.8) &&
@@ -229,6 +267,33 @@ function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[]
   return chosen;
 }
 
+/** Numbered steps a how-to answer takes from the lead's section at most. */
+const MAX_STEPS = 3;
+
+/**
+ * A how-to answer whose lead is followed by numbered steps ("1. Add an image file…", "2. Set
+ * `logo.dark`…") quotes the steps too, in order; one supporting quote stays after them.
+ */
+function withSteps(chosen: Candidate[], sections: Section[]): void {
+  const lead = chosen[0]!;
+  const { snippets } = sections[lead.section]!;
+  const steps: Candidate[] = [];
+  for (let i = (lead.to ?? lead.position) + 1; i < snippets.length; i++) {
+    const snippet = snippets[i]!;
+    // Code and nested lists (a file tree) sit between steps; prose after them ends the steps.
+    if (snippet.kind === 'code' || (snippet.kind === 'list-item' && !snippet.step)) continue;
+    if (!snippet.step) {
+      if (steps.length > 0) break;
+      continue;
+    }
+    const { from: _from, to: _to, ...line } = lead;
+    steps.push({ ...line, snippet, position: i });
+    if (steps.length >= MAX_STEPS) break;
+  }
+  if (steps.length < 2) return;
+  chosen.splice(1, chosen.length - 1, ...steps, ...chosen.slice(1, 2));
+}
+
 const codeCount = (chosen: Candidate[]) => chosen.filter((c) => c.snippet.kind === 'code').length;
 
 /**
@@ -251,11 +316,13 @@ function withIntroducedCode(
       continue;
     }
     // The code after a sentence that introduces it ("…in your config:").
-    const next = snippets[c.position + 1];
-    if (!c.snippet.introduces || next?.kind !== 'code' || echoes(next)) continue;
+    const last = c.to ?? c.position;
+    const next = snippets[last + 1];
+    if (!snippets[last]!.introduces || next?.kind !== 'code' || echoes(next)) continue;
     if (codeCount(chosen) >= MAX_CODE_BLOCKS) continue;
-    if (isChosen(chosen, c.section, c.position + 1)) continue;
-    chosen.splice(chosen.indexOf(c) + 1, 0, { ...c, snippet: next, position: c.position + 1 });
+    if (isChosen(chosen, c.section, last + 1)) continue;
+    const { from: _from, to: _to, ...line } = c;
+    chosen.splice(chosen.indexOf(c) + 1, 0, { ...line, snippet: next, position: last + 1 });
   }
 }
 

@@ -10,8 +10,8 @@ export interface Snippet {
   kind: SnippetKind;
   /** Markdown as it appears in the docs (a code snippet includes its fences). */
   text: string;
-  /** A numbered list item: a step of instructions. */
-  step?: boolean;
+  /** A numbered list item, a step of instructions: its number as written. */
+  step?: number;
   /** A code block of shell commands (`bash`, `sh`, `$ npm …`). */
   command?: boolean;
   /** A sentence ending in a colon: it introduces what follows it (code, a list). */
@@ -50,7 +50,7 @@ export function splitSnippets(markdown: string): Snippet[] {
   const snippets: Snippet[] = [];
   const lines = markdown.split('\n');
   let paragraph: string[] = [];
-  let listItem: { lines: string[]; step: boolean } | undefined;
+  let listItem: { lines: string[]; step: number | undefined } | undefined;
   let paragraphs = 0;
 
   const flushParagraph = () => {
@@ -79,7 +79,7 @@ export function splitSnippets(markdown: string): Snippet[] {
     listItem = undefined;
     // "**Type:** `string`" is a fact sheet line, not a quote.
     if (isProse(text) && isProse(withoutCode(text), 3)) {
-      snippets.push(withIntro({ kind: 'list-item', text, ...(step && { step }) }));
+      snippets.push(withIntro({ kind: 'list-item', text, ...(step !== undefined && { step }) }));
     }
   };
   const flush = () => {
@@ -140,7 +140,8 @@ export function splitSnippets(markdown: string): Snippet[] {
     const item = LIST_ITEM.exec(line);
     if (item) {
       flush();
-      listItem = { lines: [item[2]!], step: /\d/.test(item[1]!) };
+      const number = /^\d+/.exec(item[1]!)?.[0];
+      listItem = { lines: [item[2]!], step: number === undefined ? undefined : Number(number) };
     } else if (listItem) {
       listItem.lines.push(line.trim());
     } else {

@@ -104,6 +104,38 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
+    const passages = [
+      result(
+        'guides/logo',
+        [
+          'You can show a different logo in dark mode.',
+          '',
+          '1. Add an image file for each variant to `src/assets/`:',
+          '',
+          '   - src/assets/light.svg',
+          '',
+          '2. Set the `light` and `dark` logo options in your config:',
+          '',
+          '   ```js',
+          "   logo: { light: './light.svg', dark: './dark.svg' }",
+          '   ```',
+          '',
+          'Both files are optimised when the site is built.',
+        ].join('\n'),
+        { title: 'Logo', heading: 'Dark mode logo', anchor: 'dark-mode-logo' },
+      ),
+    ];
+    const { text } = composeAnswer('How do I use a different logo in dark mode?', passages);
+    const blocks = text.split('\n\n');
+    expect(blocks[0]).toMatch(
+      /^> \*\*Dark mode logo\*\*: You can show a different logo in dark mode\./,
+    );
+    expect(blocks[1]).toMatch(/^> 1\. Add an image file for each variant/);
+    expect(blocks[2]).toMatch(/^> 2\. Set the `light` and `dark` logo options/);
+    expect(blocks[3]).toBe("```js\nlogo: { light: './light.svg', dark: './dark.svg' }\n```");
+  });
+
   it('quotes a code block only when it holds a name the reader asked about', () => {
     const passages = [
       result(

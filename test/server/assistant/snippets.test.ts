@@ -21,7 +21,7 @@ describe('splitSnippets', () => {
       { kind: 'sentence', text: 'The first sentence explains streaming well.', paragraph: 0 },
       { kind: 'sentence', text: 'The second sentence adds `streamText` usage.', paragraph: 0 },
       { kind: 'list-item', text: 'A list item that spans two lines of text here.' },
-      { kind: 'list-item', text: 'A numbered step with enough words.', step: true },
+      { kind: 'list-item', text: 'A numbered step with enough words.', step: 1 },
       { kind: 'code', text: '```ts\nconst a = 1;\n```' },
     ]);
   });
