@@ -1,0 +1,104 @@
+/**
+ * The answer gate: the project's question sets through `docs-assistant eval`'s machinery (the
+ * code `npm run eval` runs: the real assistant route in this process, the embedded model), each
+ * corpus held to thresholds. Where a rate meets the target of issue 14 the threshold is the
+ * target; where it does not, the threshold is the rate reached today, so that no change makes
+ * answers worse unnoticed. Those rates are bounded by retrieval (recall@5 of the set, below):
+ * a page search does not return cannot be quoted.
+ *
+ * Targets: false refusals ≤ 1/30, off-topic refused ≥ 0.9, answered and cited ≥ 0.9, facts
+ * found ≥ 0.85.
+ */
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadQuestionSet } from '../../../src/server/eval/questions.ts';
+import { parseRatio, type RateName, type Threshold } from '../../../src/server/eval/rates.ts';
+import { type EvalReport, runEval } from '../../../src/server/eval/run.ts';
+import { inProcessTarget } from '../../../src/server/eval/targets.ts';
+
+const here = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+interface GateSet {
+  questions: string;
+  docs: string;
+  stripPathPrefix?: string;
+  /** Per rate: `min` or `max`, and the ratio (as the eval command takes it). */
+  thresholds: Partial<Record<RateName, ['min' | 'max', string]>>;
+}
+
+/**
+ * recall@5 today: ai-sdk-docs 27/43, starlight-docs 36/45, vite-docs 40/45. Every question whose
+ * page search returns is answered and cited on ai-sdk-docs; the false refusals left on
+ * starlight-docs and vite-docs are questions in the reader's words that the page says otherwise
+ * ("latest version" and "Updating Starlight", "from my phone" and `server.host`).
+ */
+const GATE: GateSet[] = [
+  {
+    questions: 'ai-sdk-docs.json',
+    docs: 'ai-sdk-docs',
+    thresholds: {
+      falseRefusals: ['max', '1/30'],
+      offTopicRefused: ['min', '0.9'],
+      answeredAndCited: ['min', '27/43'],
+      factsFound: ['min', '28/43'],
+    },
+  },
+  {
+    questions: 'starlight-docs.json',
+    docs: 'starlight-docs',
+    // Starlight pages are indexed under their source folder until framework-aware indexing.
+    stripPathPrefix: 'src/content/docs/',
+    thresholds: {
+      falseRefusals: ['max', '3/45'],
+      offTopicRefused: ['min', '0.9'],
+      answeredAndCited: ['min', '33/45'],
+      factsFound: ['min', '29/45'],
+    },
+  },
+  {
+    questions: 'vite-docs.json',
+    docs: 'vite-docs',
+    thresholds: {
+      falseRefusals: ['max', '4/45'],
+      offTopicRefused: ['min', '0.9'],
+      answeredAndCited: ['min', '37/45'],
+      factsFound: ['min', '28/44'],
+    },
+  },
+];
+
+function thresholdsOf(set: GateSet): Threshold[] {
+  return Object.entries(set.thresholds).map(([rate, [bound, given]]) => ({
+    rate: rate as RateName,
+    bound,
+    given,
+    value: parseRatio(given)!,
+  }));
+}
+
+describe.each(GATE)('answer gate: $questions', (set) => {
+  let report: EvalReport;
+  beforeAll(async () => {
+    const questions = await loadQuestionSet(here(`fixtures/questions/${set.questions}`));
+    const target = await inProcessTarget({ docs: here(`fixtures/corpora/${set.docs}`) });
+    report = await runEval(questions, target, {
+      thresholds: thresholdsOf(set),
+      ...(set.stripPathPrefix && { stripPathPrefix: set.stripPathPrefix }),
+    });
+  }, 300_000);
+
+  it('meets every threshold', () => {
+    const missed = report.thresholds
+      .filter((t) => !t.met)
+      .map((t) => `${t.rate} ${t.actual.count}/${t.actual.of} (${t.bound} ${t.given})`);
+    const failing = report.questions
+      .filter((q) => q.failures.length > 0)
+      .map((q) => `${q.id}: ${q.failures.join('; ')}`);
+    expect(missed, `missed thresholds; failing questions:\n${failing.join('\n')}`).toEqual([]);
+  });
+
+  it('asked every question and got an answer from each', () => {
+    expect(report.questions.length).toBeGreaterThan(40);
+    expect(report.questions.filter((q) => q.error)).toEqual([]);
+  });
+});
