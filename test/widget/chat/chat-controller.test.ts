@@ -299,7 +299,7 @@ describe('ChatController: errors and retry', () => {
     await retrying;
     expect(controller.status).toBe('ready');
     expect(controller.messages).toHaveLength(2);
-    expect(textOf(controller.messages[1])).toContain('```ts');
+    expect(textOf(controller.messages[1])).toContain('smoothStream');
     expect(controller.messages[1]?.metadata?.interrupted).toBeUndefined();
   });
 
@@ -337,7 +337,7 @@ describe('ChatController: errors and retry', () => {
     await sending;
     expect(controller.error?.kind).toBe('network');
     expect(controller.error?.message).toMatch(/dropped/);
-    expect(textOf(controller.messages.at(-1))).toContain('The docs cover');
+    expect(textOf(controller.messages.at(-1))).toContain('**streamText**');
   });
 
   it('a thread the server no longer knows is replaced by a new one, once', async () => {
@@ -387,7 +387,7 @@ describe('ChatController: stop', () => {
     expect(controller.status).toBe('ready');
     const partial = textOf(controller.messages.at(-1));
     expect(partial.length).toBeGreaterThan(0);
-    expect(partial.startsWith('The docs cover')).toBe(true);
+    expect(partial.startsWith('> **streamText**')).toBe(true);
     expect(textOf(loadConversation(DOMAIN).messages.at(-1))).toBe(partial);
   });
 
@@ -395,7 +395,7 @@ describe('ChatController: stop', () => {
     const body = network.respondControlled(answer.headers);
     const { controller } = makeController();
     const sending = controller.send('How do I stream text with streamText?');
-    body.push(eventsThrough(answer.body, 'const result = '));
+    body.push(eventsThrough(answer.body, 'result = streamText'));
     body.close(); // the body ends with no finish chunk
     await sending;
     const text = textOf(controller.messages.at(-1));
@@ -492,7 +492,7 @@ describe('ChatController: threads without headers, long conversations, leaving m
     const body = network.respondControlled(answer.headers);
     const { host, controller } = makeController();
     void controller.send('How do I stream text with streamText?');
-    body.push(eventsThrough(answer.body, 'The docs cover '));
+    body.push(eventsThrough(answer.body, '**streamText**: AI '));
     await until(
       () => controller.status === 'streaming' && textOf(controller.messages.at(-1)) !== '',
       'text',
@@ -500,7 +500,7 @@ describe('ChatController: threads without headers, long conversations, leaving m
     host.controllers[0]!.hostDisconnected?.();
     const stored = loadConversation(DOMAIN).messages;
     expect(stored.at(-1)?.metadata?.interrupted).toBe(true);
-    expect(textOf(stored.at(-1))).toContain('The docs cover');
+    expect(textOf(stored.at(-1))).toContain('**streamText**');
     await controller.stop();
   });
 });
