@@ -16,6 +16,7 @@ export default defineConfig({
             'test/server/**/*.test.ts',
             'test/api/**/*.test.ts',
             'test/compat/**/*.test.ts',
+            'test/scripts/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },
