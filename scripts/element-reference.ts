@@ -97,6 +97,7 @@ export function elementReference(manifest: Manifest): string {
     '---',
     'title: Element reference',
     `description: Every attribute, property, method, event, CSS part and CSS custom property of the <${TAG}> element.`,
+    'order: 1',
     '---',
     '',
     '# Element reference',
