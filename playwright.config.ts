@@ -35,7 +35,7 @@ export default defineConfig({
   webServer: {
     // A slower stream than the demo's default leaves time to see it grow and to stop it.
     command: `npm start -- --port ${sitePort} --api-port ${apiPort} --stream-delay-ms 100`,
-    url: `http://127.0.0.1:${sitePort}/getting-started`,
+    url: `http://127.0.0.1:${sitePort}/guides/getting-started`,
     reuseExistingServer: !process.env['CI'],
     timeout: 120_000,
     stdout: 'pipe',
