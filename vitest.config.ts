@@ -17,6 +17,7 @@ export default defineConfig({
             'test/api/**/*.test.ts',
             'test/compat/**/*.test.ts',
             'test/scripts/**/*.test.ts',
+            'test/docs/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },
