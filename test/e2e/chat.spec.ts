@@ -11,7 +11,7 @@ import {
 } from '../support/e2e.ts';
 
 test('asks a question and the answer streams in, with numbered citations', async ({ page }) => {
-  await page.goto('/getting-started');
+  await page.goto('/guides/getting-started');
   await openPanel(page);
   const samples = await sampleStreaming(page);
   await ask(page, 'How do I change the accent color of the panel?');
@@ -27,7 +27,7 @@ test('asks a question and the answer streams in, with numbered citations', async
 });
 
 test('a citation opens the full cited page inside the panel', async ({ page }) => {
-  await page.goto('/getting-started');
+  await page.goto('/guides/getting-started');
   await openPanel(page);
   await ask(page, 'Which flags does the serve command take?');
   await answerFinished(page);
@@ -49,7 +49,7 @@ test('a citation opens the full cited page inside the panel', async ({ page }) =
 
 test('the conversation and its thread continue on another doc page', async ({ page }) => {
   const requests = recordAssistantRequests(page);
-  await page.goto('/getting-started');
+  await page.goto('/guides/getting-started');
   await openPanel(page);
   const firstResponse = page.waitForResponse((r) => r.url().includes('/v2/assistant/'));
   await ask(page, 'How do I install docs-assistant?');
@@ -68,14 +68,14 @@ test('the conversation and its thread continue on another doc page', async ({ pa
   await ask(page, 'And how do I switch it to dark mode?');
   await answerFinished(page);
   expect(requests).toHaveLength(2);
-  expect(requests[1]).toMatchObject({ threadId, currentPath: '/theming' });
+  expect(requests[1]).toMatchObject({ threadId, currentPath: '/guides/theming' });
   expect(requests[1]!['threadKey']).toEqual(expect.any(String));
   expect(requests[1]!['messages']).toHaveLength(3);
   await expect(part(page, 'assistant-message')).toHaveCount(2);
 });
 
 test('stop ends a reply mid-stream', async ({ page }) => {
-  await page.goto('/api');
+  await page.goto('/reference/api');
   await openPanel(page);
   const question = 'What are the errors of the API?';
   await ask(page, question);
