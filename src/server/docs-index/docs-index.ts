@@ -12,7 +12,7 @@ import { normalizeRequestPath } from './paths.ts';
 import { inLanguage, readerScope } from './reader-scope.ts';
 import { matchesFilter, searchSections } from './search.ts';
 import { splitSections } from './sections.ts';
-import type { DocsIndex, Page, SearchOptions } from './types.ts';
+import type { DocsIndex, Page, ReaderScope, SearchOptions } from './types.ts';
 
 /** Search results quote a section; longer ones are cut so a response stays small. */
 const RESULT_CONTENT_MAX = 4000;
@@ -166,20 +166,25 @@ export class SiteIndex implements DocsIndex {
     return found === undefined ? undefined : this.pages.get(found);
   }
 
+  scope(query: string, options: SearchOptions = {}): ReaderScope {
+    const currentPath = options.boostPath;
+    return readerScope({
+      profile: this.siteProfile,
+      languages: this.indexedLanguages(),
+      filter: options.filter,
+      query,
+      currentPage: currentPath ? this.getPage(currentPath) : undefined,
+      currentPath,
+    });
+  }
+
   search(query: string, options: SearchOptions = {}): SearchResult[] {
     const pageSize = Math.min(options.pageSize ?? SEARCH_PAGE_SIZE_DEFAULT, SEARCH_PAGE_SIZE_MAX);
     const threshold = options.scoreThreshold ?? 0;
     const currentPath = options.boostPath;
     const currentPage = currentPath ? this.getPage(currentPath) : undefined;
     const current = currentPage?.path ?? (currentPath && normalizeRequestPath(currentPath));
-    const scope = readerScope({
-      profile: this.siteProfile,
-      languages: this.indexedLanguages(),
-      filter: options.filter,
-      query,
-      currentPage,
-      currentPath,
-    });
+    const scope = this.scope(query, options);
     const filter = { ...options.filter, version: scope.version };
     const { language } = scope;
     const defaultLanguage = this.siteProfile.defaultLanguage;

@@ -8,14 +8,7 @@
 import { detectLanguage } from './detect-language.ts';
 import { matchLanguage } from './frameworks/languages.ts';
 import type { SiteProfile } from './frameworks/types.ts';
-import type { IndexFilter, Page } from './types.ts';
-
-export interface ReaderScope {
-  /** The reader's language, when the site publishes more than one. */
-  language?: string;
-  /** Only pages of this version (and pages of no version). */
-  version?: string;
-}
+import type { IndexFilter, Page, ReaderScope } from './types.ts';
 
 export interface ScopeInput {
   profile: SiteProfile;

@@ -66,11 +66,21 @@ export interface SearchOptions {
   boostPath?: string;
 }
 
+/** The language and version a reader is answered in. */
+export interface ReaderScope {
+  /** The reader's language, when the site publishes more than one. */
+  language?: string;
+  /** Only pages of this version (and pages of no version). */
+  version?: string;
+}
+
 /** What the routes and the assistant need from a site's index. */
 export interface DocsIndex {
   search(query: string, options?: SearchOptions): SearchResult[];
   /** A page by any accepted form of its path (normalised), or undefined. */
   getPage(path: string): Page | undefined;
+  /** The language and version `search` scopes results to for this reader. */
+  scope?(query: string, options?: SearchOptions): ReaderScope;
   readonly pageCount: number;
   readonly sectionCount: number;
 }
