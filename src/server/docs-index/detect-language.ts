@@ -25,19 +25,19 @@ const COMMON_WORDS: Record<string, string[]> = {
   en: 'the a an is are how do does i to of in for with what why can my this that use when where which you your it and or not'.split(
     ' ',
   ),
-  es: 'el la los las es son cómo como qué que por para con una un del en mi puedo se usar dónde cuál no y o'.split(
+  es: 'el la los las es son cómo como qué que por para con una un de del al en mi mis puedo se usar dónde cuál cuándo cuando hay tengo no y o'.split(
     ' ',
   ),
-  fr: 'le la les est sont comment quoi que pour avec une un des du dans mon je puis peux utiliser où quel quelle pas et ou ce'.split(
+  fr: 'le la les est sont comment quoi que pour avec une un de des du au aux dans sur mon mes je puis peux utiliser où quel quelle quand faut pas et ou ce'.split(
     ' ',
   ),
-  de: 'der die das ist sind wie was warum für mit ein eine einen im in mein ich kann verwenden wo welche nicht und oder zu'.split(
+  de: 'der die das den dem des ist sind wie was warum wann für mit auf ein eine einen im in mein ich kann verwenden wo welche nicht und oder zu'.split(
     ' ',
   ),
-  pt: 'o a os as é são como que por para com uma um do da em meu eu posso usar onde qual não e ou'.split(
+  pt: 'o a os as é são como que por para com uma um de do da ao na no em meu eu posso usar onde qual quando tem não e ou'.split(
     ' ',
   ),
-  it: 'il lo la gli le è sono come cosa perché per con una un del della nel mio io posso usare dove quale non e o'.split(
+  it: 'il lo la gli le è sono come cosa perché per con una un di del della nel mio io posso usare dove quale quando non e o'.split(
     ' ',
   ),
 };

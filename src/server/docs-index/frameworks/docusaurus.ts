@@ -64,6 +64,8 @@ interface ContentRoot {
   /** The same version's folder in the default locale (ids, sidebars, category files). */
   baseDir: string;
   sidebars?: Sidebars | undefined;
+  /** Category labels in this root's locale (`i18n/<locale>/…/current.json`). */
+  labels?: Map<string, string>;
   accepts: (relativePath: string) => boolean;
 }
 
@@ -90,25 +92,28 @@ export function loadDocusaurus(folder: DocsFolder): SiteLayout {
     const versioned = versions.length > 1 || versions[0]?.name !== 'current';
     if (versioned && siteVersions.length === 0) {
       for (const version of versions) {
-        siteVersions.push({ name: version.name, aliases: [version.label, version.path] });
+        const aliases = [version.label, version.path].filter(Boolean);
+        siteVersions.push({ name: version.name, aliases });
       }
     }
     const accepts = globFilter(instance.include, instance.exclude);
     for (const version of versions) {
       const baseDir = versionDir(instance, version);
       const sidebars = sidebarsOf(folder, instance, version, configFiles);
+      const versionFolder = version.name === 'current' ? 'current' : `version-${version.name}`;
       for (const locale of allLocales) {
-        const dir =
-          locale === defaultLocale
-            ? baseDir
-            : `i18n/${localeDir(locale)}/${pluginDir('docs', instance.id)}/${version.name === 'current' ? 'current' : `version-${version.name}`}`;
+        const i18nDir = `i18n/${localeDir(locale)}/${pluginDir('docs', instance.id)}`;
+        const translated = locale !== defaultLocale;
         roots.push({
-          dir,
+          dir: translated ? `${i18nDir}/${versionFolder}` : baseDir,
           locale,
           instance,
           baseDir,
           sidebars,
           accepts,
+          ...(translated && {
+            labels: categoryTranslations(folder, `${i18nDir}/${versionFolder}.json`),
+          }),
           ...(versioned && { version }),
         });
       }
@@ -169,7 +174,9 @@ export function loadDocusaurus(folder: DocsFolder): SiteLayout {
         categoryLabel(folder, `${root.baseDir}/${dir}`) ??
         stripNumberPrefix(dir.split('/').at(-1)!, root.instance!.numberPrefixes);
       const entry = root.sidebars && sidebarEntry(root.sidebars, doc.id, doc.dir, dirLabel);
-      if (entry?.trail.length) placement.navigation = entry.trail;
+      if (entry?.trail.length) {
+        placement.navigation = entry.trail.map((label) => root.labels?.get(label) ?? label);
+      }
       const navTitle = frontmatterText(frontmatter.sidebar_label) ?? entry?.label;
       if (navTitle) placement.navTitle = navTitle;
       if (isTrue(frontmatter.unlisted)) placement.unlisted = true;
@@ -237,6 +244,19 @@ function docsVersions(folder: DocsFolder, instance: DocsInstance, configFiles: s
     return { name, path: trimSlashes(path), label };
   });
   return versions.sort((a, b) => Number(b.name === last) - Number(a.name === last));
+}
+
+/** `sidebar.<name>.category.<label>` messages of a locale's translation file. */
+function categoryTranslations(folder: DocsFolder, file: string): Map<string, string> {
+  const labels = new Map<string, string>();
+  const data = parseJson(folder.readIfExists(file) ?? '');
+  if (!isData(data)) return labels;
+  for (const [key, value] of Object.entries(data)) {
+    const label = /^sidebar\.[^.]+\.category\.(.+)$/.exec(key)?.[1];
+    const message = stringOf(pathOf(value, 'message'));
+    if (label && message && !label.includes('.link.')) labels.set(label, message);
+  }
+  return labels;
 }
 
 function versionDir(instance: DocsInstance, version: DocsVersion): string {

@@ -12,7 +12,7 @@ import { arrayOf, type Data, isData, parseJson, pathOf, stringOf } from './confi
 import type { DocsFolder } from './docs-folder.ts';
 import { normalizeLanguage } from './languages.ts';
 import { withoutPrefix } from './locale-folders.ts';
-import { frontmatterText, isTrue } from './page-rules.ts';
+import { frontmatterText, isRepositoryFile, isTrue } from './page-rules.ts';
 import type { PagePlacement, SiteLayout, SiteVersion } from './types.ts';
 
 export const MINTLIFY_CONFIGS = ['docs.json', 'mint.json'];
@@ -84,7 +84,8 @@ export function loadMintlify(folder: DocsFolder): SiteLayout {
       .map((language) => ({ prefix: `${folders.get(language) ?? language}/`, language })),
     configFiles: [...MINTLIFY_CONFIGS, '.mintignore'],
     contentDirs: [''],
-    isPageFile: (file) => isDocFile(file) && !ignored.ignores(file),
+    isPageFile: (file) =>
+      isDocFile(file) && !isRepositoryFile(file.split('/').at(-1)!) && !ignored.ignores(file),
     place(file, frontmatter): PagePlacement {
       const ref = file.replace(/\.mdx?$/i, '');
       const entry = navigation.pages.get(ref.toLowerCase());
