@@ -152,18 +152,36 @@ export class SiteIndex implements DocsIndex {
     return true;
   }
 
-  /** A page by its published path, with or without a trailing slash, `.html`, `index`. */
+  /**
+   * A page by its published path, with or without a trailing slash, `.html` or `index`. Under
+   * a language's prefix, a page not translated to it is its default-language page, which the
+   * frameworks publish there (Starlight, Docusaurus, mkdocs-static-i18n).
+   */
   getPage(path: string): Page | undefined {
     // Clients mostly send the exact published path: a map hit needs no normalising.
     const exact = this.pages.get(path);
     if (exact) return exact;
     const key = normalizeRequestPath(path);
     if (key === undefined) return undefined;
-    const found =
+    const found = this.lookup(key);
+    if (found) return found;
+    for (const { prefix } of this.siteProfile.languagePrefixes) {
+      const lower = prefix.toLowerCase();
+      if (!`${key}/`.startsWith(lower)) continue;
+      const fallback = this.lookup(key.slice(lower.length));
+      if (fallback && this.languageOf(fallback) === this.siteProfile.defaultLanguage) {
+        return fallback;
+      }
+    }
+    return undefined;
+  }
+
+  private lookup(key: string): Page | undefined {
+    const path =
       this.publishedKeys.get(key) ??
       this.publishedKeys.get(withoutHtml(key)) ??
       this.fileKeys.get(key);
-    return found === undefined ? undefined : this.pages.get(found);
+    return path === undefined ? undefined : this.pages.get(path);
   }
 
   scope(query: string, options: SearchOptions = {}): ReaderScope {

@@ -42,9 +42,11 @@ function readerLanguage({
     ? profile.defaultLanguage
     : languages[0]!;
   if (filter?.language) return matchLanguage(filter.language, languages) ?? fallback;
-  const current = currentPage
-    ? (currentPage.language ?? profile.defaultLanguage)
-    : currentPath && languageOfPath(profile, currentPath);
+  // A language prefix wins over the page found there: that may be a default-language
+  // fallback shown to a reader of the translated site.
+  const current =
+    (currentPath && languageOfPath(profile, currentPath)) ??
+    (currentPage && (currentPage.language ?? profile.defaultLanguage));
   if (current) return matchLanguage(current, languages) ?? fallback;
   return matchLanguage(detectLanguage(query), languages) ?? fallback;
 }

@@ -67,8 +67,11 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
       let path = relative(file).replace(/\.md$/, '');
       let locale = defaultLocale;
       if (i18n?.structure === 'folder') {
-        locale = locales.find((code) => path.startsWith(`${code}/`)) ?? defaultLocale;
-        path = path.slice(locale.length + 1);
+        const folderLocale = locales.find((code) => path.startsWith(`${code}/`));
+        if (folderLocale) {
+          locale = folderLocale;
+          path = path.slice(folderLocale.length + 1);
+        }
       } else if (i18n) {
         const suffix = /\.([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)?)$/.exec(path)?.[1];
         if (suffix && locales.includes(suffix)) {

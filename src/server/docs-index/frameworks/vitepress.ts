@@ -145,7 +145,10 @@ function navKey(link: string): string {
     .toLowerCase();
 }
 
-/** VitePress `rewrites` given as an object: static paths and `:param` segments. */
+/**
+ * VitePress `rewrites` given as an object: static paths, `:param` segments and `:param*`
+ * (any number of segments), as in its routing guide. A function is code, not read.
+ */
 function rewriter(rewrites: unknown): (path: string) => string {
   if (!isData(rewrites)) return (path) => path;
   const rules = Object.entries(rewrites)
@@ -155,12 +158,10 @@ function rewriter(rewrites: unknown): (path: string) => string {
       const pattern = from
         .split('/')
         .map((segment) => {
-          const param = /^:(\w+)$/.exec(segment);
-          if (param) {
-            names.push(param[1]!);
-            return '([^/]+)';
-          }
-          return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          const param = /^:(\w+)(\*?)$/.exec(segment);
+          if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          names.push(param[1]!);
+          return param[2] ? '(.*)' : '([^/]+)';
         })
         .join('/');
       return { match: new RegExp(`^${pattern}$`), names, to };
@@ -170,7 +171,7 @@ function rewriter(rewrites: unknown): (path: string) => string {
       const found = match.exec(path);
       if (!found) continue;
       return names.reduce(
-        (result, name, index) => result.replace(`:${name}`, found[index + 1]!),
+        (result, name, index) => result.replace(new RegExp(`:${name}\\*?`), found[index + 1]!),
         to,
       );
     }
