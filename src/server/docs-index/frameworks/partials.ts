@@ -5,7 +5,7 @@
  * `<!--@include: ./part.md-->`. A partial whose file is missing, outside the docs folder or
  * part of a cycle is left as it was.
  */
-import { FenceTracker } from '../markdown.ts';
+import { FenceTracker, stripMdxStatements } from '../markdown.ts';
 import type { DocsFolder } from './docs-folder.ts';
 import { splitFrontmatterBody } from './frontmatter.ts';
 
@@ -43,7 +43,9 @@ export function inlinePartials(
       const source = folder.readIfExists(target);
       if (source === undefined) return undefined;
       includes.add(target);
-      return [target, expand(target, splitFrontmatterBody(source), [...stack, target])];
+      const inlined = expand(target, splitFrontmatterBody(source), [...stack, target]);
+      // The partial's own imports and exports are its build instructions, not its text.
+      return [target, stripMdxStatements(inlined)];
     };
     let result = inlineImports(text, load);
     if (options.vitepressIncludes) result = inlineIncludes(result, load);

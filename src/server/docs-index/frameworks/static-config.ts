@@ -44,10 +44,10 @@ export function readConfigModule(source: string, named?: string): unknown {
   return value === UNKNOWN ? undefined : unwrap(value);
 }
 
-/** `defineConfig(x)`, `withMermaid(defineConfig(x))` -> x. */
+/** `defineConfig(x)`, `withMermaid(defineConfig(x))` -> x; `loadConfig()` -> unknown. */
 function unwrap(value: unknown): unknown {
   let current = value;
-  while (isStaticCall(current) && current.args.length > 0) current = current.args[0];
+  while (isStaticCall(current)) current = current.args[0];
   return current;
 }
 
