@@ -3,6 +3,7 @@
  * cannot be read or parsed is reported and skipped, so one broken page never takes a whole
  * site down.
  */
+import { readdir } from 'node:fs/promises';
 import { SiteIndex } from './docs-index.ts';
 import { loadSiteLayout } from './frameworks/detect.ts';
 import { DocsFolder } from './frameworks/docs-folder.ts';
@@ -83,6 +84,8 @@ export async function buildDocsIndex(
 ): Promise<BuiltIndex> {
   const started = performance.now();
   const index = options.index ?? new SiteIndex();
+  // A missing or unreadable folder is a configuration mistake, not an empty site.
+  await readdir(root);
   const folder = new DocsFolder(root);
   const layout = loadSiteLayout(folder, options.framework);
   index.configure(layout, options.framework);
