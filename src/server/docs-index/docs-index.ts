@@ -209,14 +209,21 @@ export class SiteIndex implements DocsIndex {
     const translated = (key: string, wanted: string) =>
       this.translations.get(key)?.has(wanted) === true;
     const filtered = language !== undefined || Object.values(filter).some(Boolean);
+    // Sections of one page share the answer: decide once per page and search.
+    const visible = new Map<string, boolean>();
+    const pageVisible = (pagePath: string) => {
+      let answer = visible.get(pagePath);
+      if (answer === undefined) {
+        const page = this.pages.get(pagePath);
+        answer = page !== undefined && inLanguage(page, language!, defaultLanguage, translated);
+        visible.set(pagePath, answer);
+      }
+      return answer;
+    };
     const hits = searchSections(this.engine, query, {
       accept: filtered
-        ? (section) => {
-            if (!matchesFilter(section.meta, filter)) return false;
-            if (!language) return true;
-            const page = this.pages.get(section.pagePath);
-            return page !== undefined && inLanguage(page, language, defaultLanguage, translated);
-          }
+        ? (section) =>
+            matchesFilter(section.meta, filter) && (!language || pageVisible(section.pagePath))
         : undefined,
       language,
       boost: current ? (pagePath) => proximityBoost(pagePath, current) : undefined,
