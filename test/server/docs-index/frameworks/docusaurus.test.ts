@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripNumberPrefix } from '../../../../src/server/docs-index/frameworks/docusaurus.ts';
+import { stripNumberPrefix } from '../../../../src/server/docs-index/frameworks/docusaurus-routes.ts';
 import { DOCUSAURUS_SITE, indexSite, pathsOf, writeSite } from '../../../support/docs-sites.ts';
 
 const CONFIG = `export default { presets: [['classic', { docs: { sidebarPath: './sidebars.js' } }]] };`;
