@@ -23,4 +23,8 @@ if (libraries) {
     console.table(site.libraries);
   }
 }
+console.log(
+  '\nMultilingual sites (index build, search latency, translated copies in English top 5)',
+);
+console.table(await (await import('./multilingual.ts')).benchMultilingual());
 await (await import('./assistant.ts')).benchAssistant();

@@ -18,6 +18,8 @@ import { type RunningServer, type StartOptions, startServer } from './serve.ts';
 export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
 
   --docs <folder>        Markdown/MDX pages to answer from
+  --framework <name>     mintlify, docusaurus, starlight, vitepress, mkdocs or plain
+                         (default: detected from the folder)
   --domain <name>        the {domain} of the site (default: docs)
   --key <key>            public key da_dsc_…; repeatable (default: one generated per run)
   --port <n>             default 8787 (0 picks a free port)

@@ -14,11 +14,13 @@ import {
   KEY_PREFIX,
   ORG_REQUESTS_PER_HOUR,
 } from '../api/limits.ts';
+import { FRAMEWORKS, type FrameworkName } from './docs-index/frameworks/types.ts';
 import type { Limits } from './types.ts';
 
 /** Flags of `docs-assistant serve` (node:util parseArgs). */
 export const serveFlags = {
   docs: { type: 'string' },
+  framework: { type: 'string' },
   domain: { type: 'string', default: 'docs' },
   key: { type: 'string', multiple: true },
   port: { type: 'string', default: '8787' },
@@ -41,6 +43,8 @@ export interface SiteConfig {
   /** Absolute path of the docs folder. */
   docs: string;
   siteUrl?: string;
+  /** The framework that publishes the folder; detected from it when not given. */
+  framework?: FrameworkName;
 }
 
 export interface OrganizationConfig {
@@ -74,6 +78,7 @@ const keySchema = z
 const domainSchema = z
   .string()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, 'a domain is one DNS label');
+const frameworkSchema = z.enum(FRAMEWORKS);
 const limitsSchema = z.looseObject({
   orgPerHour: z.int().positive().optional(),
   ipPerDay: z.int().positive().optional(),
@@ -96,6 +101,7 @@ export const configFileSchema = z.looseObject({
               domain: domainSchema,
               docs: z.string().min(1),
               siteUrl: z.url().optional(),
+              framework: frameworkSchema.optional(),
             }),
           )
           .min(1),
@@ -136,9 +142,11 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
   check(domainSchema, flags.domain, '--domain');
   for (const key of flags.key ?? []) check(keySchema, key, '--key');
   if (flags['site-url']) check(z.url(), flags['site-url'], '--site-url');
+  const framework = flags.framework && check(frameworkSchema, flags.framework, '--framework');
   const generatedKey = flags.key?.length ? undefined : generateKey();
   const site: SiteConfig = { domain: flags.domain, docs: resolve(cwd, flags.docs) };
   if (flags['site-url']) site.siteUrl = flags['site-url'];
+  if (framework) site.framework = framework;
   return {
     ...base,
     organizations: [
@@ -177,6 +185,7 @@ async function readConfigFile(path: string, args: string[]) {
       domain: site.domain,
       docs: resolve(dirname(path), site.docs),
       ...(site.siteUrl && { siteUrl: site.siteUrl }),
+      ...(site.framework && { framework: site.framework }),
     })),
   }));
   assertUnique(

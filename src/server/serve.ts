@@ -10,6 +10,7 @@ import type { Hono } from 'hono';
 import { type AppOptions, createApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { SiteIndex } from './docs-index/docs-index.ts';
+import type { FrameworkName } from './docs-index/frameworks/types.ts';
 import { buildDocsIndex } from './docs-index/load.ts';
 import { type DocsWatcher, watchDocs } from './docs-index/watch.ts';
 import type { AppEnv, Organization } from './types.ts';
@@ -42,9 +43,11 @@ export async function startServer(
   // One index per docs folder (sites may share one), filled after the port is open so that
   // health checks see 503 while a large site is still being indexed.
   const indexes = new Map<string, SiteIndex>();
+  const frameworks = new Map<string, FrameworkName | undefined>();
   for (const organization of config.organizations) {
     for (const site of organization.sites) {
       if (!indexes.has(site.docs)) indexes.set(site.docs, new SiteIndex());
+      if (!frameworks.has(site.docs)) frameworks.set(site.docs, site.framework);
     }
   }
   const organizations: Organization[] = config.organizations.map((organization) => ({
@@ -77,7 +80,7 @@ export async function startServer(
       server.close(() => resolve());
     });
   try {
-    await indexSites(indexes, log);
+    await indexSites(indexes, frameworks, log);
   } catch (error) {
     await close();
     throw error;
@@ -92,12 +95,14 @@ export async function startServer(
 /** Fills each folder's index, with the start-up report. */
 async function indexSites(
   indexes: Map<string, SiteIndex>,
+  frameworks: Map<string, FrameworkName | undefined>,
   log: (line: string) => void,
 ): Promise<void> {
   for (const [docs, index] of indexes) {
     let reported = Date.now();
     const built = await buildDocsIndex(docs, {
       index,
+      framework: frameworks.get(docs),
       onProgress: ({ done, total }) => {
         if (Date.now() - reported < PROGRESS_AFTER_MS) return;
         reported = Date.now();

@@ -68,6 +68,17 @@ describe('flags', () => {
     });
   });
 
+  it('takes the framework of the site, detected when not given', async () => {
+    const named = await loadConfig(['--docs', '/d', '--framework', 'starlight']);
+    expect(named.organizations[0]!.sites[0]).toEqual({
+      domain: 'docs',
+      docs: '/d',
+      framework: 'starlight',
+    });
+    const detected = await loadConfig(['--docs', '/d']);
+    expect(detected.organizations[0]!.sites[0]!.framework).toBeUndefined();
+  });
+
   it('generates a fresh key when none is given', async () => {
     const first = await loadConfig(['--docs', '/d']);
     const second = await loadConfig(['--docs', '/d']);
@@ -84,6 +95,7 @@ describe('flags', () => {
     [['--docs', '/d', '--port', '70000'], /--port/],
     [['--docs', '/d', '--domain', 'a.b'], /--domain/],
     [['--docs', '/d', '--site-url', 'not a url'], /--site-url/],
+    [['--docs', '/d', '--framework', 'hugo'], /--framework.*mintlify/],
     [['--docs', '/d', '--unknown'], /unknown/i],
   ])('rejects %j', async (args, message) => {
     await expect(loadConfig(args)).rejects.toThrow(ConfigError);
@@ -127,6 +139,24 @@ describe('config file', () => {
     expect(config.generatedKey).toBeUndefined();
   });
 
+  it('reads a framework per site', async () => {
+    const file = await configFile({
+      organizations: [
+        {
+          name: 'acme',
+          keys: [KEY],
+          sites: [
+            { domain: 'acme', docs: './site', framework: 'docusaurus' },
+            { domain: 'blog', docs: './blog' },
+          ],
+        },
+      ],
+    });
+    const [acme, blog] = (await loadConfig(['--config', file])).organizations[0]!.sites;
+    expect(acme!.framework).toBe('docusaurus');
+    expect(blog!.framework).toBeUndefined();
+  });
+
   it('applies file-wide limits and lets flags override host, port and origins', async () => {
     const file = await configFile({
       ...issueExample,
@@ -165,6 +195,14 @@ describe('config file', () => {
         ],
       },
       /domain a appears twice/,
+    ],
+    [
+      {
+        organizations: [
+          { name: 'a', keys: [KEY], sites: [{ domain: 'a', docs: '.', framework: 'jekyll' }] },
+        ],
+      },
+      /sites\.0\.framework/,
     ],
     [
       {

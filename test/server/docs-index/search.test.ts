@@ -68,11 +68,24 @@ describe('matchesFilter', () => {
   const meta = { title: 't', version: 'v2', language: 'en', tags: ['api'], groups: ['staff'] };
   const shared = { title: 't', tags: [], groups: [] };
 
-  it('matches pages of that version or language, and shared pages without one', () => {
-    expect(matchesFilter(meta, { version: 'v2', language: 'en' })).toBe(true);
+  it('matches pages of that version, and shared pages without one', () => {
+    expect(matchesFilter(meta, { version: 'v2' })).toBe(true);
     expect(matchesFilter(meta, { version: 'v1' })).toBe(false);
-    expect(matchesFilter(meta, { language: 'de' })).toBe(false);
-    expect(matchesFilter(shared, { version: 'v1', language: 'de' })).toBe(true);
+    expect(matchesFilter(shared, { version: 'v1' })).toBe(true);
+  });
+
+  it('leaves the language to the reader scope: a missing translation falls back', () => {
+    // A German reader still gets the English page when it has no German copy
+    // (docs-index.test.ts checks the scoping itself).
+    expect(matchesFilter(meta, { language: 'de' })).toBe(true);
+  });
+
+  it('matches a navigation group at any depth, in any case', () => {
+    const nested = { ...shared, navigation: ['API reference', 'Endpoints'] };
+    expect(matchesFilter(nested, { group: 'endpoints' })).toBe(true);
+    expect(matchesFilter(nested, { group: 'API Reference' })).toBe(true);
+    expect(matchesFilter(nested, { group: 'Guides' })).toBe(false);
+    expect(matchesFilter(shared, { group: 'Guides' })).toBe(false);
   });
 
   it('needs the tag, and a shared group for pages with groups', () => {
