@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { clearTermCache } from '../text/terms.ts';
 import { SiteIndex } from './docs-index.ts';
 import { parsePage } from './page.ts';
 import { isDocFile } from './paths.ts';
-import { clearIndexTermCache } from './terms.ts';
 import type { Page } from './types.ts';
 
 export interface IndexProblem {
@@ -108,7 +108,7 @@ export async function buildDocsIndex(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  clearIndexTermCache();
+  clearTermCache();
   return { index, problems, milliseconds: performance.now() - started };
 }
 
