@@ -10,6 +10,7 @@ import { type Language, languageForScript, type Script } from './languages.ts';
 const UNSPACED_CLASS =
   '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\p{sc=Thai}\\p{sc=Lao}\\p{sc=Khmer}\\p{sc=Myanmar}ー々\\u3099\\u309a\\uff70\\uff9e\\uff9f]';
 const UNSPACED = new RegExp(UNSPACED_CLASS, 'v');
+const HAN = /\p{sc=Han}/u;
 /** A word: letters, marks and digits, with hyphens and underscores inside (`use-chat`). */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:[-_]+[\p{L}\p{M}\p{N}]+)*/gu;
 const SPACED_CLASS = `[[\\p{L}\\p{M}\\p{N}]--${UNSPACED_CLASS}]`;
@@ -112,8 +113,17 @@ export function words(text: string, language: Language): string[] {
     }
     // Half-width kana are composed first: the segmenter's dictionary knows the full forms.
     const run = token.normalize('NFKC');
+    const stopWords = languageForScript(language, 'Han').stopWords;
+    let single: string | undefined;
     for (const segment of segmenterFor(run, language).segment(run)) {
-      if (segment.isWordLike) found.push(segment.segment);
+      if (!segment.isWordLike) continue;
+      const word = segment.segment;
+      found.push(word);
+      // ICU's dictionary lacks many modern words (文档, 组件, 链接, 插件) and cuts them into
+      // characters: two such characters in a row also count as one word, as a bigram index has it.
+      const isSingle = word.length === 1 && HAN.test(word) && !stopWords.has(word);
+      if (isSingle && single !== undefined) found.push(single + word);
+      single = isSingle ? word : undefined;
     }
   }
   return found;
