@@ -262,11 +262,18 @@ export class SectionEngine {
         }
       }
     }
+    // A word the index knows in another form (another language's stem) is looked up in that
+    // form only: typo and prefix matching of the unknown one would only cost time.
+    for (const [term, family] of wordsByTerm) {
+      if (!known(term) && [...family].some(known)) family.delete(term);
+    }
     // The reader's most specific words are kept; an unknown word too short for prefix or typo
     // matching cannot match anything and must not take the place of one that can.
+    const specificity = (term: string) =>
+      Math.max(0, ...[...wordsByTerm.get(term)!].map(frequency));
     const rarest = [...wordsByTerm.keys()]
-      .filter((term) => known(term) || isWord(term, 3))
-      .sort((a, b) => frequency(a) - frequency(b))
+      .filter((term) => [...wordsByTerm.get(term)!].some(known) || isWord(term, 3))
+      .sort((a, b) => specificity(a) - specificity(b))
       .slice(0, QUERY_TERMS_MAX);
     const terms = new Set(rarest.flatMap((term) => [...wordsByTerm.get(term)!]));
     // "use chat" or "stream text" also looks up the identifier `useChat` / `streamText`.
@@ -278,7 +285,11 @@ export class SectionEngine {
     }
     const common = Math.max(COMMON_TERM_MIN, this.sections * COMMON_TERM_SHARE);
     const ordered = [...terms];
-    const parts = [...identifierParts].filter((part) => known(part) && !terms.has(part));
+    // The rarest few: each common one (`ai` of `OpenAI`) walks a long posting list.
+    const parts = [...identifierParts]
+      .filter((part) => known(part) && !terms.has(part))
+      .sort((a, b) => frequency(a) - frequency(b))
+      .slice(0, COMMON_TERMS_MAX);
     return {
       specific: [...ordered, ...joined].filter((term) => frequency(term) <= common),
       joined,

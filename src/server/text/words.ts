@@ -11,6 +11,7 @@ const UNSPACED_CLASS =
   '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\p{sc=Thai}\\p{sc=Lao}\\p{sc=Khmer}\\p{sc=Myanmar}ー々\\u3099\\u309a\\uff70\\uff9e\\uff9f]';
 const UNSPACED = new RegExp(UNSPACED_CLASS, 'v');
 const HAN = /\p{sc=Han}/u;
+const HALF_WIDTH = /[\uff61-\uff9f]/;
 /** A word: letters, marks and digits, with hyphens and underscores inside (`use-chat`). */
 const WORD = /[\p{L}\p{M}\p{N}]+(?:[-_]+[\p{L}\p{M}\p{N}]+)*/gu;
 const SPACED_CLASS = `[[\\p{L}\\p{M}\\p{N}]--${UNSPACED_CLASS}]`;
@@ -112,7 +113,7 @@ export function words(text: string, language: Language): string[] {
       continue;
     }
     // Half-width kana are composed first: the segmenter's dictionary knows the full forms.
-    const run = token.normalize('NFKC');
+    const run = HALF_WIDTH.test(token) ? token.normalize('NFKC') : token;
     const stopWords = languageForScript(language, 'Han').stopWords;
     let single: string | undefined;
     for (const segment of segmenterFor(run, language).segment(run)) {
