@@ -4,8 +4,9 @@
  * recall@5 where the corpus has questions. Run with `node bench/search-languages.ts`.
  *
  * Pages get their language from Starlight's locale folders here (`de/…`, `zh-cn/…`), the way
- * the framework publishes them; latency queries are headings of each language's pages, searched
- * without a language (SiteIndex) and with the query's (the engine). Recall: ai-sdk-docs'
+ * the framework publishes them. Latency queries are titles and headings of each language's
+ * pages (on ai-sdk-docs also its retrieval questions), searched without a language (SiteIndex)
+ * and with the query's (the engine). Recall: ai-sdk-docs'
  * retrieval questions; on starlight-docs, the Chinese, Japanese and Korean questions of
  * test/server/text/cjk-questions.ts with their language as the filter.
  */
@@ -30,23 +31,6 @@ const STARLIGHT_LOCALES = new Set(
 );
 const ROUNDS = 5;
 const QUERIES_PER_LANGUAGE = 40;
-
-/** The short queries of a search box, beside the questions (as bench/server.ts has them). */
-const AI_SDK_QUERIES = [
-  ...retrievalQuestions.map((question) => question.question),
-  'streamText',
-  'useChat',
-  'embed',
-  'strem txt',
-  'generateObject schema',
-  'tool calling',
-  'openai',
-  'anthropic api key',
-  'middleware',
-  'rate limit',
-  'telemtry',
-  'structured outp',
-];
 
 interface Query {
   text: string;
@@ -162,7 +146,10 @@ const figures = [
   await measure(
     'ai-sdk-docs',
     AI_SDK_DOCS,
-    () => AI_SDK_QUERIES.map((text) => ({ text, language: 'en' })),
+    (pages) => [
+      ...retrievalQuestions.map(({ question }) => ({ text: question, language: 'en' })),
+      ...headingQueries(pages).map((query) => ({ ...query, language: 'en' })),
+    ],
     retrievalQuestions,
   ),
   await measure(
