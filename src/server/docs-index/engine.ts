@@ -98,6 +98,36 @@ interface QueryPlan {
 }
 
 /**
+ * MiniSearch's radix tree finds a child by scanning a node's keys one by one. Keyed by CJK
+ * characters and Hangul syllables (tens of thousands of values), a node has thousands of
+ * children: a Chinese site indexed several times slower. Such code units are stored as two, of
+ * 256 values each (private-use characters, which are never part of a word).
+ */
+const WIDE = /[\u2e80-\uffff]/;
+
+function storageKey(term: string): string {
+  if (!WIDE.test(term)) return term;
+  let key = '';
+  for (let i = 0; i < term.length; i++) {
+    const code = term.charCodeAt(i);
+    key +=
+      code < 0x2e80 ? term[i] : String.fromCharCode(0xe000 + (code >> 8), 0xe100 + (code & 0xff));
+  }
+  return key;
+}
+
+/** The storage keys of a cached term list, cached with it (one array per word, not per use). */
+const storedKeys = new WeakMap<readonly string[], string[]>();
+function storageKeys(terms: string[]): string[] {
+  let keys = storedKeys.get(terms);
+  if (!keys) {
+    keys = terms.some((term) => WIDE.test(term)) ? terms.map(storageKey) : terms;
+    storedKeys.set(terms, keys);
+  }
+  return keys;
+}
+
+/**
  * Typo tolerance and prefix expansion are the expensive parts of a query, so they apply only
  * to words the docs do not contain: a misspelling ("strem") or a word still being typed
  * ("embedd"). Known words match exactly; stemming already joins their other forms.
@@ -127,7 +157,7 @@ export class SectionEngine {
       processTerm: (word) => {
         const terms = cachedWordTerms(word, this.currentLanguage);
         for (const term of terms) this.currentTerms.add(term);
-        return terms;
+        return storageKeys(terms);
       },
       searchOptions: { boost: BOOST, maxFuzzy: 2 },
     });
@@ -177,13 +207,22 @@ export class SectionEngine {
     const plan = this.planQuery(query, languageOf(language));
     if (plan.specific.length + plan.common.length === 0) return [];
     const known = (term: string) => this.documentFrequency.has(term);
+    const termOf = new Map<string, string>();
+    const keysOf = (terms: string[]) =>
+      terms.map((term) => {
+        const key = storageKey(term);
+        termOf.set(key, term);
+        return key;
+      });
+    const specific = keysOf(plan.specific);
+    const common = keysOf(plan.common);
     const run = (commonFields: string[]) =>
       this.miniSearch.search(
         {
           combineWith: 'OR',
           queries: [
-            { queries: plan.specific, combineWith: 'OR' },
-            { queries: plan.common, combineWith: 'OR', fields: commonFields },
+            { queries: specific, combineWith: 'OR' },
+            { queries: common, combineWith: 'OR', fields: commonFields },
           ],
         },
         {
@@ -193,11 +232,20 @@ export class SectionEngine {
           tokenize: (term) => [term],
           processTerm: (term) => term,
           // One typo per five letters; short words must be spelled right, and very long
-          // "words" (pasted data) are never expanded: fuzzy matching allocates by length.
-          fuzzy: (term) => (isWord(term, 5) && !known(term) ? 0.2 : false),
-          prefix: (term) => isWord(term, 3) && !known(term),
-          boostTerm: (term) =>
-            plan.joined.has(term) ? JOINED_BOOST : plan.parts.has(term) ? PART_BOOST : 1,
+          // "words" (pasted data) are never expanded: fuzzy matching allocates by length. A typo
+          // in a CJK word is a wrong character, not a letter: no fuzzy matching for those.
+          fuzzy: (key) => {
+            const term = termOf.get(key) ?? key;
+            return isWord(term, 5) && !known(term) && term === key ? 0.2 : false;
+          },
+          prefix: (key) => {
+            const term = termOf.get(key) ?? key;
+            return isWord(term, 3) && !known(term);
+          },
+          boostTerm: (key) => {
+            const term = termOf.get(key) ?? key;
+            return plan.joined.has(term) ? JOINED_BOOST : plan.parts.has(term) ? PART_BOOST : 1;
+          },
         },
       );
     const hits = run(['title', 'headings']);
