@@ -3,9 +3,9 @@
  * sections, each with a numbered link to its page. It never writes a claim of its own.
  */
 import type { SearchResult } from '../../api/types.ts';
+import { tokenize } from '../text/terms.ts';
 import { pageLink } from './links.ts';
 import { type Snippet, splitSnippets } from './snippets.ts';
-import { contentTerms } from './terms.ts';
 
 /** A page the answer cites, numbered in order of first citation. */
 export interface AnswerSource {
@@ -54,7 +54,11 @@ export function composeAnswer(
   passages: SearchResult[],
   options: ComposeOptions = {},
 ): ComposedAnswer {
-  const questionTerms = [...new Set(contentTerms(question))];
+  // The docs' language (results come in the reader's language): question and quotes meet.
+  const language = passages[0]?.metadata['language'];
+  const terms = (text: string) =>
+    tokenize(text, typeof language === 'string' ? language : undefined);
+  const questionTerms = [...new Set(terms(question))];
   const sections = passages.map((passage) => {
     // The page's frontmatter description is the docs' own one-line summary: quotable too.
     const description = passage.metadata.description?.trim();
@@ -62,13 +66,13 @@ export function composeAnswer(
       ...(description ? [{ kind: 'sentence' as const, text: description }] : []),
       ...splitSnippets(passage.content),
     ];
-    const topicTerms = contentTerms(`${passage.metadata.title} ${passage.metadata.heading ?? ''}`);
+    const topicTerms = terms(`${passage.metadata.title} ${passage.metadata.heading ?? ''}`);
     return {
       passage,
       snippets,
-      snippetTerms: snippets.map((s) => new Set(contentTerms(s.text))),
+      snippetTerms: snippets.map((s) => new Set(terms(s.text))),
       topicTerms: new Set(topicTerms),
-      allTerms: new Set([...topicTerms, ...contentTerms(passage.content)]),
+      allTerms: new Set([...topicTerms, ...terms(passage.content)]),
     };
   });
 

@@ -15,6 +15,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import type { SearchResult } from '../../api/types.ts';
+import { NEUTRAL, words } from '../text/terms.ts';
 import { type ComposedAnswer, composeAnswer } from './compose-answer.ts';
 
 export const EMBEDDED_PROVIDER = 'docs-assistant';
@@ -140,9 +141,9 @@ export function textChunker(text: string): { next(): string | undefined } {
 }
 
 function usage(call: LanguageModelV4CallOptions, answer: ComposedAnswer): LanguageModelV4Usage {
-  // Words, not tokens: the embedded model has no tokenizer, and a rough size beats none.
-  const promptWords = JSON.stringify(call.prompt).split(/\s+/).length;
-  const answerWords = answer.text.split(/\s+/).length;
+  // Words, not model tokens: a rough size beats none (segmented, so Chinese counts too).
+  const promptWords = words(JSON.stringify(call.prompt), NEUTRAL).length;
+  const answerWords = words(answer.text, NEUTRAL).length;
   return {
     inputTokens: { total: promptWords, noCache: promptWords, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: answerWords, text: answerWords, reasoning: 0 },

@@ -4,6 +4,7 @@
  * site down.
  */
 import { readdir } from 'node:fs/promises';
+import { clearTermCache } from '../text/terms.ts';
 import { SiteIndex } from './docs-index.ts';
 import { loadSiteLayout } from './frameworks/detect.ts';
 import { DocsFolder } from './frameworks/docs-folder.ts';
@@ -13,7 +14,6 @@ import { inlinePartials } from './frameworks/partials.ts';
 import type { FrameworkName, SiteLayout } from './frameworks/types.ts';
 import { buildPage } from './page.ts';
 import { isDocFile } from './paths.ts';
-import { clearIndexTermCache } from './terms.ts';
 import type { Page } from './types.ts';
 
 export interface IndexProblem {
@@ -114,7 +114,7 @@ export async function buildDocsIndex(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  clearIndexTermCache();
+  clearTermCache();
   return {
     index,
     problems,
