@@ -239,7 +239,7 @@ export class SiteIndex implements DocsIndex {
   }
 
   /** Languages of the searchable pages, the site's configured order first. */
-  private indexedLanguages(): string[] {
+  indexedLanguages(): string[] {
     const indexed = [...this.languageCounts.keys()];
     const ordered = this.siteProfile.languages.filter((language) =>
       this.languageCounts.has(language),

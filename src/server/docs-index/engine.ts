@@ -41,9 +41,10 @@ export interface EngineSearchOptions extends MiniSearchOptions {
 function fieldText(section: IndexedSection, field: (typeof FIELDS)[number]): string {
   if (field === 'title') return section.pageTitle;
   if (field === 'headings') return section.headings.slice(1).join(' ');
-  // The page description summarises the page: it belongs to the page's top section.
+  // The page description summarises the page: it belongs to the page's first section (its
+  // top, or its first heading's section when nothing precedes that heading).
   const text = searchableText(section.content, languageOf(section.meta.language));
-  return section.anchor === '' ? `${section.meta.description ?? ''}\n${text}` : text;
+  return section.lead ? `${section.meta.description ?? ''}\n${text}` : text;
 }
 
 // Title and headings say what a section is about; body text only that it mentions a term.

@@ -14,6 +14,7 @@ import { inlinePartials } from './frameworks/partials.ts';
 import type { FrameworkName, SiteLayout } from './frameworks/types.ts';
 import { buildPage } from './page.ts';
 import { isDocFile } from './paths.ts';
+import { loadLanguageDetection } from './reader-scope.ts';
 import type { Page } from './types.ts';
 
 export interface IndexProblem {
@@ -115,6 +116,7 @@ export async function buildDocsIndex(
     }
   }
   clearTermCache();
+  if (index.indexedLanguages().length > 1) await loadLanguageDetection();
   return {
     index,
     problems,

@@ -5,10 +5,21 @@
  * language only: the reader's, or the default language when it has no translation in the
  * reader's, as doc frameworks fall back.
  */
-import { detectLanguage } from './detect-language.ts';
 import { matchLanguage } from './frameworks/languages.ts';
 import type { SiteProfile } from './frameworks/types.ts';
 import type { IndexFilter, Page, ReaderScope } from './types.ts';
+
+type DetectLanguage = (text: string, candidates?: readonly string[]) => string | undefined;
+
+/**
+ * The question's language is told by `src/server/text/detect.ts`, whose data costs about 30 MB
+ * of heap: it is loaded only once a site turns out to have pages in several languages.
+ */
+let detectLanguage: DetectLanguage | undefined;
+
+export async function loadLanguageDetection(): Promise<void> {
+  detectLanguage ??= (await import('../text/detect.ts')).detectLanguage;
+}
 
 export interface ScopeInput {
   profile: SiteProfile;
@@ -48,7 +59,7 @@ function readerLanguage({
     (currentPath && languageOfPath(profile, currentPath)) ??
     (currentPage && (currentPage.language ?? profile.defaultLanguage));
   if (current) return matchLanguage(current, languages) ?? fallback;
-  return matchLanguage(detectLanguage(query), languages) ?? fallback;
+  return matchLanguage(detectLanguage?.(query, languages), languages) ?? fallback;
 }
 
 /** A path under a language's prefix (`/ja/`, `fr/docs/x`) that is no page. */

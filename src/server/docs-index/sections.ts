@@ -40,6 +40,7 @@ export function splitSections(page: Page): Section[] {
       headings: [page.title, ...current.trail],
       anchor: current.anchor,
       content,
+      lead: sections.length === 0,
     });
   };
   let offset = 0;

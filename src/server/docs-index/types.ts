@@ -47,6 +47,8 @@ export interface Section {
   /** Anchor of the heading as docs frameworks slug it ('' for the page top). */
   anchor: string;
   content: string;
+  /** The page's first section, which also carries the page's description in search. */
+  lead: boolean;
 }
 
 /** The search filter of the API, plus the navigation group (not yet in the wire schema). */

@@ -14,6 +14,7 @@ function rank(query: string, hits: [pageTitle: string, pagePath: string, score: 
       heading: '',
       headings: [pageTitle],
       anchor: '',
+      lead: true,
       content: '',
       meta: { title: pageTitle, tags: [], groups: [] },
     });
