@@ -1,6 +1,8 @@
 /**
  * POST /v1/page/{domain}: a page's Markdown by its published path. Pages come from the
  * in-memory index only; the request path is normalised and never touches the file system.
+ * A page restricted to groups is served only to a caller naming one of them (API.md); to
+ * anyone else it does not exist.
  */
 import { Hono } from 'hono';
 import { pageRequestSchema } from '../../api/schemas.ts';
@@ -11,9 +13,11 @@ import type { AppEnv } from '../types.ts';
 
 export function pageRoutes(options: ValidateJsonOptions = {}): Hono<AppEnv> {
   return new Hono<AppEnv>().post('/:domain', validateJson(pageRequestSchema, options), (c) => {
-    const { path } = c.req.valid('json');
+    const { path, groups = [] } = c.req.valid('json');
     const page = c.get('site').index.getPage(path);
-    if (!page) return errorResponse(c, 404, 'Page not found');
+    const visible =
+      page && (page.groups.length === 0 || page.groups.some((g) => groups.includes(g)));
+    if (!visible) return errorResponse(c, 404, 'Page not found');
     const body: PageResponse = { path: page.path, content: page.content };
     return c.json(body);
   });
