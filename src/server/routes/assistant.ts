@@ -6,9 +6,8 @@
 import { createUIMessageStreamResponse, generateId, type UIMessageChunk } from 'ai';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import type { AssistantRequestInput } from '../../api/schemas.ts';
 import { assistantRequestSchema } from '../../api/schemas.ts';
-import type { SearchResult } from '../../api/types.ts';
+import type { AssistantRequest, SearchResult } from '../../api/types.ts';
 import {
   DATA_STREAM_HEADERS,
   encodeChunk,
@@ -92,7 +91,7 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
 
 async function prepare(
   c: Context<AppEnv>,
-  body: AssistantRequestInput,
+  body: AssistantRequest,
   options: AssistantRouteOptions,
 ): Promise<PreparedReply | Response> {
   const site = c.get('site');
