@@ -10,7 +10,7 @@ import { MemoryThreadStore } from './assistant/thread-store.ts';
 import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { releaseStartupMemory } from './memory.ts';
 import { restartWithStreamingFlags } from './node-flags.ts';
-import type { AssistantRouteOptions } from './routes/assistant.ts';
+import type { AssistantOptions } from './routes/assistant.ts';
 import { builtWidgetDir } from './routes/widget.ts';
 import { type RunningServer, type StartOptions, startServer } from './serve.ts';
 
@@ -39,7 +39,7 @@ async function appOptionsFor(config: ServerConfig): Promise<StartOptions['app']>
 }
 
 /** The assistant's model from --model, --model-base-url and --stream-delay-ms. */
-function assistantOptions(config: ServerConfig): AssistantRouteOptions {
+function assistantOptions(config: ServerConfig): AssistantOptions {
   const { flags } = config;
   const streamDelayMs = Number(flags['stream-delay-ms']);
   if (!Number.isInteger(streamDelayMs) || streamDelayMs < 0) {
