@@ -11,7 +11,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { NODE_FLAGS_ENV } from '../src/server/node-flags.ts';
 import { retrievalQuestions } from '../test/fixtures/retrieval-questions.ts';
 import { AI_SDK_DOCS } from '../test/support/corpora.ts';
 import { percentile, round } from './stats.ts';
@@ -36,8 +35,7 @@ const STREAM_DELAY_MS = 2000;
  * buy and cost.
  */
 export const RUNS: { name: string; env: Record<string, string> }[] = [
-  { name: 'CLI (streaming flags)', env: {} },
-  { name: 'Node defaults', env: { [NODE_FLAGS_ENV]: '' } },
+  { name: 'Node defaults', env: {} },
 ];
 
 export interface StreamLoadFigures {

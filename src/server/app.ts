@@ -33,10 +33,12 @@ export interface AppOptions {
   isReady?: () => boolean;
   /** Where unexpected errors are reported; default console.error. */
   log?: (message: string, error: unknown) => void;
+  /** The path every route lives under, for a host server that passes full URLs; default '/'. */
+  basePath?: string;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>().basePath(options.basePath ?? '/');
   app.onError(handleErrors(options.log ? { log: options.log } : {}));
   app.notFound(notFound);
   app.use('*', corsPolicy({ origins: options.corsOrigins ?? '*' }));

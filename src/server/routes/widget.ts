@@ -4,17 +4,12 @@
  * entry files keep stable names and are revalidated on every load. Module scripts load
  * cross-origin in CORS mode, so every file allows any origin.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 
 export interface WidgetRouteOptions {
   /** Folder of the built widget (the vite output, `dist/widget`). */
   dir: string;
-  /** Where the routes are mounted; default `/widget`. */
-  basePath?: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,7 +20,7 @@ export function widgetCacheControl(path: string) {
   return path.includes('/chunks/') ? IMMUTABLE : REVALIDATE;
 }
 
-export function widgetRoutes({ dir, basePath = '/widget' }: WidgetRouteOptions) {
+export function widgetRoutes({ dir }: WidgetRouteOptions) {
   const routes = new Hono();
   routes.use('*', async function widgetHeaders(c, next) {
     await next();
@@ -40,22 +35,10 @@ export function widgetRoutes({ dir, basePath = '/widget' }: WidgetRouteOptions) 
     serveStatic({
       root: dir,
       index: 'docs-assistant.js',
-      rewriteRequestPath: (path) => path.slice(basePath.length) || '/',
+      // The file's path below where the router is mounted (`/widget`, or deeper in a host app).
+      rewriteRequestPath: (path, c) => path.slice(c.req.routePath.length - 2) || '/',
     }),
     (c) => c.json({ message: 'Not found' }, 404),
   );
   return routes;
-}
-
-/**
- * The built widget that ships with the server: `dist/widget` next to `dist/server` in the
- * package, or the repository's `dist/widget` when the server runs from source. Undefined when
- * the widget has not been built (the server then answers the API only).
- */
-export function builtWidgetDir(): string | undefined {
-  for (const candidate of ['../../widget', '../../../dist/widget']) {
-    const dir = fileURLToPath(new URL(candidate, import.meta.url));
-    if (existsSync(join(dir, 'docs-assistant.js'))) return dir;
-  }
-  return undefined;
 }

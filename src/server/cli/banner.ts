@@ -1,0 +1,21 @@
+/** What `docs-assistant serve` prints once it answers: where, for which sites, how to embed. */
+import type { ServerConfig } from '../config.ts';
+
+export function startupBanner(config: ServerConfig, url: string, widget: boolean): string[] {
+  const sites = config.organizations.flatMap((organization) =>
+    organization.sites.map((site) => ({ domain: site.domain, key: organization.keys[0]! })),
+  );
+  const lines = [
+    `docs-assistant listening on ${url} (domains: ${sites.map((s) => s.domain).join(', ')})`,
+  ];
+  if (config.generatedKey) lines.push(`No --key given; this run's key is ${config.generatedKey}`);
+  if (widget) {
+    lines.push('Add the assistant to a docs page with:');
+    for (const site of sites) {
+      lines.push(
+        `  <script type="module" src="${url}/widget/docs-assistant.js" data-domain="${site.domain}" data-api-key="${site.key}"></script>`,
+      );
+    }
+  }
+  return lines;
+}
