@@ -1,19 +1,22 @@
 /**
  * One assistant reply, independent of the wire version. The model runs through `streamText`,
- * and the SDK's `toUIMessageStream` turns its output into UI message chunks; the reply adds
- * what the contract streams around them: the `search` tool call with the retrieved sections
- * right after the step starts, and the thread id on `finish`. The reply is held back until the
- * model produced its first output, so that a model that fails outright becomes a 502 instead
- * of a stream that starts and then breaks.
+ * and the SDK's `toUIMessageChunk` turns each part of its `stream` into a UI message chunk (the
+ * converter `toUIMessageStream` applies, without that helper's three extra stream stages per
+ * reply: the server holds replies open by the thousand, and each stage costs about 7 kB of
+ * heap). The reply adds what the contract streams around the model's output: the `search` tool
+ * call with the retrieved sections right after the step starts, and the thread id on `finish`.
+ * It is held back until the model produced its first output, so that a model that fails
+ * outright becomes a 502 instead of a stream that starts and then breaks.
  */
 import {
   type FinishReason,
   generateId,
   streamText,
+  toUIMessageChunk,
   type UIMessageChunk,
   wrapLanguageModel,
 } from 'ai';
-import type { AssistantMessageMetadata, ContextItem, SearchToolInput } from '../../api/types.ts';
+import type { ContextItem, SearchToolInput } from '../../api/types.ts';
 import { embeddedProviderOptions } from './embedded-model.ts';
 import type { AssistantModel } from './models.ts';
 import { buildSystemPrompt, promptSources, toModelMessages } from './prompt.ts';
@@ -81,16 +84,26 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
     // Failures surface as an `error` chunk (or a 502); the default handler would log a stack.
     onError: () => {},
   });
-  const chunks = result
-    .toUIMessageStream({
-      generateMessageId: () => messageId,
-      sendSources: true,
-      onError: describeModelError,
-      messageMetadata: ({ part }): AssistantMessageMetadata | undefined =>
-        part.type === 'finish' ? { threadId } : undefined,
-    })
-    .getReader();
-
+  const parts = result.stream.getReader();
+  const chunks = {
+    /** The next UI message chunk (parts without one, such as `raw`, are skipped). */
+    async read(): Promise<ReadableStreamReadResult<UIMessageChunk>> {
+      for (;;) {
+        const next = await parts.read();
+        if (next.done) return { done: true, value: undefined };
+        const chunk = toUIMessageChunk(next.value, {
+          sendSources: true,
+          onError: describeModelError,
+          responseMessageId: messageId,
+          // The thread's id, in `finish` only: the thread exists by the time the reply ends.
+          ...(next.value.type === 'finish' && { messageMetadata: { threadId } }),
+        });
+        if (chunk) return { done: false, value: chunk };
+      }
+    },
+    cancel: (reason?: unknown) => parts.cancel(reason),
+    releaseLock: () => parts.releaseLock(),
+  };
   // Everything up to the model's first output: `start`, `start-step`, then text or an error.
   const held: UIMessageChunk[] = [];
   let retrieved = false;
