@@ -4,7 +4,15 @@
  * or tooling. The JSX types are compiled against React's, as a React user's project would.
  */
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
@@ -117,6 +125,22 @@ describe('the installed package', () => {
         const widget = await fetch(`${url}/widget/docs-assistant.js`);
         expect(widget.status).toBe(200);
         expect(widget.headers.get('content-type')).toMatch(/^text\/javascript/);
+        // What the widget bundles is not installed: the built files import only each other.
+        for (const name of ['marked', 'dompurify', 'highlight.js']) {
+          expect(existsSync(join(dir, 'node_modules', name)), name).toBe(false);
+        }
+        const widgetFiles = readdirSync(join(dir, 'node_modules/docs-assistant/dist/widget'), {
+          recursive: true,
+        }).filter((file) => String(file).endsWith('.js'));
+        for (const file of widgetFiles) {
+          const code = readFileSync(
+            join(dir, 'node_modules/docs-assistant/dist/widget', String(file)),
+            'utf8',
+          );
+          expect(code, String(file)).not.toMatch(
+            /\bfrom\s*["'][^./"']|\bimport\s*\(?\s*["'][^./"']/,
+          );
+        }
         const search = await fetch(`${url}/v1/search/docs`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
