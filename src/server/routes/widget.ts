@@ -2,7 +2,8 @@
  * GET /widget/*: the built browser bundle (dist/widget), so the one-line script tag can
  * point at the companion server. Hashed chunks are immutable and cached for a year; the
  * entry files keep stable names and are revalidated on every load. Module scripts load
- * cross-origin in CORS mode, so every file allows any origin.
+ * cross-origin in CORS mode, so every file allows any origin. A file built with compressed
+ * siblings (`x.js.br`, `x.js.gz`) is sent compressed to clients that accept it.
  */
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -24,7 +25,11 @@ export function widgetRoutes({ dir }: WidgetRouteOptions) {
   const routes = new Hono();
   routes.use('*', async function widgetHeaders(c, next) {
     await next();
-    if (c.res.ok) c.header('Cache-Control', widgetCacheControl(c.req.path));
+    if (c.res.ok) {
+      c.header('Cache-Control', widgetCacheControl(c.req.path));
+      // Caches keep the compressed and the plain file apart.
+      if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
+    }
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     c.header('X-Content-Type-Options', 'nosniff');
@@ -35,6 +40,7 @@ export function widgetRoutes({ dir }: WidgetRouteOptions) {
     serveStatic({
       root: dir,
       index: 'docs-assistant.js',
+      precompressed: true,
       // The file's path below where the router is mounted (`/widget`, or deeper in a host app).
       rewriteRequestPath: (path, c) => path.slice(c.req.routePath.length - 2) || '/',
     }),
