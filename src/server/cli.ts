@@ -7,6 +7,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { startupBanner } from './cli/banner.ts';
+import { rememberKey } from './cli/remembered-key.ts';
 import { packageVersion, USAGE } from './cli/usage.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type RunningServer, startServer } from './serve.ts';
@@ -30,10 +31,11 @@ export async function main(argv: string[]): Promise<RunningServer | undefined> {
     console.log(USAGE);
     return undefined;
   }
-  const config = await loadConfig(args);
+  const { config, key } = await rememberKey(await loadConfig(args));
   const server = await startServer(config);
+  await key?.keep();
   // One write, so that a reader waiting for the address gets the key and script tag with it.
-  console.log(startupBanner(config, server.url, Boolean(server.widgetDir)).join('\n'));
+  console.log(startupBanner(config, server.url, Boolean(server.widgetDir), key).join('\n'));
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -30,11 +30,14 @@ function run(args: string[], done: RegExp) {
 describe('docs-assistant serve', () => {
   it('starts, prints the index line and a generated key, and answers with that key', async () => {
     const docs = await mkdtemp(join(tmpdir(), 'da-cli-'));
+    const data = join(docs, '.data');
     await writeFile(join(docs, 'intro.md'), '# Intro\nHello from the CLI.');
-    const { output } = await run(['serve', '--docs', docs, '--port', '0'], /listening on (\S+)/);
+    const serve = ['serve', '--docs', docs, '--port', '0', '--data-dir', data];
+    const { output } = await run(serve, /listening on (\S+)/);
     expect(output).toMatch(/^Indexed 1 page \(1 section\) in \d+\.\d s$/m);
-    const key = /this run's key is (\S+)/.exec(output)?.[1];
+    const key = /the key is (\S+) \(new, kept in /.exec(output)?.[1];
     expect(key).toMatch(KEY_PATTERN);
+    expect((await readFile(join(data, 'key'), 'utf8')).trim()).toBe(key);
     const url = /listening on (\S+)/.exec(output)![1]!;
     const response = await fetch(`${url}/v1/page/docs`, {
       method: 'POST',
@@ -45,6 +48,12 @@ describe('docs-assistant serve', () => {
       path: 'intro',
       content: '# Intro\nHello from the CLI.',
     });
+
+    // A restart keeps the key, so the script tag pasted into the docs keeps working.
+    child!.kill();
+    const again = await run(serve, /listening on (\S+)/);
+    expect(again.output).toContain(`the key is ${key} (kept in `);
+    expect(again.output).not.toContain('(new,');
   });
 
   it('explains a bad flag and exits with 1, without a stack trace', async () => {

@@ -6,7 +6,8 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
 
   --docs <folder>        Markdown/MDX pages to answer from
   --domain <name>        the {domain} of the site (default: docs)
-  --key <key>            public key da_dsc_…; repeatable (default: one generated per run)
+  --key <key>            public key da_dsc_…; repeatable (default: one generated on the first
+                         start and kept in the data folder)
   --port <n>             default 8787 (0 picks a free port)
   --host <address>       default 127.0.0.1
   --site-url <url>       published address of the docs, for absolute links
@@ -19,6 +20,8 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
   --model-base-url <url> any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio);
                          --model names its model (key, if needed: MODEL_API_KEY)
   --stream-delay-ms <n>  pause between the embedded model's chunks, for demos (default 0)
+  --data-dir <folder>    what survives a restart, such as the generated key
+                         (default: .docs-assistant in the current folder)
 `;
 
 /** The installed package's version (package.json is three folders up, in src/ and dist/). */

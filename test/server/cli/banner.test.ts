@@ -21,4 +21,14 @@ describe('the start-up banner', () => {
     expect(lines).toContain(`No --key given; this run's key is ${config.generatedKey}`);
     expect(lines.join('\n')).not.toContain('<script');
   });
+
+  it('says where a remembered key is kept, and whether it is new', async () => {
+    const config = await loadConfig(['--docs', '.']);
+    const kept = { key: KEY, file: '.docs-assistant/key' };
+    const first = startupBanner(config, 'http://127.0.0.1:1', true, { ...kept, created: true });
+    expect(first[1]).toBe(`No --key given; the key is ${KEY} (new, kept in .docs-assistant/key)`);
+    const later = startupBanner(config, 'http://127.0.0.1:1', true, { ...kept, created: false });
+    expect(later[1]).toBe(`No --key given; the key is ${KEY} (kept in .docs-assistant/key)`);
+    expect(later.at(-1)).toContain(`data-api-key="${config.organizations[0]!.keys[0]}"`);
+  });
 });
