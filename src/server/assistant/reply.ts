@@ -136,14 +136,15 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
     chunks.releaseLock();
     settle({ text, finishReason });
   };
-  const forward = (controller: ReadableStreamDefaultController<UIMessageChunk>) => {
-    return (chunk: UIMessageChunk) => {
-      if (chunk.type === 'text-delta') text += chunk.delta;
-      if (chunk.type !== 'finish') return controller.enqueue(chunk);
-      finishReason = chunk.finishReason ?? finishReason;
-      const finish: ThreadFinishChunk = { ...chunk, threadId: threadId! };
-      controller.enqueue(finish);
-    };
+  const forward = (
+    controller: ReadableStreamDefaultController<UIMessageChunk>,
+    chunk: UIMessageChunk,
+  ) => {
+    if (chunk.type === 'text-delta') text += chunk.delta;
+    if (chunk.type !== 'finish') return controller.enqueue(chunk);
+    finishReason = chunk.finishReason ?? finishReason;
+    const finish: ThreadFinishChunk = { ...chunk, threadId: threadId! };
+    controller.enqueue(finish);
   };
 
   return {
@@ -153,7 +154,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
       threadId = id;
       return new ReadableStream<UIMessageChunk>({
         start(controller) {
-          for (const chunk of held.splice(0)) forward(controller)(chunk);
+          for (const chunk of held.splice(0)) forward(controller, chunk);
         },
         async pull(controller) {
           try {
@@ -161,10 +162,10 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
             if (next.done) {
               end();
               controller.close();
-            } else forward(controller)(next.value);
+            } else forward(controller, next.value);
           } catch (error) {
             // Only the SDK's own failures land here; the model's arrive as `error` chunks.
-            forward(controller)({ type: 'error', errorText: describeModelError(error) });
+            forward(controller, { type: 'error', errorText: describeModelError(error) });
             finishReason = 'error';
             end();
             controller.close();
