@@ -12,6 +12,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ContextItem } from '../../api/types.ts';
 import { LitChatState } from './chat-state.ts';
 import { classifyError, type ResponseInfo } from './errors.ts';
+import { withContext } from './pending-context.ts';
 import {
   clearConversation,
   loadConversation,
@@ -21,6 +22,7 @@ import {
 import { buildRequestBody, messageEndpoint } from './request.ts';
 import type { ChatError, ChatOptions, DocsUIMessage } from './types.ts';
 
+export { MAX_CONTEXT_CHARS, MAX_CONTEXT_ITEMS } from './pending-context.ts';
 export type {
   ChatError,
   ChatErrorKind,
@@ -29,11 +31,6 @@ export type {
   DocsMessageMetadata,
   DocsUIMessage,
 } from './types.ts';
-
-/** Most pending context items; the oldest goes first. */
-export const MAX_CONTEXT_ITEMS = 8;
-/** Longest context value sent (characters); a huge selection should not cost a 413. */
-export const MAX_CONTEXT_CHARS = 8_000;
 
 class DocsChat extends AbstractChat<DocsUIMessage> {}
 
@@ -129,16 +126,9 @@ export class ChatController implements ReactiveController {
 
   /** Adds a context item (a selection, a code block) to the next question. */
   addContext(item: ContextItem): void {
-    const value = item.value.slice(0, MAX_CONTEXT_CHARS);
-    if (value.trim() === '') return;
-    const next: ContextItem = { ...item, value };
-    const same = (c: ContextItem) =>
-      c.type === next.type &&
-      c.value === next.value &&
-      c.path === next.path &&
-      c.elementId === next.elementId;
-    if (this.#context.some(same)) return;
-    this.#context = [...this.#context, next].slice(-MAX_CONTEXT_ITEMS);
+    const context = withContext(this.#context, item);
+    if (context === this.#context) return;
+    this.#context = context;
     this.host.requestUpdate();
   }
 
