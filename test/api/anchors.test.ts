@@ -16,7 +16,8 @@ import {
   slugify,
 } from '../../src/api/anchors.ts';
 import { normalizePagePath } from '../../src/api/paths.ts';
-import { listDocFiles, loadPage } from '../../src/server/docs-index/load.ts';
+import type { SiteIndex } from '../../src/server/docs-index/docs-index.ts';
+import { buildDocsIndex } from '../../src/server/docs-index/load.ts';
 import { FenceTracker, parseHeading } from '../../src/server/docs-index/markdown.ts';
 import { splitSections } from '../../src/server/docs-index/sections.ts';
 import type { Page } from '../../src/server/docs-index/types.ts';
@@ -112,6 +113,7 @@ interface Corpus {
   /** The style of the framework the site is built with, where it is one we know exactly. */
   style?: SlugStyle;
   pages: Page[];
+  index?: SiteIndex;
 }
 
 const corpora: Corpus[] = [
@@ -122,9 +124,10 @@ const corpora: Corpus[] = [
 
 beforeAll(async () => {
   for (const corpus of corpora) {
-    for (const file of await listDocFiles(corpus.root)) {
-      corpus.pages.push(await loadPage(corpus.root, file));
-    }
+    // Built as the server builds it: the framework's published paths and slug style.
+    const { index } = await buildDocsIndex(corpus.root);
+    corpus.index = index;
+    corpus.pages.push(...index.allPages());
   }
 });
 
@@ -155,7 +158,7 @@ describe.each(corpora)('$name', (corpus) => {
         .map((section) => section.anchor)
         .filter(Boolean);
       // A `#` title as the page's first heading opens the top section, which links to the page.
-      const widget = widgetHeadings(page.content)
+      const widget = widgetHeadings(page.content, { slugStyle: page.anchorStyle ?? 'github' })
         .filter((heading, i) => !(i === 0 && heading.level === 1))
         .map((heading) => heading.anchor);
       expect(widget, page.file).toEqual(server);
@@ -187,6 +190,7 @@ const framed = corpora.filter((corpus) => corpus.style !== undefined);
 describe.each(framed)('$name, built with a framework whose slugs we know', (corpus) => {
   it("resolves the site's own #anchor links in its framework's style", () => {
     const style = corpus.style ?? 'github';
+    expect(corpus.pages.every((page) => page.anchorStyle === style)).toBe(true);
     const byPath = new Map(
       corpus.pages.map((page) => [
         page.path,
@@ -201,12 +205,9 @@ describe.each(framed)('$name, built with a framework whose slugs we know', (corp
       const prose = page.content.replace(/```[\s\S]*?```/g, '');
       for (const [, href = '', hash = ''] of prose.matchAll(/\]\(([^)\s#]*)#([^)\s"]+)\)/g)) {
         if (/^[a-z]+:/i.test(href)) continue;
-        const dir = page.file.includes('/') ? posix.dirname(page.file) : '';
-        const path =
-          href === ''
-            ? page.path
-            : normalizePagePath(href.startsWith('/') ? href : posix.join(dir, href));
-        const target = byPath.get(path ?? '');
+        // Resolved as a browser resolves it on the published page.
+        const url = new URL(href, `https://site.invalid/${page.path}`);
+        const target = byPath.get(corpus.index?.getPage(url.pathname)?.path ?? '');
         if (!target) continue;
         const anchor = decodeURIComponent(hash);
         // A link no style resolves points at a heading renamed since (the docs' own link rot).

@@ -17,12 +17,13 @@ interface OpenSection {
 }
 
 /**
- * Anchors follow rehype-slug / GitHub (what Nextra, Fumadocs and Docusaurus publish): slug of
- * the heading's text, `-1`, `-2`... for repeats within a page. The page's `#` heading opens
- * the top section, which links to the page itself (no anchor).
+ * Anchors are the ones the page's framework publishes (`page.anchorStyle`: GitHub's slugs for
+ * Docusaurus, Starlight, Mintlify and plain folders, VitePress's, or MkDocs'), custom `{#id}`
+ * anchors included. The page's `#` heading opens the top section, which links to the page
+ * itself (no anchor).
  */
 export function splitSections(page: Page): Section[] {
-  const slugger = new HeadingSlugger();
+  const slugger = new HeadingSlugger(page.anchorStyle);
   const fences = new FenceTracker();
   const sections: Section[] = [];
   // Heading text per open level, to build the trail of nested headings.
