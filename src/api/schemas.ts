@@ -6,6 +6,8 @@
  */
 import { z } from 'zod/v4';
 import {
+  CONTEXT_ITEMS_MAX,
+  CONTEXT_VALUE_MAX_CHARS,
   CURRENT_PATH_MAX,
   RETRIEVAL_PAGE_SIZE_DEFAULT,
   RETRIEVAL_PAGE_SIZE_MAX,
@@ -73,7 +75,7 @@ export const errorResponseSchema = z.object({
 /** Something the reader selected or is looking at. */
 export const contextItemSchema = z.object({
   type: z.enum(['code', 'textSelection']),
-  value: z.string(),
+  value: z.string().max(CONTEXT_VALUE_MAX_CHARS),
   path: z.string().optional(),
   elementId: z.string().optional(),
 });
@@ -100,7 +102,7 @@ export const assistantRequestFieldsSchema = z.object({
     .max(RETRIEVAL_PAGE_SIZE_MAX)
     .default(RETRIEVAL_PAGE_SIZE_DEFAULT),
   filter: searchFilterSchema.nullish(),
-  context: z.array(contextItemSchema).optional(),
+  context: z.array(contextItemSchema).max(CONTEXT_ITEMS_MAX).optional(),
   currentPath: z.string().max(CURRENT_PATH_MAX).optional(),
 });
 

@@ -23,8 +23,8 @@ export interface AppOptions {
   corsOrigins?: string[] | '*';
   /** Largest accepted JSON body in bytes; default 1 MB. */
   bodyLimitBytes?: number;
-  /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy?: boolean;
+  /** Trusted proxy hops in front of the server (X-Forwarded-For); 0 or false: none. */
+  trustProxy?: number | boolean;
   /** The assistant endpoints (v1 and v2); without it they answer 404. */
   assistant?: AssistantOptions;
   /** Folder of the built widget, served under /widget/ when set. */

@@ -10,6 +10,7 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { z } from 'zod/v4';
 import {
   IP_ASSISTANT_REQUESTS_PER_DAY,
+  IP_REQUESTS_PER_MINUTE,
   KEY_PATTERN,
   KEY_PREFIX,
   ORG_REQUESTS_PER_HOUR,
@@ -29,7 +30,7 @@ export const serveFlags = {
   'cors-origin': { type: 'string', multiple: true },
   config: { type: 'string' },
   watch: { type: 'boolean', default: false },
-  'trust-proxy': { type: 'boolean', default: false },
+  'trust-proxy': { type: 'string' },
   model: { type: 'string' },
   'model-base-url': { type: 'string' },
   'stream-delay-ms': { type: 'string', default: '0' },
@@ -59,7 +60,8 @@ export interface ServerConfig {
   host: string;
   port: number;
   watch: boolean;
-  trustProxy: boolean;
+  /** Trusted proxy hops in front of the server (X-Forwarded-For); 0: none. */
+  trustProxy: number;
   corsOrigins: string[] | '*';
   organizations: OrganizationConfig[];
   /** Set when no key was configured and one was generated for this run (print it). */
@@ -83,12 +85,15 @@ const frameworkSchema = z.enum(FRAMEWORKS);
 const limitsSchema = z.looseObject({
   orgPerHour: z.int().positive().optional(),
   ipPerDay: z.int().positive().optional(),
+  ipPerMinute: z.int().positive().optional(),
 });
 
 export const configFileSchema = z.looseObject({
   host: z.string().optional(),
   port: z.int().min(0).max(65_535).optional(),
   corsOrigins: z.union([z.literal('*'), z.array(z.string())]).optional(),
+  /** Trusted proxy hops; `true` is one, `false` none. */
+  trustProxy: z.union([z.boolean(), z.int().min(0).max(10)]).optional(),
   limits: limitsSchema.optional(),
   organizations: z
     .array(
@@ -113,10 +118,35 @@ export const configFileSchema = z.looseObject({
 
 export function parseServeFlags(args: string[]) {
   try {
-    return parseArgs({ args, options: serveFlags, strict: true, allowPositionals: false }).values;
+    return parseArgs({
+      args: withTrustProxyValue(args),
+      options: serveFlags,
+      strict: true,
+      allowPositionals: false,
+    }).values;
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+}
+
+/** A bare `--trust-proxy` (the old boolean form) means one trusted proxy. */
+function withTrustProxyValue(args: string[]): string[] {
+  return args.flatMap((arg, index) => {
+    const next = args[index + 1];
+    const bare = arg === '--trust-proxy' && (next === undefined || next.startsWith('--'));
+    return bare ? [arg, '1'] : [arg];
+  });
+}
+
+/** The `--trust-proxy` value as a number of hops. */
+function parseHops(value: string | undefined): number {
+  if (value === undefined || value === 'false') return 0;
+  if (value === 'true') return 1;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+    throw new ConfigError(`--trust-proxy must be a number of proxy hops (0-10), not ${value}`);
+  }
+  return hops;
 }
 
 /** A fresh public key: the prefix and 24 URL-safe random characters. */
@@ -134,7 +164,7 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
     host: flags.host,
     port,
     watch: flags.watch,
-    trustProxy: flags['trust-proxy'],
+    trustProxy: parseHops(flags['trust-proxy']),
     corsOrigins: flags['cors-origin'] ?? ('*' as const),
     flags,
   };
@@ -154,7 +184,11 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
       {
         name: 'default',
         keys: flags.key?.length ? flags.key : [generatedKey!],
-        limits: { orgPerHour: ORG_REQUESTS_PER_HOUR, ipPerDay: IP_ASSISTANT_REQUESTS_PER_DAY },
+        limits: {
+          orgPerHour: ORG_REQUESTS_PER_HOUR,
+          ipPerDay: IP_ASSISTANT_REQUESTS_PER_DAY,
+          ipPerMinute: IP_REQUESTS_PER_MINUTE,
+        },
         sites: [site],
       },
     ],
@@ -174,6 +208,7 @@ async function readConfigFile(path: string, args: string[]) {
   const defaults: Limits = {
     orgPerHour: file.limits?.orgPerHour ?? ORG_REQUESTS_PER_HOUR,
     ipPerDay: file.limits?.ipPerDay ?? IP_ASSISTANT_REQUESTS_PER_DAY,
+    ipPerMinute: file.limits?.ipPerMinute ?? IP_REQUESTS_PER_MINUTE,
   };
   const organizations: OrganizationConfig[] = file.organizations.map((organization) => ({
     name: organization.name,
@@ -181,6 +216,7 @@ async function readConfigFile(path: string, args: string[]) {
     limits: {
       orgPerHour: organization.limits?.orgPerHour ?? defaults.orgPerHour,
       ipPerDay: organization.limits?.ipPerDay ?? defaults.ipPerDay,
+      ipPerMinute: organization.limits?.ipPerMinute ?? defaults.ipPerMinute,
     },
     sites: organization.sites.map((site) => ({
       domain: site.domain,
@@ -189,6 +225,10 @@ async function readConfigFile(path: string, args: string[]) {
       ...(site.framework && { framework: site.framework }),
     })),
   }));
+  assertUnique(
+    organizations.map((organization) => organization.name),
+    'organization name',
+  );
   assertUnique(
     organizations.flatMap((organization) => organization.keys),
     'key',
@@ -203,6 +243,8 @@ async function readConfigFile(path: string, args: string[]) {
     ...(file.host && !given('--host') && { host: file.host }),
     ...(file.port !== undefined && !given('--port') && { port: file.port }),
     ...(file.corsOrigins && !given('--cors-origin') && { corsOrigins: file.corsOrigins }),
+    ...(file.trustProxy !== undefined &&
+      !given('--trust-proxy') && { trustProxy: Number(file.trustProxy) }),
   };
 }
 

@@ -11,6 +11,8 @@ export interface Limits {
   orgPerHour: number;
   /** Requests per client IP per day, on the assistant endpoints. */
   ipPerDay: number;
+  /** Requests per client IP per minute, on page and search; default 600. */
+  ipPerMinute?: number;
 }
 
 /** One documentation site, ready to serve. */

@@ -105,7 +105,7 @@ describe('flags', () => {
 
 describe('config file', () => {
   const issueExample = {
-    limits: { orgPerHour: 10000, ipPerDay: 10000 },
+    limits: { orgPerHour: 10000, ipPerDay: 10000, ipPerMinute: 600 },
     organizations: [
       {
         name: 'acme',
@@ -124,7 +124,7 @@ describe('config file', () => {
       {
         name: 'acme',
         keys: [KEY],
-        limits: { orgPerHour: 500, ipPerDay: 10000 },
+        limits: { orgPerHour: 500, ipPerDay: 10000, ipPerMinute: 600 },
         sites: [
           { domain: 'acme', docs: join(file, '..', 'docs'), siteUrl: 'https://docs.acme.dev' },
         ],
@@ -132,7 +132,7 @@ describe('config file', () => {
       {
         name: 'globex',
         keys: [`${KEY}G`],
-        limits: { orgPerHour: 10000, ipPerDay: 10000 },
+        limits: { orgPerHour: 10000, ipPerDay: 10000, ipPerMinute: 600 },
         sites: [{ domain: 'globex', docs: '/g' }],
       },
     ]);
@@ -157,6 +157,22 @@ describe('config file', () => {
     expect(blog!.framework).toBeUndefined();
   });
 
+  it('reads trustProxy as a number of hops, true meaning one', async () => {
+    const hops = async (file: object, ...args: string[]) =>
+      (await loadConfig(['--config', await configFile({ ...issueExample, ...file }), ...args]))
+        .trustProxy;
+    expect(await hops({})).toBe(0);
+    expect(await hops({ trustProxy: 2 })).toBe(2);
+    expect(await hops({ trustProxy: true })).toBe(1);
+    expect(await hops({ trustProxy: 2 }, '--trust-proxy', '0')).toBe(0);
+    expect((await loadConfig(['--docs', '.', '--trust-proxy'])).trustProxy).toBe(1);
+    expect((await loadConfig(['--docs', '.', '--trust-proxy', '--watch'])).trustProxy).toBe(1);
+    expect((await loadConfig(['--docs', '.', '--trust-proxy', '3'])).trustProxy).toBe(3);
+    await expect(loadConfig(['--docs', '.', '--trust-proxy', 'yes'])).rejects.toThrow(
+      /number of proxy hops/,
+    );
+  });
+
   it('applies file-wide limits and lets flags override host, port and origins', async () => {
     const file = await configFile({
       ...issueExample,
@@ -166,7 +182,11 @@ describe('config file', () => {
     });
     const fromFile = await loadConfig(['--config', file]);
     expect(fromFile).toMatchObject({ port: 9000, host: '::1' });
-    expect(fromFile.organizations[1]!.limits).toEqual({ orgPerHour: 10000, ipPerDay: 50 });
+    expect(fromFile.organizations[1]!.limits).toEqual({
+      orgPerHour: 10000,
+      ipPerDay: 50,
+      ipPerMinute: 600,
+    });
     const overridden = await loadConfig(['--config', file, '--port', '1234']);
     expect(overridden.port).toBe(1234);
   });
@@ -186,6 +206,15 @@ describe('config file', () => {
         ],
       },
       /key .* twice/,
+    ],
+    [
+      {
+        organizations: [
+          { name: 'a', keys: [KEY], sites: [{ domain: 'a', docs: '.' }] },
+          { name: 'a', keys: [`${KEY}b`], sites: [{ domain: 'b', docs: '.' }] },
+        ],
+      },
+      /organization name a appears twice/,
     ],
     [
       {

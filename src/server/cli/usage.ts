@@ -17,7 +17,7 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
   --cors-origin <origin> allowed browser origin; repeatable (default: any)
   --config <file>        several organizations, sites and keys (see docs/)
   --watch                re-index changed, added and removed files
-  --trust-proxy          take the client IP from X-Forwarded-For
+  --trust-proxy [n]      n proxies in front append to X-Forwarded-For (bare: 1)
   --model <id>           AI Gateway model id such as openai/gpt-5-mini (key: AI_GATEWAY_API_KEY);
                          default: the embedded offline model, which quotes the docs
   --model-base-url <url> any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio);

@@ -1,10 +1,12 @@
 /**
  * The guards of the `{domain}`-scoped API, built once per app so that every router shares the
- * same counters: the key resolves the organization and its site, the organization's hourly
- * limit counts page, search and assistant requests alike, and the assistant adds a daily
- * limit per client address.
+ * same counters: the key resolves the organization and its site, then the client's own limit
+ * (per IP per minute on page and search, per IP per day on the assistant) is checked *before*
+ * the organization's hourly limit, so a request refused for its client costs the organization
+ * nothing. Every counter is keyed by organization, and the per-IP ones also by site.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { IP_REQUESTS_PER_MINUTE } from '../../api/limits.ts';
 import type { AppEnv, Organization } from '../types.ts';
 import { authenticate } from './auth.ts';
 import { clientAddress, rateLimit } from './rate-limit.ts';
@@ -13,33 +15,57 @@ export type SiteGuards = MiddlewareHandler<AppEnv>[];
 
 export interface SiteGuardOptions {
   organizations: Organization[];
-  /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy?: boolean;
+  /** Trusted proxy hops in front of the server (X-Forwarded-For); 0 or false: none. */
+  trustProxy?: number | boolean;
 }
 
 export interface ApiGuards {
-  /** A valid key of the organization owning `{domain}`, within its hourly limit. */
+  /** A valid key of the organization owning `{domain}`, within the IP and hourly limits. */
   site: SiteGuards;
-  /** The same, and the client address within its daily limit on the assistant. */
+  /** The same, with the assistant's daily limit per client address. */
   assistant: SiteGuards;
 }
 
+const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86_400;
 
+/** `trustProxy` as a number of hops (`true` is one proxy). */
+export function trustedHops(trustProxy: number | boolean | undefined): number {
+  if (trustProxy === true) return 1;
+  if (typeof trustProxy === 'number' && Number.isInteger(trustProxy) && trustProxy > 0) {
+    return trustProxy;
+  }
+  return 0;
+}
+
 export function siteGuards(options: SiteGuardOptions): ApiGuards {
+  const hops = trustedHops(options.trustProxy);
+  // The counters are named by organization (and site): two organizations never share one.
+  const organizationKey = (c: Context<AppEnv>) => `org:${c.get('organization').name}`;
+  const clientKey = (c: Context<AppEnv>) =>
+    `org:${c.get('organization').name}|site:${c.get('site').domain}|ip:${clientAddress(c, hops)}`;
   const perOrganization = rateLimit({
     subject: 'organization',
     windowSeconds: HOUR,
     points: (c) => c.get('organization').limits.orgPerHour,
-    key: (c) => c.get('organization').name,
+    key: organizationKey,
   });
-  const perClientAddress = rateLimit({
+  const perClientPerMinute = rateLimit({
+    subject: 'IP address',
+    windowSeconds: MINUTE,
+    points: (c) => c.get('organization').limits.ipPerMinute ?? IP_REQUESTS_PER_MINUTE,
+    key: clientKey,
+  });
+  const perClientPerDay = rateLimit({
     subject: 'IP address',
     windowSeconds: DAY,
     points: (c) => c.get('organization').limits.ipPerDay,
-    key: (c) => clientAddress(c, options.trustProxy ?? false),
+    key: clientKey,
   });
-  const site = [authenticate(options), perOrganization];
-  return { site, assistant: [...site, perClientAddress] };
+  const auth = authenticate(options);
+  return {
+    site: [auth, perClientPerMinute, perOrganization],
+    assistant: [auth, perClientPerDay, perOrganization],
+  };
 }

@@ -6,6 +6,7 @@
  */
 import { createUIMessageStreamResponse } from 'ai';
 import type { Context, Hono } from 'hono';
+import { QUESTION_MAX_CHARS } from '../../api/limits.ts';
 import { assistantRequestSchema } from '../../api/schemas.ts';
 import type { AssistantRequest } from '../../api/types.ts';
 import { DATA_STREAM_HEADERS, toDataStreamV1 } from '../assistant/data-stream-v1.ts';
@@ -62,6 +63,10 @@ async function start(
   const question = lastUserQuestion(body.messages);
   if (!question) {
     const message = 'The last user message has no text';
+    return errorResponse(c, 400, message, [{ path: ['messages'], message }]);
+  }
+  if (question.length > QUESTION_MAX_CHARS) {
+    const message = `The question is too long: at most ${QUESTION_MAX_CHARS} characters`;
     return errorResponse(c, 400, message, [{ path: ['messages'], message }]);
   }
 

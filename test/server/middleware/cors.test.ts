@@ -104,6 +104,6 @@ describe('responses a handler builds itself', () => {
     const response = await app.request('/v9/redirect/acme', post({}));
     expect(response.status).toBe(302);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
-    expect(response.headers.get('RateLimit-Remaining')).toBe('9999');
+    expect(response.headers.get('RateLimit-Remaining')).toBe('599');
   });
 });
