@@ -37,6 +37,8 @@ export class SiteIndex implements DocsIndex {
   /** Translation key -> language -> published path, of searchable pages. */
   private readonly translations = new Map<string, Map<string, string>>();
   private readonly languageCounts = new Map<string, number>();
+  /** Searchable pages restricted to groups: while there are any, every search filters. */
+  private restrictedPages = 0;
   private engine = new SectionEngine();
   private siteProfile: SiteProfile = PLAIN_PROFILE;
   private siteLayout: SiteLayout | undefined;
@@ -84,6 +86,7 @@ export class SiteIndex implements DocsIndex {
     for (const map of [this.pages, this.publishedKeys, this.fileKeys, this.pathByFile]) map.clear();
     for (const map of [this.sections, this.sectionIdsByPage, this.translations]) map.clear();
     this.languageCounts.clear();
+    this.restrictedPages = 0;
     this.engine = new SectionEngine();
   }
 
@@ -109,6 +112,7 @@ export class SiteIndex implements DocsIndex {
     const fileKey = normalizeRequestPath(page.file);
     if (fileKey !== undefined && !this.fileKeys.has(fileKey)) this.fileKeys.set(fileKey, page.path);
     if (page.unlisted) return;
+    if (page.groups.length > 0) this.restrictedPages++;
     const language = this.languageOf(page);
     this.languageCounts.set(language, (this.languageCounts.get(language) ?? 0) + 1);
     const key = page.translationKey ?? page.path;
@@ -140,6 +144,7 @@ export class SiteIndex implements DocsIndex {
     for (const key of publishedKeysOf(path)) deleteIf(this.publishedKeys, key, path);
     deleteIf(this.fileKeys, normalizeRequestPath(page.file), path);
     if (!page.unlisted) {
+      if (page.groups.length > 0) this.restrictedPages--;
       const language = this.languageOf(page);
       const count = (this.languageCounts.get(language) ?? 1) - 1;
       if (count > 0) this.languageCounts.set(language, count);
@@ -208,7 +213,8 @@ export class SiteIndex implements DocsIndex {
     const defaultLanguage = this.siteProfile.defaultLanguage;
     const translated = (key: string, wanted: string) =>
       this.translations.get(key)?.has(wanted) === true;
-    const filtered = language !== undefined || Object.values(filter).some(Boolean);
+    const filtered =
+      language !== undefined || this.restrictedPages > 0 || Object.values(filter).some(Boolean);
     // Sections of one page share the answer: decide once per page and search.
     const visible = new Map<string, boolean>();
     const pageVisible = (pagePath: string) => {

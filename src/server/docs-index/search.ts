@@ -104,8 +104,10 @@ export function matchesFilter(meta: PageMeta | undefined, filter: IndexFilter): 
     const wanted = filter.group.toLowerCase();
     if (!meta.navigation?.some((group) => group.toLowerCase() === wanted)) return false;
   }
-  if (filter.groups && meta.groups.length > 0) {
-    if (!meta.groups.some((group) => filter.groups!.includes(group))) return false;
+  // A page restricted to groups is for callers naming one of them; without groups, only public
+  // pages (API.md). Groups sent by a browser are a filter, not authentication.
+  if (meta.groups.length > 0 && !meta.groups.some((group) => filter.groups?.includes(group))) {
+    return false;
   }
   return true;
 }

@@ -66,7 +66,8 @@ describe('searchSections', () => {
 });
 
 describe('matchesFilter', () => {
-  const meta = { title: 't', version: 'v2', language: 'en', tags: ['api'], groups: ['staff'] };
+  const meta = { title: 't', version: 'v2', language: 'en', tags: ['api'], groups: [] };
+  const staffOnly = { ...meta, groups: ['staff'] };
   const shared = { title: 't', tags: [], groups: [] };
 
   it('matches pages of that version, and shared pages without one', () => {
@@ -92,8 +93,15 @@ describe('matchesFilter', () => {
   it('needs the tag, and a shared group for pages with groups', () => {
     expect(matchesFilter(meta, { tag: 'api' })).toBe(true);
     expect(matchesFilter(shared, { tag: 'api' })).toBe(false);
-    expect(matchesFilter(meta, { groups: ['customers'] })).toBe(false);
-    expect(matchesFilter(meta, { groups: ['customers', 'staff'] })).toBe(true);
+    expect(matchesFilter(staffOnly, { groups: ['customers'] })).toBe(false);
+    expect(matchesFilter(staffOnly, { groups: ['customers', 'staff'] })).toBe(true);
     expect(matchesFilter(shared, { groups: ['customers'] })).toBe(true);
+  });
+
+  it('keeps pages restricted to groups from a caller naming none (public pages only)', () => {
+    expect(matchesFilter(staffOnly, {})).toBe(false);
+    expect(matchesFilter(staffOnly, { groups: [] })).toBe(false);
+    expect(matchesFilter(staffOnly, { version: 'v2' })).toBe(false);
+    expect(matchesFilter(meta, {})).toBe(true);
   });
 });
