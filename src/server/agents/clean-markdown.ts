@@ -7,10 +7,10 @@
  */
 import type { Page } from '../docs-index/types.ts';
 import { renderMdx } from './markdown/mdx-render.ts';
+import { closesFence, fenceOpening } from './markdown/mdx-tokens.ts';
 import { parseMdx } from './markdown/mdx-tree.ts';
 import { rewriteMkDocsBlocks } from './markdown/mkdocs-blocks.ts';
 
-const FENCE = /^\s*(`{3,}|~{3,})/;
 const HEADING_ID = /^(\s{0,3}#{1,6}\s.*?)\s*(?:\{#[\w-]+\}|\[#[\w-]+\])\s*$/;
 const TOC_MARKER = /^\s*\[\[toc\]\]\s*$/i;
 
@@ -39,20 +39,12 @@ function tidy(markdown: string): string {
   const out: string[] = [];
   let fence: string | undefined;
   for (const line of markdown.split('\n')) {
-    const marker = FENCE.exec(line)?.[1];
     if (fence) {
-      if (
-        marker &&
-        marker[0] === fence[0] &&
-        marker.length >= fence.length &&
-        line.trim() === marker
-      ) {
-        fence = undefined;
-      }
+      if (closesFence(line, fence)) fence = undefined;
       out.push(line);
       continue;
     }
-    if (marker) fence = marker;
+    fence = fenceOpening(line);
     if (TOC_MARKER.test(line)) continue;
     const cleaned = line.replace(HEADING_ID, '$1').replace(/[ \t]+$/, '');
     if (cleaned === '' && (out.length === 0 || out.at(-1) === '')) continue;

@@ -39,6 +39,23 @@ const DIRECTIVE_CLOSE = /^\s*:{3,}\s*$/;
 const TAG_NAME = /^<(\/?)([A-Za-z][\w.:-]*)/;
 const DROPPED_ELEMENTS = new Set(['script', 'style']);
 
+/**
+ * The marker of a fence that `line` opens (any indentation: inside JSX it is not code), or
+ * undefined. As in CommonMark, a backtick fence's info string holds no backtick, so a one-line
+ * "```sh npm i ```" is a code span, not a fence.
+ */
+export function fenceOpening(line: string): string | undefined {
+  const fence = FENCE.exec(line);
+  if (!fence || (fence[1]![0] === '`' && fence[2]!.includes('`'))) return undefined;
+  return fence[1];
+}
+
+/** True when `line` closes the fence opened with `marker`. */
+export function closesFence(line: string, marker: string): boolean {
+  const closing = /^\s*(`{3,}|~{3,})\s*$/.exec(line)?.[1];
+  return closing !== undefined && closing[0] === marker[0] && closing.length >= marker.length;
+}
+
 /** A component is a capitalised or dotted tag name (`Tabs`, `Tabs.Item`); HTML is lower case. */
 export function isComponentName(name: string): boolean {
   return /^[A-Z]/.test(name) || name.includes('.');
@@ -54,18 +71,17 @@ export function tokenize(source: string): Token[] {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const fence = FENCE.exec(line);
-    if (fence && !(fence[1]![0] === '`' && fence[2]!.includes('`'))) {
+    const marker = fenceOpening(line);
+    if (marker) {
       flush();
-      const marker = fence[1]!;
       const block = [line];
       while (++i < lines.length) {
         block.push(lines[i]!);
-        const closing = /^\s*(`{3,}|~{3,})\s*$/.exec(lines[i]!)?.[1];
-        if (closing && closing[0] === marker[0] && closing.length >= marker.length) break;
+        if (closesFence(lines[i]!, marker)) break;
       }
       // The prose before the fence ended a line; so does the block.
-      tokens.push({ kind: 'code', text: `\n${block.join('\n')}\n`, info: fence[2]!.trim() });
+      const info = line.slice(line.indexOf(marker) + marker.length).trim();
+      tokens.push({ kind: 'code', text: `\n${block.join('\n')}\n`, info });
       continue;
     }
     if (DIRECTIVE_CLOSE.test(line)) {

@@ -4,10 +4,10 @@
  * indented four spaces. They are rewritten here into the `:::type[Title]` containers the rest
  * of the renderer reads, bodies dedented (and rewritten in turn, since blocks nest).
  */
+import { closesFence, fenceOpening } from './mdx-tokens.ts';
 
 const BLOCK =
   /^([ \t]*)(!!!|\?\?\?\+?|===[+!]?)[ \t]*([A-Za-z][\w-]*)?[ \t]*(?:"([^"]*)"|'([^']*)')?[ \t]*$/;
-const FENCE = /^\s*(`{3,}|~{3,})/;
 
 export function rewriteMkDocsBlocks(source: string): string {
   if (!/^[ \t]*(?:!!!|\?\?\?|===)/m.test(source)) return source;
@@ -16,14 +16,13 @@ export function rewriteMkDocsBlocks(source: string): string {
   let fence: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const marker = FENCE.exec(line)?.[1];
     if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
+      if (closesFence(line, fence)) fence = undefined;
       out.push(line);
       continue;
     }
-    if (marker) {
-      fence = marker;
+    fence = fenceOpening(line);
+    if (fence) {
       out.push(line);
       continue;
     }
