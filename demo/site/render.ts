@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import matter from 'gray-matter';
 import { Marked, Renderer, type Token } from 'marked';
-import { buildDocsIndex } from '../../src/server/index.ts';
+import { buildDocsIndex } from '../../src/server/docs-index/load.ts';
 
 export interface DocPage {
   /** Page path as the server publishes it and as the site serves it (`guides/embedding`). */

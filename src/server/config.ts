@@ -33,6 +33,7 @@ export const serveFlags = {
   model: { type: 'string' },
   'model-base-url': { type: 'string' },
   'stream-delay-ms': { type: 'string', default: '0' },
+  'data-dir': { type: 'string', default: '.docs-assistant' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 

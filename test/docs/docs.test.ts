@@ -10,7 +10,7 @@ import GithubSlugger from 'github-slugger';
 import matter from 'gray-matter';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { GROUPS } from '../../demo/site/render.ts';
-import { USAGE } from '../../src/server/cli.ts';
+import { USAGE } from '../../src/server/cli/usage.ts';
 import type { SiteIndex } from '../../src/server/docs-index/docs-index.ts';
 import { buildDocsIndex } from '../../src/server/docs-index/load.ts';
 import { ASSISTANT_KEY, assistantApp } from '../support/assistant-app.ts';

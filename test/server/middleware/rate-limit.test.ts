@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
-import { ACME_KEY, fromAddress, GLOBEX_KEY, organizations, post } from '../../support/server.ts';
+import {
+  ACME_KEY,
+  embeddedAssistant,
+  fromAddress,
+  GLOBEX_KEY,
+  organizations,
+  post,
+} from '../../support/server.ts';
 
 function limitedApp(orgPerHour: number, ipPerDay: number, trustProxy = false) {
   const orgs = organizations();
   orgs[0]!.limits = { orgPerHour, ipPerDay };
-  return createApp({ organizations: orgs, trustProxy, log: () => {} });
+  return createApp({
+    organizations: orgs,
+    trustProxy,
+    assistant: embeddedAssistant(),
+    log: () => {},
+  });
 }
 
 describe('organization limit', () => {
