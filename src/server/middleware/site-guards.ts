@@ -22,6 +22,10 @@ export interface ApiGuards {
   site: SiteGuards;
   /** The same, and the client address within its daily limit on the assistant. */
   assistant: SiteGuards;
+  /** The key check alone, for a router that may also admit a request without one (MCP). */
+  authenticate: MiddlewareHandler<AppEnv>;
+  /** The assistant's limits without the key check, after a router's own (same counters). */
+  limits: SiteGuards;
 }
 
 const HOUR = 3600;
@@ -40,6 +44,8 @@ export function siteGuards(options: SiteGuardOptions): ApiGuards {
     points: (c) => c.get('organization').limits.ipPerDay,
     key: (c) => clientAddress(c, options.trustProxy ?? false),
   });
-  const site = [authenticate(options), perOrganization];
-  return { site, assistant: [...site, perClientAddress] };
+  const keyCheck = authenticate(options);
+  const site = [keyCheck, perOrganization];
+  const limits = [perOrganization, perClientAddress];
+  return { site, assistant: [...site, perClientAddress], authenticate: keyCheck, limits };
 }
