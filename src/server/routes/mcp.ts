@@ -55,37 +55,40 @@ export function mcpRoutes(options: McpRouteOptions): Hono<AppEnv> {
     return errorResponse(c, 405, 'This MCP server is stateless: send JSON-RPC messages with POST');
   };
 
-  return new Hono<AppEnv>()
-    .use('/:domain', allowedOrigin(options.corsOrigins ?? '*'))
-    .use('/:domain', limitsAsToolErrors(options.maxBytes))
-    .use('/:domain', keyOrAnonymous(options.authenticate, owners))
-    .use('/:domain', ...options.limits)
-    .post('/:domain', validBody, async (c) => {
-      const server = createMcpServer({
-        site: c.get('site'),
-        files: options.files,
-        feedback: options.feedback,
-        version: options.version,
-      });
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
-        enableJsonResponse: true,
-      });
-      await server.connect(transport);
-      try {
-        const response = await transport.handleRequest(c.req.raw, {
-          parsedBody: c.req.valid('json'),
+  return (
+    new Hono<AppEnv>()
+      // First, so that they cost no key check and no quota.
+      .get('/:domain', notAllowed)
+      .delete('/:domain', notAllowed)
+      .use('/:domain', allowedOrigin(options.corsOrigins ?? '*'))
+      .use('/:domain', limitsAsToolErrors(options.maxBytes))
+      .use('/:domain', keyOrAnonymous(options.authenticate, owners))
+      .use('/:domain', ...options.limits)
+      .post('/:domain', validBody, async (c) => {
+        const server = createMcpServer({
+          site: c.get('site'),
+          files: options.files,
+          feedback: options.feedback,
+          version: options.version,
         });
-        // Through c.body() so that headers set by middleware (CORS, RateLimit-*) apply.
-        const headers = Object.fromEntries(response.headers);
-        if (!response.body) return c.body(null, response.status as 202, headers);
-        return c.body(await response.text(), response.status as 200, headers);
-      } finally {
-        await server.close();
-      }
-    })
-    .get('/:domain', notAllowed)
-    .delete('/:domain', notAllowed);
+        const transport = new WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
+        await server.connect(transport);
+        try {
+          const response = await transport.handleRequest(c.req.raw, {
+            parsedBody: c.req.valid('json'),
+          });
+          // Through c.body() so that headers set by middleware (CORS, RateLimit-*) apply.
+          const headers = Object.fromEntries(response.headers);
+          if (!response.body) return c.body(null, response.status as 202, headers);
+          return c.body(await response.text(), response.status as 200, headers);
+        } finally {
+          await server.close();
+        }
+      })
+  );
 }
 
 /**
