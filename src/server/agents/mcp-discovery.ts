@@ -37,12 +37,7 @@ export function serverCard(
   version: string,
 ): ServerCard {
   const anonymous = site.mcp?.anonymous === true;
-  const namespace = hostname
-    .replace(/^\[|\]$/g, '')
-    .split('.')
-    .reverse()
-    .join('.')
-    .replace(/[^\w.-]/g, '-');
+  const namespace = reverseDns(hostname);
   return {
     $schema: SERVER_CARD_SCHEMA,
     name: `${namespace || 'localhost'}/${site.domain}`,
@@ -74,6 +69,17 @@ export function serverCard(
       'docs-assistant/llms-txt': `${base}/llms/${site.domain}/llms.txt`,
     },
   };
+}
+
+/** `assistant.acme.dev` -> `dev.acme.assistant`; an IP address stays as it is. */
+function reverseDns(hostname: string): string {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (/^[\d.]+$/.test(host) || host.includes(':')) return host.replace(/[^\w.-]/g, '-');
+  return host
+    .split('.')
+    .reverse()
+    .join('.')
+    .replace(/[^\w.-]/g, '-');
 }
 
 function truncate(text: string, max: number): string {

@@ -219,13 +219,8 @@ export function searchDocs(
 
 function notFoundMessage(site: Site, path: string): string {
   const example = listedPages(site.index)[0]?.path;
-  return [
-    `No page at "${path}" in these docs.`,
-    'Use search_docs to find pages; get_page takes the "path" of a search result',
-    example === undefined ? '.' : ` (e.g. "${example}").`,
-  ]
-    .join(' ')
-    .replace(' .', '.');
+  const hint = example === undefined ? '' : ` (e.g. "${example}")`;
+  return `No page at "${path}" in these docs. Use search_docs to find pages; get_page takes the "path" of a search result${hint}.`;
 }
 
 function resourceUri(domain: string, path: string): string {
