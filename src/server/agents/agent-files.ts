@@ -8,7 +8,7 @@ import type { Page } from '../docs-index/types.ts';
 import type { Site } from '../types.ts';
 import { listedPages, markdownFileOf, publishedUrl } from './agent-pages.ts';
 import { cleanMarkdown } from './clean-markdown.ts';
-import { type LlmsLinks, llmsFullTxt, llmsTxt } from './llms-txt.ts';
+import { LLMS_FULL_TXT_MAX_BYTES, type LlmsLinks, llmsFullTxt, llmsTxt } from './llms-txt.ts';
 import { type SiteAbout, siteAbout } from './site-about.ts';
 
 export interface AgentFilesOptions {
@@ -22,7 +22,12 @@ interface SiteFiles {
   pages: Page[];
   /** Base address -> file name -> content. */
   byBase: Map<string, Map<'llms.txt' | 'llms-full.txt', string>>;
+  /** Settles once the pages llms-full.txt holds have their Markdown cached. */
+  rendered?: Promise<void>;
 }
+
+/** Pages rendered between two turns of the event loop while llms-full.txt is built. */
+const RENDER_BATCH = 100;
 
 /** Different base addresses a site's files are kept for (hosts, proxies): a few at most. */
 const BASES_KEPT = 4;
@@ -54,8 +59,13 @@ export class AgentFiles {
    * llms.txt or llms-full.txt of a site whose `.md` pages are served under `markdownBase`
    * (ending in `/`, e.g. `https://host/md/acme/`).
    */
-  file(site: Site, name: 'llms.txt' | 'llms-full.txt', markdownBase: string): string {
+  async file(
+    site: Site,
+    name: 'llms.txt' | 'llms-full.txt',
+    markdownBase: string,
+  ): Promise<string> {
     const files = this.filesOf(site);
+    if (name === 'llms-full.txt') await this.renderPages(files);
     let byName = files.byBase.get(markdownBase);
     if (!byName) {
       if (files.byBase.size >= BASES_KEPT) files.byBase.clear();
@@ -77,6 +87,24 @@ export class AgentFiles {
       byName.set(name, content);
     }
     return content;
+  }
+
+  /**
+   * Renders the pages llms-full.txt will hold (up to its size limit) a batch at a time, so a
+   * large site's first request does not hold up every other request meanwhile.
+   */
+  private renderPages(files: SiteFiles): Promise<void> {
+    files.rendered ??= (async () => {
+      const limit = this.options.llmsFullTxtMaxBytes ?? LLMS_FULL_TXT_MAX_BYTES;
+      // Characters never outnumber UTF-8 bytes: past the limit in characters, past it in bytes.
+      let characters = 0;
+      for (const [position, page] of files.pages.entries()) {
+        characters += this.markdownOf(page).length;
+        if (characters > limit) break;
+        if ((position + 1) % RENDER_BATCH === 0) await new Promise((next) => setImmediate(next));
+      }
+    })();
+    return files.rendered;
   }
 
   private filesOf(site: Site): SiteFiles {

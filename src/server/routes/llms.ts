@@ -25,13 +25,13 @@ export function llmsRoutes(options: PublicDocsRouteOptions): Hono<AppEnv> {
   const sites = sitesByDomain(options.organizations);
   return new Hono<AppEnv>()
     .use('*', options.limit)
-    .get('/:domain/:file{llms(?:-full)?\\.txt}', (c) => {
+    .get('/:domain/:file{llms(?:-full)?\\.txt}', async (c) => {
       const domain = c.req.param('domain');
       const file = c.req.param('file') as 'llms.txt' | 'llms-full.txt';
       const site = sites.get(domain);
       if (!site) return errorResponse(c, 404, 'Not found');
       const base = publicBase(c, `/llms/${domain}/${file}`, options.trustProxy ?? false);
-      const content = options.files.file(site, file, `${base}/md/${domain}/`);
+      const content = await options.files.file(site, file, `${base}/md/${domain}/`);
       return c.body(content, 200, {
         'Content-Type': 'text/plain; charset=utf-8',
         'Cache-Control': PUBLIC_DOCS_CACHE_CONTROL,
