@@ -10,9 +10,8 @@ import { loadConfig } from '../../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../../src/server/serve.ts';
 import { AI_SDK_DOCS } from '../../support/corpora.ts';
 import { writeSite } from '../../support/docs-sites.ts';
+import { ACME_KEY, GLOBEX_KEY, testApp } from '../../support/server.ts';
 
-const ACME_KEY = 'da_dsc_acme0123456789abcdef';
-const GLOBEX_KEY = 'da_dsc_globex0123456789abcd';
 const TINY_KEY = 'da_dsc_tiny0123456789abcdefg';
 
 let server: RunningServer;
@@ -233,6 +232,49 @@ describe('POST /mcp/{domain}: access', () => {
     ).rejects.toMatchObject({
       code: 403,
     });
+  });
+
+  it('serves a listed browser origin, preflight included', async () => {
+    const app = testApp({ corsOrigins: ['https://docs.acme.dev'] });
+    const origin = { Origin: 'https://docs.acme.dev' };
+    const preflight = await app.request('/mcp/acme', {
+      method: 'OPTIONS',
+      headers: {
+        ...origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,mcp-protocol-version',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://docs.acme.dev');
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Mcp-Protocol-Version/i);
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
+    };
+    const response = await app.request('/mcp/acme', {
+      method: 'POST',
+      headers: {
+        ...origin,
+        Authorization: `Bearer ${ACME_KEY}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify(initialize),
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).result.serverInfo.name).toBe('docs-assistant-acme');
+    const foreign = await app.request('/mcp/acme', {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', Authorization: `Bearer ${ACME_KEY}` },
+      body: JSON.stringify(initialize),
+    });
+    expect(foreign.status).toBe(403);
   });
 
   it('answers GET and DELETE with 405: the server is stateless', async () => {
