@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { FEEDBACK_TEXT_MAX, MemoryFeedbackStore } from '../../../src/server/agents/feedback-store.ts';
+import {
+  FEEDBACK_TEXT_MAX,
+  MemoryFeedbackStore,
+} from '../../../src/server/agents/feedback-store.ts';
 
 describe('MemoryFeedbackStore', () => {
   it('lists a site’s entries newest first, by source', async () => {
     let now = 1000;
     const store = new MemoryFeedbackStore({ now: () => now++ });
-    await store.add({ domain: 'acme', source: 'reader', helpful: true, threadId: 't', messageId: 'm' });
-    await store.add({ domain: 'acme', source: 'agent', path: 'a', helpful: false, comment: 'Wrong' });
+    await store.add({
+      domain: 'acme',
+      source: 'reader',
+      helpful: true,
+      threadId: 't',
+      messageId: 'm',
+    });
+    await store.add({
+      domain: 'acme',
+      source: 'agent',
+      path: 'a',
+      helpful: false,
+      comment: 'Wrong',
+    });
     await store.add({ domain: 'globex', source: 'agent', path: 'b', helpful: false });
     const acme = await store.list({ domain: 'acme' });
     expect(acme.map((entry) => entry.source)).toEqual(['agent', 'reader']);
@@ -22,7 +37,11 @@ describe('MemoryFeedbackStore', () => {
       await store.add({ domain: 'acme', source: 'agent', path, helpful: false });
     }
     expect(store.size).toBe(3);
-    expect((await store.list({ domain: 'acme' })).map((entry) => entry.path)).toEqual(['5', '4', '3']);
+    expect((await store.list({ domain: 'acme' })).map((entry) => entry.path)).toEqual([
+      '5',
+      '4',
+      '3',
+    ]);
     const long = await store.add({
       domain: 'acme',
       source: 'agent',
