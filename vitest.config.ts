@@ -44,6 +44,7 @@ export default defineConfig({
             'marked',
             'lit',
             'lit/async-directive.js',
+            'lit/directives/ref.js',
             'lit/directives/repeat.js',
             'lit/directives/unsafe-html.js',
             '@lit/reactive-element',

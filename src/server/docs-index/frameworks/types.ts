@@ -18,9 +18,11 @@ export type FrameworkName = (typeof FRAMEWORKS)[number];
 /**
  * How the site turns a heading into its anchor: `github` (github-slugger: Docusaurus,
  * Starlight, Mintlify, Nextra...), `vitepress` (VitePress's slugify), `mkdocs` (Python-Markdown
- * toc).
+ * toc). The one slug module (`src/api/anchors.ts`) serves server and widget.
  */
-export type AnchorStyle = 'github' | 'vitepress' | 'mkdocs';
+import type { SlugStyle } from '../../../api/anchors.ts';
+
+export type AnchorStyle = SlugStyle;
 
 export interface SiteVersion {
   /** The version's name, the page's `version` (`2.0`, `current`, `v1`). */

@@ -1,10 +1,11 @@
+/** A question or an answer in the conversation, with an answer's citations and actions. */
 import { html, nothing } from 'lit';
-import type { ContextItem } from '../../api/types.ts';
-import { citationsOf } from '../chat/citations.ts';
-import type { Citation, DocsUIMessage } from '../chat/types.ts';
-import type { DocsAssistantI18n } from '../i18n.ts';
-import { icon, iconButton } from './icons.ts';
-import { answerMarkdown } from './markdown-view.ts';
+import { citationsOf } from '../../chat/citations.ts';
+import type { Citation, DocsUIMessage } from '../../chat/types.ts';
+import type { DocsAssistantI18n } from '../../i18n/i18n.ts';
+import { markdown } from '../../markdown/markdown-directive.ts';
+import { contextLabel } from '../context-chip/context-chip.ts';
+import { iconButton } from '../icons.ts';
 import { searchQueryOf, textOf } from './message-parts.ts';
 
 /** What an answer's template needs from the panel: its state and the reader's actions. */
@@ -38,16 +39,6 @@ export function pendingLine(t: DocsAssistantI18n, query?: string) {
   </div>`;
 }
 
-/** A context item as a label: kind icon, then the (truncated) text. */
-export function contextLabel(item: ContextItem, t: DocsAssistantI18n) {
-  const kind = item.type === 'code' ? t.selectedCode : t.selectedText;
-  return html`<span class="chip-label" title=${item.value}>
-    ${icon(item.type === 'code' ? 'code' : 'quote')}
-    <span class="sr-only">${kind}:</span>
-    <span class="chip-text">${item.value}</span>
-  </span>`;
-}
-
 /** A question, with the context it was asked about. */
 export function userMessage(message: DocsUIMessage, t: DocsAssistantI18n) {
   const context = message.metadata?.context ?? [];
@@ -74,7 +65,7 @@ export function assistantMessage(message: DocsUIMessage, view: AnswerView) {
     <h3 class="sr-only">${t.assistant}</h3>
     ${!text && streaming ? pendingLine(t, searchQueryOf(message)) : nothing}
     <div class="answer" @click=${(e: MouseEvent) => view.onContentClick(e, all)}>
-      ${answerMarkdown(text, streaming, t)}
+      ${markdown(text, { streaming, copyLabel: t.copyCode, citationMarkers: true })}
     </div>
     ${citations.length && text ? citationChips(citations, view) : nothing}
     ${!streaming && text ? answerActions(view) : nothing}

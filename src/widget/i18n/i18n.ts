@@ -1,17 +1,14 @@
 /**
- * Every string the reader sees. Hosts replace any subset through the `i18n` property of
+ * Every string the reader sees, errors included (./error-text.ts picks the sentence for an
+ * error from its kind and data). Hosts replace any subset through the `i18n` property of
  * `<docs-assistant>`; missing keys fall back to English.
  *
- * The defaults live here and are imported by the lazily loaded panel only: the launcher
- * keeps its three strings inline so this table stays out of the first-load chunk.
+ * This table is imported by the lazily loaded panel only; the launcher's strings live in
+ * ./launcher-strings.ts so the first load carries just those.
  */
-export interface DocsAssistantI18n {
-  /** Launcher button text. */
-  launcher: string;
-  /** The button shown next to a text selection on the page. */
-  askAboutSelection: string;
-  /** Above the launcher when the panel's code could not be loaded (offline, blocked). */
-  loadFailed: string;
+import { type LauncherStrings, launcherStrings } from './launcher-strings.ts';
+
+export interface DocsAssistantI18n extends LauncherStrings {
   /** Panel title (also the dialog's accessible name). */
   title: string;
   newChat: string;
@@ -52,17 +49,21 @@ export interface DocsAssistantI18n {
   errorRateLimit: string;
   errorRateLimitNoTime: string;
   errorNetwork: string;
+  /** The connection dropped while the answer was arriving. */
+  errorConnectionDropped: string;
   errorOffline: string;
   errorServer: string;
+  /** The API refused the question (a 4xx other than key, thread and rate limit). */
+  errorRequest: string;
   errorStream: string;
   errorNotFound: string;
   pageNotFound: string;
+  /** A cited page could not be loaded (other than not found or offline). */
+  pageFailed: string;
 }
 
 export const defaultI18n: DocsAssistantI18n = {
-  launcher: 'Ask AI',
-  askAboutSelection: 'Ask AI',
-  loadFailed: "The assistant couldn't load. Check your connection and try again.",
+  ...launcherStrings,
   title: 'Ask AI',
   newChat: 'New chat',
   close: 'Close',
@@ -100,9 +101,25 @@ export const defaultI18n: DocsAssistantI18n = {
   errorRateLimit: 'Too many questions right now. Try again {time}.',
   errorRateLimitNoTime: 'Too many questions right now. Try again in a moment.',
   errorNetwork: 'Could not reach the assistant. Check your connection and try again.',
+  errorConnectionDropped:
+    'The connection dropped while the answer was arriving. Check your connection and try again.',
   errorOffline: 'You appear to be offline. Reconnect and try again.',
   errorServer: 'The assistant had a problem answering. Try again.',
+  errorRequest: 'The assistant could not take this question.',
   errorStream: 'The answer was interrupted. Try again.',
   errorNotFound: 'This conversation is no longer available. Start a new chat.',
   pageNotFound: 'This page could not be found.',
+  pageFailed: "This page couldn't be loaded. Try again.",
 };
+
+const resolved = new WeakMap<Partial<DocsAssistantI18n>, DocsAssistantI18n>();
+
+/** The host's replacement strings over the English ones (the same object while they are the same). */
+export function resolveI18n(replacements: Partial<DocsAssistantI18n>): DocsAssistantI18n {
+  let strings = resolved.get(replacements);
+  if (!strings) {
+    strings = { ...defaultI18n, ...replacements };
+    resolved.set(replacements, strings);
+  }
+  return strings;
+}

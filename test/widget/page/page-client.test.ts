@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearPageCache, fetchPage } from '../../../src/widget/chat/page-client.ts';
+import { clearPageCache, fetchPage } from '../../../src/widget/page/page-client.ts';
 import { FakeNetwork } from '../../support/widget/chat.ts';
 
 let network: FakeNetwork;
@@ -32,14 +32,20 @@ describe('fetchPage', () => {
     expect(network.requests).toHaveLength(1);
   });
 
-  it("shows a 404's own message", async () => {
+  it("keeps a 404's own message, which names the page", async () => {
     network.respondJson(404, { message: 'No page at docs/missing.' });
     expect(await fetchPage(options(), 'docs/missing')).toEqual({
       ok: false,
-      status: 404,
-      kind: 'not-found',
-      message: 'No page at docs/missing.',
+      error: { kind: 'not-found', status: 404, detail: 'No page at docs/missing.' },
     });
+  });
+
+  it('never asks for a path outside the docs', async () => {
+    expect(await fetchPage(options(), '../../etc/passwd')).toEqual({
+      ok: false,
+      error: { kind: 'not-found' },
+    });
+    expect(network.requests).toHaveLength(0);
   });
 
   it('classifies other failures without throwing', async () => {
@@ -47,13 +53,12 @@ describe('fetchPage', () => {
       .respondJson(401, { message: 'bad key' })
       .respondNetworkError()
       .respond(() => new Response('not json'));
-    expect(await fetchPage(options(), 'a')).toMatchObject({ ok: false, status: 401, kind: 'auth' });
-    expect(await fetchPage(options(), 'b')).toMatchObject({
+    expect(await fetchPage(options(), 'a')).toMatchObject({
       ok: false,
-      status: 0,
-      kind: 'network',
+      error: { kind: 'auth', status: 401 },
     });
-    expect(await fetchPage(options(), 'c')).toMatchObject({ ok: false, kind: 'server' });
+    expect(await fetchPage(options(), 'b')).toEqual({ ok: false, error: { kind: 'network' } });
+    expect(await fetchPage(options(), 'c')).toMatchObject({ ok: false, error: { kind: 'server' } });
   });
 
   it('lets an abort through so a stale page view can be dropped', async () => {

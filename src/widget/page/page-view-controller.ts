@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { fetchPage, type PageResult } from '../chat/page-client.ts';
-import type { ChatOptions } from '../chat/types.ts';
+import type { ChatError, ChatOptions } from '../chat/types.ts';
+import { fetchPage, type PageResult } from './page-client.ts';
 
 /** A page to show in full: from a citation chip or a doc link in an answer. */
 export interface PageTarget {
@@ -15,32 +15,37 @@ export type PageViewState =
   | { status: 'closed' }
   | { status: 'loading'; target: PageTarget }
   | { status: 'loaded'; target: PageTarget; content: string }
-  | { status: 'failed'; target: PageTarget; message: string; notFound: boolean };
+  | { status: 'failed'; target: PageTarget; error: ChatError };
 
 /**
  * Loads a cited page for the in-panel page view. Only the latest request counts: opening
  * another page or going back drops whatever an earlier request returns.
  */
 export class PageViewController implements ReactiveController {
+  /** What the page view shows. */
   state: PageViewState = { status: 'closed' };
   private readonly host: ReactiveControllerHost;
   private readonly options: () => ChatOptions;
+  private readonly onError: (error: ChatError) => void;
   private run = 0;
   private abort: AbortController | undefined;
 
-  constructor(host: ReactiveControllerHost, options: () => ChatOptions) {
+  constructor(
+    host: ReactiveControllerHost,
+    options: () => ChatOptions,
+    onError: (error: ChatError) => void = () => {},
+  ) {
     this.host = host;
     this.options = options;
+    this.onError = onError;
     host.addController(this);
   }
-
-  hostConnected(): void {}
 
   hostDisconnected(): void {
     this.cancel();
   }
 
-  /** Shows `target`, fetching its content. */
+  /** Shows `target`, fetching its content; resolves once it has loaded or failed. */
   async open(target: PageTarget): Promise<void> {
     this.cancel();
     const run = this.run;
@@ -54,11 +59,12 @@ export class PageViewController implements ReactiveController {
       return; // aborted: a newer request or Back took over
     }
     if (run !== this.run) return;
-    this.set(
-      result.ok
-        ? { status: 'loaded', target, content: result.page.content }
-        : { status: 'failed', target, message: result.message, notFound: result.status === 404 },
-    );
+    if (result.ok) {
+      this.set({ status: 'loaded', target, content: result.page.content });
+    } else {
+      this.set({ status: 'failed', target, error: result.error });
+      this.onError(result.error);
+    }
   }
 
   /** Back to the conversation. */

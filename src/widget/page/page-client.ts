@@ -1,13 +1,11 @@
 /** `POST /v1/page/{domain}`: the full text of a cited page, for the panel's page view. */
+import { normalizePagePath } from '../../api/paths.ts';
 import type { PageResponse } from '../../api/types.ts';
-import { normalizeDocPath } from './citations.ts';
-import { classifyError } from './errors.ts';
-import { apiUrl } from './request.ts';
-import type { ChatErrorKind, ChatOptions } from './types.ts';
+import { classifyError } from '../chat/errors.ts';
+import { apiUrl } from '../chat/request.ts';
+import type { ChatError, ChatOptions } from '../chat/types.ts';
 
-export type PageResult =
-  | { ok: true; page: PageResponse }
-  | { ok: false; status: number; kind: ChatErrorKind; message: string };
+export type PageResult = { ok: true; page: PageResponse } | { ok: false; error: ChatError };
 
 export type PageClientOptions = Pick<ChatOptions, 'baseUrl' | 'domain' | 'apiKey' | 'fetch'>;
 
@@ -15,16 +13,18 @@ const CACHE_SIZE = 20;
 const cache = new Map<string, PageResponse>();
 
 /**
- * Fetches a page by its slug path (a leading slash, `.md(x)` suffix or `#anchor` is dropped).
- * Never throws: failures come back as `{ok: false}` with the API's message when it sent one
- * (a 404's message is what the reader sees). Successful pages are kept in a small cache.
+ * Fetches a page by its path (normalised as the server keys pages: a leading slash, `.md(x)`
+ * suffix or `#anchor` is dropped). Never throws except on abort: failures come back as
+ * `{ok: false, error}` with the API's message as the error's `detail` (a 404's names the page).
+ * Successful pages are kept in a small cache.
  */
 export async function fetchPage(
   options: PageClientOptions,
   path: string,
   signal?: AbortSignal,
 ): Promise<PageResult> {
-  const slug = normalizeDocPath(path.split('#')[0] ?? '');
+  const slug = normalizePagePath(path);
+  if (slug === undefined) return { ok: false, error: { kind: 'not-found' } };
   const cacheKey = `${options.baseUrl}|${options.domain}|${slug}`;
   const cached = cache.get(cacheKey);
   if (cached) return { ok: true, page: cached };
@@ -44,21 +44,19 @@ export async function fetchPage(
     );
   } catch (error) {
     if ((error as { name?: unknown })?.name === 'AbortError') throw error;
-    const failure = classifyError(error, { online: globalThis.navigator?.onLine ?? true });
-    return { ok: false, status: 0, kind: failure.kind, message: failure.message };
+    return {
+      ok: false,
+      error: classifyError(error, { online: globalThis.navigator?.onLine ?? true }),
+    };
   }
 
   const text = await response.text().catch(() => '');
   if (!response.ok) {
-    const failure = classifyError(
+    const error = classifyError(
       { statusCode: response.status, responseBody: text },
       { response: { status: response.status, headers: response.headers } },
     );
-    const message =
-      response.status === 404
-        ? (failure.detail ?? 'This page could not be found.')
-        : failure.message;
-    return { ok: false, status: response.status, kind: failure.kind, message };
+    return { ok: false, error };
   }
   try {
     const page = JSON.parse(text) as PageResponse;
@@ -71,12 +69,7 @@ export async function fetchPage(
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     return { ok: true, page: result };
   } catch {
-    return {
-      ok: false,
-      status: response.status,
-      kind: 'server',
-      message: 'The page could not be read.',
-    };
+    return { ok: false, error: { kind: 'server', status: response.status } };
   }
 }
 
