@@ -55,6 +55,11 @@ export class AgentFiles {
     return this.filesOf(site).about;
   }
 
+  /** The site's listed pages (`listedPages`), kept until its index changes. */
+  pages(site: Site): Page[] {
+    return this.filesOf(site).pages;
+  }
+
   /**
    * llms.txt or llms-full.txt of a site whose `.md` pages are served under `markdownBase`
    * (ending in `/`, e.g. `https://host/md/acme/`).

@@ -19,7 +19,7 @@ import type { SearchResult } from '../../api/types.ts';
 import type { Page } from '../docs-index/types.ts';
 import type { Site } from '../types.ts';
 import type { AgentFiles } from './agent-files.ts';
-import { listedPages, publicPage, publishedUrl } from './agent-pages.ts';
+import { publicPage, publishedUrl } from './agent-pages.ts';
 import { FEEDBACK_TEXT_MAX, type FeedbackStore } from './feedback-store.ts';
 
 export interface McpSiteOptions {
@@ -129,7 +129,7 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
       if (!page) {
         return {
           isError: true,
-          content: [{ type: 'text', text: notFoundMessage(site, path) }],
+          content: [{ type: 'text', text: notFoundMessage(files, site, path) }],
         };
       }
       return { content: [{ type: 'text', text: page.content }] };
@@ -183,7 +183,7 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
     },
   );
 
-  registerPageResources(server, site);
+  registerPageResources(server, site, files);
   return server;
 }
 
@@ -217,8 +217,8 @@ export function searchDocs(
   }));
 }
 
-function notFoundMessage(site: Site, path: string): string {
-  const example = listedPages(site.index)[0]?.path;
+function notFoundMessage(files: AgentFiles, site: Site, path: string): string {
+  const example = files.pages(site)[0]?.path;
   const hint = example === undefined ? '' : ` (e.g. "${example}")`;
   return `No page at "${path}" in these docs. Use search_docs to find pages; get_page takes the "path" of a search result${hint}.`;
 }
@@ -241,12 +241,12 @@ function resourceOf(domain: string, page: Page): Resource {
  * Pages as resources, with the protocol's cursor paging (the SDK's resource helpers list a
  * template's resources in one response, too many for a large site).
  */
-function registerPageResources(server: McpServer, site: Site): void {
+function registerPageResources(server: McpServer, site: Site, files: AgentFiles): void {
   const { domain } = site;
   const protocol = server.server;
   protocol.registerCapabilities({ resources: {} });
   protocol.setRequestHandler(ListResourcesRequestSchema, (request) => {
-    const pages = listedPages(site.index);
+    const pages = files.pages(site);
     const start = request.params?.cursor ? Number.parseInt(request.params.cursor, 10) : 0;
     if (!Number.isInteger(start) || start < 0 || start > pages.length) {
       throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor');
