@@ -7,11 +7,18 @@
  */
 import { Hono } from 'hono';
 import { BODY_LIMIT_BYTES } from '../api/limits.ts';
+import { AgentFiles, type AgentFilesOptions } from './agents/agent-files.ts';
+import { type FeedbackStore, MemoryFeedbackStore } from './agents/feedback-store.ts';
+import { publicRequestLimit } from './agents/public-access.ts';
+import { packageVersion } from './cli/usage.ts';
 import { corsPolicy } from './middleware/cors.ts';
 import { handleErrors, notFound } from './middleware/errors.ts';
-import { siteGuards } from './middleware/site-guards.ts';
+import { siteGuards, trustedHops } from './middleware/site-guards.ts';
 import { type AssistantOptions, assistantRoutes } from './routes/assistant.ts';
 import { healthRoutes } from './routes/health.ts';
+import { llmsRoutes } from './routes/llms.ts';
+import { markdownRoutes } from './routes/markdown.ts';
+import { mcpDiscoveryRoutes, mcpRoutes } from './routes/mcp.ts';
 import { pageRoutes } from './routes/page.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
@@ -35,6 +42,10 @@ export interface AppOptions {
   log?: (message: string, error: unknown) => void;
   /** The path every route lives under, for a host server that passes full URLs; default '/'. */
   basePath?: string;
+  /** Where feedback from readers and agents goes; default: in memory, the latest 10,000. */
+  feedback?: FeedbackStore;
+  /** The agent routes: llms.txt size limits, keyless requests per client per hour. */
+  agents?: AgentFilesOptions & { publicRequestsPerHour?: number };
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -54,5 +65,32 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     app.route('/v1/assistant', assistantRoutes({ ...assistant, version: 1 }));
     app.route('/v2/assistant', assistantRoutes({ ...assistant, version: 2 }));
   }
+
+  // For agents: MCP with the API's keys and limits; llms.txt and .md pages keyless, per client.
+  const files = new AgentFiles(options.agents);
+  const version = packageVersion();
+  const trustProxy = trustedHops(options.trustProxy);
+  const perHour = options.agents?.publicRequestsPerHour;
+  const limit = publicRequestLimit({ trustProxy, ...(perHour && { perHour }) });
+  const feedback = options.feedback ?? new MemoryFeedbackStore();
+  const { organizations, corsOrigins } = options;
+  const { authenticate, limits } = guards;
+  app.route(
+    '/mcp',
+    mcpRoutes({
+      organizations,
+      authenticate,
+      limits,
+      files,
+      feedback,
+      corsOrigins,
+      maxBytes,
+      version,
+    }),
+  );
+  const publicDocs = { organizations, files, limit, trustProxy };
+  app.route('/llms', llmsRoutes(publicDocs));
+  app.route('/md', markdownRoutes(publicDocs));
+  app.route('/.well-known', mcpDiscoveryRoutes({ ...publicDocs, version }));
   return app;
 }

@@ -6,6 +6,7 @@
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { exportCommand } from './agents/export-command.ts';
 import { startupBanner } from './cli/banner.ts';
 import { rememberKey } from './cli/remembered-key.ts';
 import { packageVersion, USAGE } from './cli/usage.ts';
@@ -21,6 +22,10 @@ export async function main(argv: string[]): Promise<RunningServer | undefined> {
   }
   if (command === 'eval') {
     process.exitCode = await evalCommand(args);
+    return undefined;
+  }
+  if (command === 'export') {
+    process.exitCode = await exportCommand(args);
     return undefined;
   }
   if (command === '--help' || command === '-h' || command === 'help') {

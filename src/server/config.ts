@@ -47,6 +47,11 @@ export interface SiteConfig {
   siteUrl?: string;
   /** The framework that publishes the folder; detected from it when not given. */
   framework?: FrameworkName;
+  /** The site's name and description for agents (llms.txt, MCP); default: from its framework. */
+  title?: string;
+  description?: string;
+  /** `anonymous`: agents may use the MCP server without a key. */
+  mcp?: { anonymous?: boolean };
 }
 
 export interface OrganizationConfig {
@@ -108,6 +113,9 @@ export const configFileSchema = z.looseObject({
               docs: z.string().min(1),
               siteUrl: z.url().optional(),
               framework: frameworkSchema.optional(),
+              title: z.string().min(1).optional(),
+              description: z.string().min(1).optional(),
+              mcp: z.looseObject({ anonymous: z.boolean().optional() }).optional(),
             }),
           )
           .min(1),
@@ -223,6 +231,9 @@ async function readConfigFile(path: string, args: string[]) {
       docs: resolve(dirname(path), site.docs),
       ...(site.siteUrl && { siteUrl: site.siteUrl }),
       ...(site.framework && { framework: site.framework }),
+      ...(site.title && { title: site.title }),
+      ...(site.description && { description: site.description }),
+      ...(site.mcp && { mcp: { anonymous: site.mcp.anonymous === true } }),
     })),
   }));
   assertUnique(

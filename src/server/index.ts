@@ -2,8 +2,17 @@
  * `docs-assistant/server`: the companion server as a library, the same server the CLI runs.
  * `loadConfig(argv)` reads the CLI's flags (or a config file); `startServer(config)` listens;
  * `createServer(config)` gives the app and a Node request handler to mount in a server of your
- * own. Threads go to a `ThreadStore` of your choice (default: `MemoryThreadStore`).
+ * own. Threads go to a `ThreadStore` of your choice (default: `MemoryThreadStore`), feedback from
+ * readers and agents to a `FeedbackStore` (default: `MemoryFeedbackStore`).
  */
+export {
+  type FeedbackEntry,
+  type FeedbackInput,
+  type FeedbackQuery,
+  type FeedbackStore,
+  MemoryFeedbackStore,
+  type MemoryFeedbackStoreOptions,
+} from './agents/feedback-store.ts';
 export {
   MemoryThreadStore,
   type MemoryThreadStoreOptions,

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener, serve } from '@hono/node-server';
 import type { LanguageModel } from 'ai';
 import type { Hono } from 'hono';
+import type { FeedbackStore } from './agents/feedback-store.ts';
 import { type AppOptions, createApp } from './app.ts';
 import { assistantModelOf, modelFromFlags } from './assistant/models.ts';
 import { MemoryThreadStore, type ThreadStore } from './assistant/thread-store.ts';
@@ -35,6 +36,8 @@ export interface ServerOptions {
   model?: LanguageModel;
   /** Where conversation threads are kept; default: in memory, bounded in count and age. */
   threads?: ThreadStore;
+  /** Where feedback from readers and agents is kept; default: in memory, the latest 10,000. */
+  feedback?: FeedbackStore;
   /** The built widget served at /widget/; default: the one in this package; false: none. */
   widgetDir?: string | false;
   /**
@@ -94,6 +97,10 @@ export function createServer(
       domain: site.domain,
       ...(site.siteUrl && { siteUrl: site.siteUrl }),
       index: indexes.get(site.docs)!,
+      docs: site.docs,
+      ...(site.title && { title: site.title }),
+      ...(site.description && { description: site.description }),
+      ...(site.mcp && { mcp: site.mcp }),
     })),
   }));
   const model = options.model ? assistantModelOf(options.model) : modelFromFlags(config.flags);
@@ -104,6 +111,7 @@ export function createServer(
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     assistant: { model, threads: options.threads ?? new MemoryThreadStore() },
+    ...(options.feedback && { feedback: options.feedback }),
     ...(widgetDir && { widgetDir }),
     isReady: () => indexed,
     ...(options.basePath && { basePath: options.basePath }),

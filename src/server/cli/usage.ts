@@ -25,6 +25,9 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
   --stream-delay-ms <n>  pause between the embedded model's chunks, for demos (default 0)
   --data-dir <folder>    what survives a restart, such as the generated key
                          (default: .docs-assistant in the current folder)
+
+To write llms.txt, llms-full.txt and a .md file per page for a static site:
+       docs-assistant export --docs <folder> --out <folder> [options] (export --help)
 `;
 
 /** The installed package's version (package.json is three folders up, in src/ and dist/). */

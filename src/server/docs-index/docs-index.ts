@@ -43,6 +43,7 @@ export class SiteIndex implements DocsIndex {
   private siteProfile: SiteProfile = PLAIN_PROFILE;
   private siteLayout: SiteLayout | undefined;
   private requestedFramework: FrameworkName | undefined;
+  private changes = 0;
 
   get pageCount(): number {
     return this.pages.size;
@@ -50,6 +51,11 @@ export class SiteIndex implements DocsIndex {
 
   get sectionCount(): number {
     return this.sections.size;
+  }
+
+  /** Counts every change to the pages, so files derived from them know when to rebuild. */
+  get revision(): number {
+    return this.changes;
   }
 
   /** The site's framework, languages and versions. */
@@ -88,6 +94,7 @@ export class SiteIndex implements DocsIndex {
     this.languageCounts.clear();
     this.restrictedPages = 0;
     this.engine = new SectionEngine();
+    this.changes++;
   }
 
   /** Every page, in no particular order. */
@@ -104,6 +111,7 @@ export class SiteIndex implements DocsIndex {
   /** Adds or replaces a page and its sections (none for an unlisted page). */
   upsert(page: Page): void {
     this.remove(page.path);
+    this.changes++;
     this.pages.set(page.path, page);
     this.pathByFile.set(page.file, page.path);
     for (const key of publishedKeysOf(page.path)) {
@@ -133,6 +141,7 @@ export class SiteIndex implements DocsIndex {
   remove(path: string): boolean {
     const page = this.pages.get(path);
     if (!page) return false;
+    this.changes++;
     for (const id of this.sectionIdsByPage.get(path) ?? []) {
       const section = this.sections.get(id);
       if (section) this.engine.discard(section);

@@ -1,5 +1,5 @@
 import type { SearchFilter, SearchResult } from '../../api/types.ts';
-import type { AnchorStyle } from './frameworks/types.ts';
+import type { AnchorStyle, SiteProfile } from './frameworks/types.ts';
 
 /** Frontmatter fields the index understands (more may be present). */
 export interface PageMeta {
@@ -85,4 +85,10 @@ export interface DocsIndex {
   scope?(query: string, options?: SearchOptions): ReaderScope;
   readonly pageCount: number;
   readonly sectionCount: number;
+  /** Every page, in the order the site lists its files (llms.txt, MCP resources). */
+  allPages?(): Iterable<Page>;
+  /** The site's framework, languages and versions. */
+  readonly profile?: SiteProfile;
+  /** Changes whenever a page is added, replaced or removed (caches of derived files). */
+  readonly revision?: number;
 }

@@ -16,7 +16,8 @@ export function corsPolicy(options: CorsOptions): MiddlewareHandler {
   return cors({
     origin: options.origins,
     allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type'],
+    // Browser MCP clients send their protocol version after the handshake.
+    allowHeaders: ['Authorization', 'Content-Type', 'Mcp-Protocol-Version'],
     exposeHeaders: [...EXPOSED_HEADERS],
     maxAge: 86_400,
   });

@@ -24,6 +24,10 @@ export interface ApiGuards {
   site: SiteGuards;
   /** The same, with the assistant's daily limit per client address. */
   assistant: SiteGuards;
+  /** The key check alone, for a router that may also admit a request without one (MCP). */
+  authenticate: MiddlewareHandler<AppEnv>;
+  /** The assistant's limits without the key check, after a router's own (same counters). */
+  limits: SiteGuards;
 }
 
 const MINUTE = 60;
@@ -64,8 +68,12 @@ export function siteGuards(options: SiteGuardOptions): ApiGuards {
     key: clientKey,
   });
   const auth = authenticate(options);
+  // The client's own limit first: a request refused for its client costs the organization nothing.
+  const limits = [perClientPerDay, perOrganization];
   return {
     site: [auth, perClientPerMinute, perOrganization],
-    assistant: [auth, perClientPerDay, perOrganization],
+    assistant: [auth, ...limits],
+    authenticate: auth,
+    limits,
   };
 }
