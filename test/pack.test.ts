@@ -158,7 +158,7 @@ describe('the installed package', () => {
           '--input-type=module',
           '-e',
           `import { loadConfig, startServer } from 'docs-assistant/server';
-const config = await loadConfig(['--docs', ${JSON.stringify(resolve('demo/docs'))}, '--port', '0', '--key', '${key}']);
+const config = await loadConfig(['--docs', ${JSON.stringify(resolve('docs'))}, '--port', '0', '--key', '${key}']);
 const server = await startServer(config, { log: () => {} });
 console.log('listening on ' + server.url);`,
         ],
