@@ -2,10 +2,16 @@
  * End to end (`npm run test:e2e`): real Chromium against the demo, started exactly as
  * `npm start` starts it, on its own ports so a running demo does not interfere.
  */
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-/** Debian's Chromium (as in vitest.config.ts); Playwright cannot download its own here. */
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/**
+ * The Chromium to run (as in vitest.config.ts): CHROMIUM_PATH, else the system's Chromium at
+ * /usr/bin/chromium (Debian), else Playwright's own (`npx playwright install chromium`).
+ */
+const chromiumPath =
+  process.env['CHROMIUM_PATH'] ??
+  (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 const sitePort = Number(process.env['E2E_PORT'] ?? 4310);
@@ -35,7 +41,7 @@ export default defineConfig({
   webServer: {
     // A slower stream than the demo's default leaves time to see it grow and to stop it.
     command: `npm start -- --port ${sitePort} --api-port ${apiPort} --stream-delay-ms 100`,
-    url: `http://127.0.0.1:${sitePort}/getting-started`,
+    url: `http://127.0.0.1:${sitePort}/guides/getting-started`,
     reuseExistingServer: !process.env['CI'],
     timeout: 120_000,
     stdout: 'pipe',

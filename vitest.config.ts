@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 
-/** Debian's Chromium; Playwright cannot download its own browser here. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** CHROMIUM_PATH, else Debian's Chromium, else Playwright's own (`npx playwright install chromium`). */
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
 export default defineConfig({
@@ -16,6 +18,8 @@ export default defineConfig({
             'test/server/**/*.test.ts',
             'test/api/**/*.test.ts',
             'test/compat/**/*.test.ts',
+            'test/scripts/**/*.test.ts',
+            'test/docs/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },
@@ -40,6 +44,7 @@ export default defineConfig({
             'marked',
             'lit',
             'lit/async-directive.js',
+            'lit/directives/ref.js',
             'lit/directives/repeat.js',
             'lit/directives/unsafe-html.js',
             '@lit/reactive-element',

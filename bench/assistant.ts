@@ -1,9 +1,15 @@
 /**
- * Assistant figures (README, "Assistant"), on the ai-sdk-docs corpus, loopback only:
+ * Assistant figures (docs/performance.md), on the ai-sdk-docs corpus, loopback only, with the
+ * server as shipped (`dist/server/cli.js serve`, built by `npm run bench`) on Node's defaults,
+ * in its own process so that its memory is its own:
  * - time to the first text chunk of a v2 reply with the embedded model (p50, p99);
- * - how many concurrent v2 streams one server process holds, and its peak RSS meanwhile.
- * The server is the CLI as shipped (`dist/server/cli.js serve`, built by `npm run bench`) in its
- * own process, so its RSS is its own; its memory is read from /proc (Linux) or `ps`.
+ * - 1,000 concurrent v2 streams: none may be dropped; the process's peak RSS meanwhile;
+ * - live heap per open v2 stream: the server's heap after a full collection with the 1,000
+ *   streams open, less its heap idle, per stream (target: at most 160 kB). Read through the
+ *   inspector protocol (`--inspect`, which changes no heap setting), in a run of its own so
+ *   that its forced collections cannot lower the RSS figure;
+ * - what the stable `streamText` costs per open reply over the `experimental_` low-memory
+ *   variant the server used before (stream-memory.ts).
  * `node bench/assistant.ts` runs it alone; `bench/run.ts` runs it with the other benchmarks.
  */
 
@@ -11,10 +17,11 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { NODE_FLAGS_ENV } from '../src/server/node-flags.ts';
 import { retrievalQuestions } from '../test/fixtures/retrieval-questions.ts';
 import { AI_SDK_DOCS } from '../test/support/corpora.ts';
+import { type InspectorSession, inspect } from './inspector.ts';
 import { percentile, round } from './stats.ts';
+import { compareStreamTextVariants, type StreamTextCost } from './stream-memory.ts';
 
 const corpus = AI_SDK_DOCS;
 const cli = fileURLToPath(new URL('../dist/server/cli.js', import.meta.url));
@@ -25,23 +32,23 @@ const CONCURRENT_STREAMS = 1000;
 const RAMP_BATCH = 25;
 /**
  * Pacing per text chunk, so that every stream is still open when the last one starts: the
- * shortest answer to the 40 questions is 6 chunks, and with the CLI's streaming flags opening
- * 1,000 streams takes 8-10 s (at 1 s per chunk, 12-16 of them had ended by then).
+ * shortest answer to the 40 questions is 6 chunks, and opening 1,000 streams took up to 18 s
+ * on a busy 2-core machine.
  */
-const STREAM_DELAY_MS = 2000;
+const STREAM_DELAY_MS = 3000;
+/** The per-stream target of issue 12. */
+const HEAP_PER_STREAM_TARGET_KB = 160;
 
-/**
- * How the server process runs: as the CLI starts it (restarted with its streaming flags,
- * src/server/node-flags.ts), and with Node's defaults (the flags turned off), to show what they
- * buy and cost.
- */
-export const RUNS: { name: string; env: Record<string, string> }[] = [
-  { name: 'CLI (streaming flags)', env: {} },
-  { name: 'Node defaults', env: { [NODE_FLAGS_ENV]: '' } },
-];
+export interface ReplyFigures {
+  /** From starting the server process to its index being ready. */
+  startSeconds: number;
+  firstChunkP50Ms: number;
+  firstChunkP99Ms: number;
+  /** Whole replies read one after the other (unpaced). */
+  repliesPerSecond: number;
+}
 
 export interface StreamLoadFigures {
-  run: string;
   streams: number;
   completed: number;
   dropped: number;
@@ -55,19 +62,19 @@ export interface StreamLoadFigures {
   failure?: string;
 }
 
-export interface ReplyFigures {
-  run: string;
-  /** From starting the server process to its index being ready. */
-  startSeconds: number;
-  firstChunkP50Ms: number;
-  firstChunkP99Ms: number;
-  /** Whole replies read one after the other (unpaced). */
-  repliesPerSecond: number;
+export interface HeapFigures {
+  /** Streams open when the heap was read. */
+  open: number;
+  idleHeapMb: number;
+  openHeapMb: number;
+  heapPerStreamKb: number;
 }
 
 export interface AssistantFigures {
-  replies: ReplyFigures[];
-  load: StreamLoadFigures[];
+  replies: ReplyFigures;
+  load: StreamLoadFigures;
+  heap: HeapFigures;
+  streamText: StreamTextCost;
 }
 
 interface ChildServer {
@@ -77,36 +84,44 @@ interface ChildServer {
   startSeconds: number;
   /** Resident set size in bytes; throws once the process has ended. */
   rss(): number;
+  /** The inspector, when started with it. */
+  inspector?: InspectorSession;
   stop(): void;
 }
 
 /** Starts `docs-assistant serve` on the corpus and waits for its "listening on" line. */
 async function startChildServer(
   streamDelayMs: number,
-  env: Record<string, string>,
+  options: { inspect?: boolean } = {},
 ): Promise<ChildServer> {
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build:server\` first`);
   const started = performance.now();
+  const args = ['serve', '--docs', corpus, '--port', '0', '--key', KEY];
   const child = spawn(
     process.execPath,
     [
+      ...(options.inspect ? ['--inspect=127.0.0.1:0'] : []),
       cli,
-      'serve',
-      '--docs',
-      corpus,
-      '--port',
-      '0',
-      '--key',
-      KEY,
-      '--stream-delay-ms',
-      `${streamDelayMs}`,
+      ...args,
+      ...['--stream-delay-ms', `${streamDelayMs}`],
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let exited: string | undefined;
   child.once('exit', (code, signal) => {
     exited = `the server process ended (${code ?? signal})`;
   });
+  const inspector = new Promise<string | undefined>((resolve) => {
+    if (!options.inspect) return resolve(undefined);
+    const lines = createInterface({ input: child.stderr! });
+    lines.on('line', (line) => {
+      const address = /Debugger listening on (ws:\/\/\S+)/.exec(line)?.[1];
+      if (address) resolve(address);
+      // The inspector's own notices; anything else the server says goes through.
+      else if (!/^(Debugger |For help, see)/.test(line)) process.stderr.write(`${line}\n`);
+    });
+  });
+  if (!options.inspect) child.stderr!.pipe(process.stderr);
   let url: string | undefined;
   for await (const line of createInterface({ input: child.stdout! })) {
     url = /listening on (\S+)/.exec(line)?.[1];
@@ -115,6 +130,7 @@ async function startChildServer(
   if (!url) throw new Error(exited ?? 'the server printed no address');
   child.stdout!.resume();
   const pid = child.pid!;
+  const address = await inspector;
   return {
     url,
     key: KEY,
@@ -124,6 +140,7 @@ async function startChildServer(
       if (exited) throw new Error(exited);
       return residentBytes(pid);
     },
+    ...(address && { inspector: await inspect(address) }),
     stop: () => child.kill(),
   };
 }
@@ -138,7 +155,7 @@ function residentBytes(pid: number): number {
   return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' })) * 1024;
 }
 
-function request(server: { url: string; key: string; domain: string }, question: string) {
+function request(server: ChildServer, question: string) {
   return fetch(`${server.url}/v2/assistant/${server.domain}/message`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.key}` },
@@ -149,7 +166,7 @@ function request(server: { url: string; key: string; domain: string }, question:
   });
 }
 
-/** Reads a v2 stream; resolves the time of the first text chunk and whether it ended with [DONE]. */
+/** Reads a v2 stream; calls `onFirstText` at the first text chunk; whether it ended with [DONE]. */
 async function readStream(
   response: Response,
   onFirstText: () => void,
@@ -171,49 +188,45 @@ async function readStream(
   return { done: buffer.trimEnd().endsWith('data: [DONE]'), text: sawText };
 }
 
-async function replies(run: (typeof RUNS)[number]): Promise<ReplyFigures> {
-  const server = await startChildServer(0, run.env);
-  const questions = retrievalQuestions.map((q) => q.question);
-  for (const question of questions.slice(0, 10)) await (await request(server, question)).text();
-  const times: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < TTFT_REQUESTS; i++) {
-    const sent = performance.now();
-    const response = await request(server, questions[i % questions.length]!);
-    await readStream(response, () => times.push(performance.now() - sent));
+const questions = retrievalQuestions.map((q) => q.question);
+
+async function replies(): Promise<ReplyFigures> {
+  const server = await startChildServer(0);
+  try {
+    for (const question of questions.slice(0, 10)) await (await request(server, question)).text();
+    const times: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < TTFT_REQUESTS; i++) {
+      const sent = performance.now();
+      const response = await request(server, questions[i % questions.length]!);
+      await readStream(response, () => times.push(performance.now() - sent));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      startSeconds: round(server.startSeconds),
+      firstChunkP50Ms: round(percentile(times, 50)),
+      firstChunkP99Ms: round(percentile(times, 99)),
+      repliesPerSecond: round(TTFT_REQUESTS / seconds),
+    };
+  } finally {
+    server.stop();
   }
-  const seconds = (performance.now() - started) / 1000;
-  server.stop();
-  return {
-    run: run.name,
-    startSeconds: round(server.startSeconds),
-    firstChunkP50Ms: round(percentile(times, 50)),
-    firstChunkP99Ms: round(percentile(times, 99)),
-    repliesPerSecond: round(TTFT_REQUESTS / seconds),
-  };
 }
 
-async function concurrentStreams(run: (typeof RUNS)[number]): Promise<StreamLoadFigures> {
-  const server = await startChildServer(STREAM_DELAY_MS, run.env);
-  const idle = server.rss();
-  let peakRss = idle;
-  let sampling = true;
-  let failure: string | undefined;
-  const sampler = (async () => {
-    while (sampling) {
-      try {
-        peakRss = Math.max(peakRss, server.rss());
-      } catch (error) {
-        failure = (error as Error).message;
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
+interface OpenedStreams {
+  /** Each stream's outcome: ended with [DONE] after some text. */
+  outcomes: Promise<boolean>[];
+  peakOpen: number;
+  rampSeconds: number;
+  /** Streams open right now. */
+  open(): number;
+}
+
+/** Opens CONCURRENT_STREAMS paced v2 streams in batches; resolves once all have started. */
+async function openStreams(server: ChildServer): Promise<OpenedStreams> {
   let open = 0;
   let peakOpen = 0;
-  const questions = retrievalQuestions.map((q) => q.question);
-  const streams: Promise<boolean>[] = [];
+  const outcomes: Promise<boolean>[] = [];
   /** Resolves once the response headers are in, with the stream's eventual outcome. */
   const openStream = async (i: number): Promise<{ outcome: Promise<boolean> }> => {
     try {
@@ -231,50 +244,110 @@ async function concurrentStreams(run: (typeof RUNS)[number]): Promise<StreamLoad
       return { outcome: Promise.resolve(false) };
     }
   };
-  const rampStarted = performance.now();
+  const started = performance.now();
   for (let i = 0; i < CONCURRENT_STREAMS; i += RAMP_BATCH) {
     const batch = await Promise.all(
       Array.from({ length: RAMP_BATCH }, (_, j) => openStream(i + j)),
     );
-    streams.push(...batch.map((b) => b.outcome));
+    outcomes.push(...batch.map((stream) => stream.outcome));
   }
-  const rampSeconds = round((performance.now() - rampStarted) / 1000);
-  const outcomes = await Promise.all(streams);
+  return {
+    outcomes,
+    peakOpen,
+    rampSeconds: round((performance.now() - started) / 1000),
+    open: () => open,
+  };
+}
+
+async function concurrentStreams(): Promise<StreamLoadFigures> {
+  const server = await startChildServer(STREAM_DELAY_MS);
+  const idle = server.rss();
+  let peakRss = idle;
+  let sampling = true;
+  let failure: string | undefined;
+  const sampler = (async () => {
+    while (sampling) {
+      try {
+        peakRss = Math.max(peakRss, server.rss());
+      } catch (error) {
+        failure = (error as Error).message;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  const streams = await openStreams(server);
+  const completed = (await Promise.all(streams.outcomes)).filter(Boolean).length;
   sampling = false;
   await sampler;
   server.stop();
-  const completed = outcomes.filter(Boolean).length;
-  const mb = (bytes: number) => round(bytes / 1024 / 1024);
   return {
-    run: run.name,
     streams: CONCURRENT_STREAMS,
     completed,
     dropped: CONCURRENT_STREAMS - completed,
-    peakOpen,
+    peakOpen: streams.peakOpen,
     idleRssMb: mb(idle),
     peakRssMb: mb(peakRss),
-    rampSeconds,
+    rampSeconds: streams.rampSeconds,
     ...(failure && { failure }),
   };
 }
 
-export async function benchAssistant(): Promise<AssistantFigures> {
-  const figures: AssistantFigures = { replies: [], load: [] };
-  for (const run of RUNS) figures.replies.push(await replies(run));
-  for (const run of RUNS) figures.load.push(await concurrentStreams(run));
-  const { load } = figures;
+async function heapPerStream(): Promise<HeapFigures> {
+  const server = await startChildServer(STREAM_DELAY_MS, { inspect: true });
+  const inspector = server.inspector!;
+  try {
+    // Warm: every module loaded and compiled, as in a server that has answered before.
+    for (const question of questions.slice(0, 5)) await (await request(server, question)).text();
+    const idle = await inspector.liveHeapBytes();
+    const streams = await openStreams(server);
+    const open = streams.open();
+    const withStreams = await inspector.liveHeapBytes();
+    return {
+      open,
+      idleHeapMb: mb(idle),
+      openHeapMb: mb(withStreams),
+      heapPerStreamKb: round((withStreams - idle) / open / 1024),
+    };
+  } finally {
+    inspector.close();
+    server.stop();
+  }
+}
 
-  console.log('\nAssistant (embedded model, ai-sdk-docs corpus, loopback)');
-  for (const r of figures.replies) {
-    console.log(
-      `  ${r.run}: ready in ${r.startSeconds} s; time to first text chunk, v2: p50 ${r.firstChunkP50Ms} ms, p99 ${r.firstChunkP99Ms} ms; ${r.repliesPerSecond} whole replies/s one at a time (${TTFT_REQUESTS} requests; target p50 <= 20 ms)`,
-    );
-  }
-  for (const l of load) {
-    console.log(
-      `  ${l.streams} concurrent v2 streams, ${l.run}: ${l.completed} completed, ${l.dropped} dropped, ${l.peakOpen} open at once (opened in ${l.rampSeconds} s); RSS ${l.idleRssMb} MB idle, ${l.peakRssMb} MB peak (target: none dropped, RSS < 300 MB)${l.failure ? `; FAILED: ${l.failure}` : ''}`,
-    );
-  }
+const mb = (bytes: number) => round(bytes / 1024 / 1024);
+
+export async function benchAssistant(): Promise<AssistantFigures> {
+  const figures: AssistantFigures = {
+    replies: await replies(),
+    load: await concurrentStreams(),
+    heap: await heapPerStream(),
+    streamText: await compareStreamTextVariants(),
+  };
+  const { replies: r, load: l, heap: h, streamText: s } = figures;
+  console.log('\nAssistant (embedded model, ai-sdk-docs corpus, loopback, Node defaults)');
+  console.log(
+    `  ready in ${r.startSeconds} s; time to first text chunk, v2: p50 ${r.firstChunkP50Ms} ms, p99 ${r.firstChunkP99Ms} ms; ${r.repliesPerSecond} whole replies/s one at a time (${TTFT_REQUESTS} requests)`,
+  );
+  console.log(
+    `  ${l.streams} concurrent v2 streams: ${l.completed} completed, ${l.dropped} dropped, ${l.peakOpen} open at once (opened in ${l.rampSeconds} s); RSS ${l.idleRssMb} MB idle, ${l.peakRssMb} MB peak${l.failure ? `; FAILED: ${l.failure}` : ''}`,
+  );
+  console.log(
+    `  live heap per open v2 stream: ${h.heapPerStreamKb} kB (${h.open} open: ${h.openHeapMb} MB after a full collection, ${h.idleHeapMb} MB idle; target <= ${HEAP_PER_STREAM_TARGET_KB} kB)`,
+  );
+  console.log(
+    `  streamText (stable, shipped) holds ${s.stableKb} kB per open reply, experimental_streamTextLowMemory (used before) ${s.lowMemoryKb} kB: the stable API costs ${round(s.stableKb - s.lowMemoryKb)} kB per open reply (${s.replies} replies in one process, model and conversion only)`,
+  );
+  console.table({
+    'time to first chunk p50 (ms)': r.firstChunkP50Ms,
+    'time to first chunk p99 (ms)': r.firstChunkP99Ms,
+    'whole replies/s, one at a time': r.repliesPerSecond,
+    'live heap per open v2 stream (kB)': h.heapPerStreamKb,
+    [`peak RSS, ${l.streams} open streams (MB)`]: l.peakRssMb,
+    'idle RSS (MB)': l.idleRssMb,
+    'streams dropped': l.dropped,
+    'stable streamText cost per reply (kB)': round(s.stableKb - s.lowMemoryKb),
+  });
   return figures;
 }
 

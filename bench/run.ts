@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: every benchmark in one run, with the machine it ran on (figures are only
  * comparable within a run: ratios are the portable part). `-- --libraries` adds the
- * search-library comparison behind the README's choice (several minutes).
+ * search-library comparison behind the choice of MiniSearch (several minutes). Every server
+ * runs on Node's defaults; docs/performance.md has the figures and how to read them.
  */
 import { cpus, loadavg } from 'node:os';
 import { benchServer } from './server.ts';
@@ -23,4 +24,8 @@ if (libraries) {
     console.table(site.libraries);
   }
 }
+console.log(
+  '\nMultilingual sites (index build, search latency, translated copies in English top 5)',
+);
+console.table(await (await import('./multilingual.ts')).benchMultilingual());
 await (await import('./assistant.ts')).benchAssistant();

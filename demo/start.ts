@@ -1,6 +1,6 @@
 /**
- * `npm start`: the companion server on the demo docs (answering offline with the embedded
- * model) plus the demo docs site on its own origin, which embeds the widget with the
+ * `npm start`: the companion server on the project's docs (docs/, answering offline with the
+ * embedded model) plus those docs as a site on its own origin, which embeds the widget with the
  * one-line script tag and calls the API cross-origin. `npm start` builds the widget and
  * the React page first (see package.json); this file only starts the two servers.
  *
@@ -56,7 +56,7 @@ const api = await startDemoApi({
 const site = await startDocsSite({
   host,
   port: sitePort,
-  docsDir: here('./docs'),
+  docsDir: here('../docs'),
   reactDir,
   apiBase: api.url,
   domain: DEMO_DOMAIN,

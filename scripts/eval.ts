@@ -16,21 +16,11 @@ import { type EvalTarget, inProcessTarget } from '../src/server/eval/targets.ts'
 
 const here = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-/**
- * Starlight pages are indexed under their source folder until framework-aware indexing lands;
- * then this prefix goes away and the published paths match as they are.
- */
-const STARLIGHT_SOURCE_ROOT = 'src/content/docs/';
-
 const SETS = [
   { questions: 'ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'starlight-docs.json', docs: 'starlight-docs', strip: STARLIGHT_SOURCE_ROOT },
+  { questions: 'starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'vite-docs.json', docs: 'vite-docs' },
-  {
-    questions: 'starlight-multilingual.json',
-    docs: 'starlight-docs',
-    strip: STARLIGHT_SOURCE_ROOT,
-  },
+  { questions: 'starlight-multilingual.json', docs: 'starlight-docs' },
 ];
 
 const { values: flags } = parseArgs({
@@ -45,7 +35,7 @@ const targets = new Map<string, Promise<EvalTarget>>();
 const perSet: [string, Rates][] = [];
 const perLanguage: [string, Rates][] = [];
 const counts: string[] = [];
-for (const { questions, docs, strip } of SETS) {
+for (const { questions, docs } of SETS) {
   const set = await loadQuestionSet(here(`test/fixtures/questions/${questions}`));
   let target = targets.get(docs);
   if (!target) {
@@ -56,7 +46,7 @@ for (const { questions, docs, strip } of SETS) {
     });
     targets.set(docs, target);
   }
-  const report = await runEval(set, await target, strip ? { stripPathPrefix: strip } : {});
+  const report = await runEval(set, await target);
   perSet.push([report.set, report.rates]);
   for (const [language, rates] of Object.entries(report.byLanguage)) {
     perLanguage.push([`${report.set} ${language}`, rates]);
@@ -97,9 +87,8 @@ process over each vendored corpus, with the embedded model. Regenerate with
 Targets (issues 13 and 14): answered and cited ≥ 0.9, false refusals ≤ 1/30, facts found
 ≥ 0.85, off-topic refused ≥ 0.9, recall@5 ≥ 0.9 in every language.
 
-Starlight's expected pages are published paths (\`guides/sidebar\`, \`ja/guides/i18n\`);
-until framework-aware indexing lands, the server's paths are compared after removing
-\`${STARLIGHT_SOURCE_ROOT}\` (\`--strip-path-prefix\`).
+Expected pages are the published paths the server indexes (\`guides/sidebar\`,
+\`ja/guides/i18n\`).
 
 ${tables}
 `,

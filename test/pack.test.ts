@@ -3,8 +3,16 @@
  * manifest, the JSX types, the CLI with its shebang, and nothing from tests, demo, sources
  * or tooling. The JSX types are compiled against React's, as a React user's project would.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
@@ -74,6 +82,22 @@ describe('npm pack', () => {
   });
 });
 
+/** The address a server process prints once it listens. */
+function listeningUrl(server: ChildProcessWithoutNullStreams | ReturnType<typeof spawn>) {
+  return new Promise<string>((done, fail) => {
+    let out = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) done(match[1]!);
+    });
+    server.stderr!.on('data', (chunk: Buffer) => {
+      out += chunk;
+    });
+    server.once('exit', (code) => fail(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
 describe('the installed package', () => {
   test('`npx docs-assistant serve` answers and serves the widget it ships at /widget/', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-install-'));
@@ -93,30 +117,68 @@ describe('the installed package', () => {
       const key = 'da_dsc_0123456789abcdefXYZ';
       const server = spawn(
         join(dir, 'node_modules', '.bin', 'docs-assistant'),
-        ['serve', '--docs', resolve('demo/docs'), '--port', '0', '--key', key],
+        ['serve', '--docs', resolve('docs'), '--port', '0', '--key', key],
         { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       try {
-        const url = await new Promise<string>((done, fail) => {
-          let out = '';
-          server.stdout.on('data', (chunk: Buffer) => {
-            out += chunk;
-            const match = /listening on (http:\/\/\S+)/.exec(out);
-            if (match) done(match[1]!);
-          });
-          server.once('exit', (code) => fail(new Error(`exited ${code}: ${out}`)));
-        });
+        const url = await listeningUrl(server);
         const widget = await fetch(`${url}/widget/docs-assistant.js`);
         expect(widget.status).toBe(200);
         expect(widget.headers.get('content-type')).toMatch(/^text\/javascript/);
+        // What the widget bundles is not installed: the built files import only each other.
+        for (const name of ['marked', 'dompurify', 'highlight.js']) {
+          expect(existsSync(join(dir, 'node_modules', name)), name).toBe(false);
+        }
+        const widgetFiles = readdirSync(join(dir, 'node_modules/docs-assistant/dist/widget'), {
+          recursive: true,
+        }).filter((file) => String(file).endsWith('.js'));
+        for (const file of widgetFiles) {
+          const code = readFileSync(
+            join(dir, 'node_modules/docs-assistant/dist/widget', String(file)),
+            'utf8',
+          );
+          expect(code, String(file)).not.toMatch(
+            /\bfrom\s*["'][^./"']|\bimport\s*\(?\s*["'][^./"']/,
+          );
+        }
         const search = await fetch(`${url}/v1/search/docs`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
           body: JSON.stringify({ query: 'dark mode', pageSize: 1 }),
         });
-        expect((await search.json())[0].path).toBe('theming');
+        expect((await search.json())[0].path).toBe('guides/theming');
       } finally {
         server.kill();
+      }
+
+      // The library API gives the same server: the widget it ships and the assistant.
+      const library = spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `import { loadConfig, startServer } from 'docs-assistant/server';
+const config = await loadConfig(['--docs', ${JSON.stringify(resolve('docs'))}, '--port', '0', '--key', '${key}']);
+const server = await startServer(config, { log: () => {} });
+console.log('listening on ' + server.url);`,
+        ],
+        { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      try {
+        const url = await listeningUrl(library);
+        expect((await fetch(`${url}/widget/docs-assistant.js`)).status).toBe(200);
+        const answer = await fetch(`${url}/v2/assistant/docs/message`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            fp: 'anonymous',
+            messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'dark mode' }] }],
+          }),
+        });
+        expect(answer.status).toBe(200);
+        expect(await answer.text()).toContain('"type":"finish"');
+      } finally {
+        library.kill();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -140,19 +202,6 @@ describe('custom-elements.json and the JSX types', () => {
     );
     expect(names(element.cssParts)).toEqual(expect.arrayContaining(['launcher', 'panel']));
     expect(names(element.cssProperties)).toContain('--docs-assistant-accent');
-  });
-
-  test('the README documents every attribute, event, part and custom property', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const names = [
-      ...element.attributes.map((a: { name: string; fieldName: string }) =>
-        a.fieldName === 'panelReady' ? '' : a.name,
-      ),
-      ...element.events.map((e: { name: string }) => e.name),
-      ...element.cssParts.map((p: { name: string }) => p.name),
-      ...element.cssProperties.map((p: { name: string }) => p.name),
-    ].filter(Boolean);
-    expect(names.filter((name: string) => !readme.includes(`\`${name}\``))).toEqual([]);
   });
 
   test('every attribute of the manifest is a typed JSX prop', () => {

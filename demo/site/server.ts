@@ -1,6 +1,6 @@
 /**
- * The demo docs site: a plain static-looking site on its own origin, calling the
- * companion server cross-origin, as a real doc site would. Every response carries a strict
+ * The demo docs site: the project's docs (docs/) as a plain static-looking site on its own
+ * origin, calling the companion server cross-origin, as a real doc site would. Every response carries a strict
  * Content-Security-Policy (no `unsafe-inline`, no `unsafe-eval`), so the whole demo shows
  * that the widget needs neither.
  *
@@ -14,7 +14,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { loadDocs, renderPage, type WidgetEmbed } from './render.ts';
 
 export interface DocsSiteOptions {
-  /** Folder of the Markdown pages. */
+  /** Folder of the Markdown pages (the repository's docs/). */
   docsDir: string;
   /** Built React demo (vite output), served at /react/. */
   reactDir: string;
@@ -46,8 +46,8 @@ export function contentSecurityPolicy(apiBase: string) {
   ].join('; ');
 }
 
-export function docsSiteHandler(options: DocsSiteOptions) {
-  const pages = loadDocs(options.docsDir);
+export async function docsSiteHandler(options: DocsSiteOptions) {
+  const pages = await loadDocs(options.docsDir);
   const css = readFileSync(new URL('./site.css', import.meta.url));
   const icon = readFileSync(new URL('./favicon.svg', import.meta.url));
   const csp = contentSecurityPolicy(options.apiBase);
@@ -98,6 +98,14 @@ export function docsSiteHandler(options: DocsSiteOptions) {
       return;
     }
     if (pathname.startsWith('/react/')) return serveReact(pathname, res);
+    // A page's file name (`/guides/theming.md`), as a relative link in a cited page resolves.
+    const source = /\.mdx?$/i.test(pathname)
+      ? pages.find((entry) => `/${entry.path}` === pathname.replace(/\.mdx?$/i, '').toLowerCase())
+      : undefined;
+    if (source) {
+      res.writeHead(301, { Location: `/${source.path}${url.search}` }).end();
+      return;
+    }
     const page = pages.find((entry) => `/${entry.path}` === pathname.replace(/\/$/, ''));
     if (!page) return send(res, 404, CONTENT_TYPES['.html']!, '<h1>Page not found</h1>');
     const params = url.searchParams;
@@ -115,8 +123,8 @@ export function docsSiteHandler(options: DocsSiteOptions) {
   };
 }
 
-export function startDocsSite(options: DocsSiteOptions & { port: number; host: string }) {
-  const server = createServer(docsSiteHandler(options));
+export async function startDocsSite(options: DocsSiteOptions & { port: number; host: string }) {
+  const server = createServer(await docsSiteHandler(options));
   return new Promise<{ url: string; close: () => Promise<void> }>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

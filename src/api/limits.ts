@@ -7,9 +7,16 @@ export const RETRIEVAL_PAGE_SIZE_DEFAULT = 5;
 export const RETRIEVAL_PAGE_SIZE_MAX = 50;
 export const SEARCH_PAGE_SIZE_DEFAULT = 10;
 export const SEARCH_PAGE_SIZE_MAX = 50;
+/** Longest question (the last user message's text) the assistant accepts, in characters. */
+export const QUESTION_MAX_CHARS = 4000;
+/** Longest `context[].value` accepted, in characters, and most context items per request. */
+export const CONTEXT_VALUE_MAX_CHARS = 8000;
+export const CONTEXT_ITEMS_MAX = 10;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const ORG_REQUESTS_PER_HOUR = 10_000;
 export const IP_ASSISTANT_REQUESTS_PER_DAY = 10_000;
+/** Page and search requests per client IP per minute: a flood from one address stays far under the org limit. */
+export const IP_REQUESTS_PER_MINUTE = 600;
 /** Response headers a browser client must be able to read (CORS `Access-Control-Expose-Headers`). */
 export const EXPOSED_HEADERS = [
   'X-Thread-Id',

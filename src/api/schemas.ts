@@ -1,9 +1,13 @@
 /**
- * Zod schemas for every request body of shared/API.md. The server validates at the edge
- * with these; the widget never imports this module (it would pull zod into the bundle).
+ * The wire contract of shared/API.md as zod schemas: every request and response body. The
+ * server validates requests at the edge with them, and every type in `types.ts` is derived
+ * from them, so a field exists in both or in neither. The widget imports only those types
+ * (`import type`): zod never reaches the browser bundle.
  */
 import { z } from 'zod/v4';
 import {
+  CONTEXT_ITEMS_MAX,
+  CONTEXT_VALUE_MAX_CHARS,
   CURRENT_PATH_MAX,
   RETRIEVAL_PAGE_SIZE_DEFAULT,
   RETRIEVAL_PAGE_SIZE_MAX,
@@ -11,6 +15,7 @@ import {
   SEARCH_PAGE_SIZE_MAX,
 } from './limits.ts';
 
+/** Frontmatter-derived filter of search and the assistant; `groups` are the caller's groups. */
 export const searchFilterSchema = z.object({
   version: z.string().optional(),
   language: z.string().optional(),
@@ -18,8 +23,7 @@ export const searchFilterSchema = z.object({
   groups: z.array(z.string()).optional(),
 });
 
-export const pageRequestSchema = z.object({ path: z.string() });
-
+/** Body of `POST /v1/search/{domain}`. */
 export const searchRequestSchema = z.object({
   query: z.string(),
   pageSize: z.int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
@@ -27,9 +31,51 @@ export const searchRequestSchema = z.object({
   filter: searchFilterSchema.nullish(),
 });
 
+/** Metadata of one search result: `title` always, the rest where known; more may follow. */
+export const searchResultMetadataSchema = z.looseObject({
+  title: z.string(),
+  description: z.string().optional(),
+  heading: z.string().optional(),
+  anchor: z.string().optional(),
+  /** Relevance between 0 and 1, best is 1. */
+  score: z.number().min(0).max(1).optional(),
+  /** The section on the published site, when the site's address is configured. */
+  url: z.string().optional(),
+});
+
+/** One element of the search response (also the output of the assistant's `search` tool). */
+export const searchResultSchema = z.object({
+  content: z.string(),
+  /** Page path in published slug form, e.g. `docs/foundations/overview`. */
+  path: z.string(),
+  metadata: searchResultMetadataSchema,
+});
+
+/** 200 response of `POST /v1/search/{domain}`: best first. */
+export const searchResponseSchema = z.array(searchResultSchema);
+
+/** Body of `POST /v1/page/{domain}`. */
+export const pageRequestSchema = z.object({
+  path: z.string(),
+  /** The caller's groups: a page restricted to groups is served only to a member. */
+  groups: z.array(z.string()).optional(),
+});
+
+/** 200 response of `POST /v1/page/{domain}`. */
+export const pageResponseSchema = z.object({ path: z.string(), content: z.string() });
+
+/** Error body of every endpoint; `issues` only on validation errors (400). */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  issues: z
+    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+    .optional(),
+});
+
+/** Something the reader selected or is looking at. */
 export const contextItemSchema = z.object({
   type: z.enum(['code', 'textSelection']),
-  value: z.string(),
+  value: z.string().max(CONTEXT_VALUE_MAX_CHARS),
   path: z.string().optional(),
   elementId: z.string().optional(),
 });
@@ -45,9 +91,9 @@ export const uiMessageSchema = z.looseObject({
   content: z.string().optional(),
 });
 
-export const assistantRequestSchema = z.looseObject({
+/** The assistant body's own fields, everything a client sends beside `messages`. */
+export const assistantRequestFieldsSchema = z.object({
   fp: z.string().min(1),
-  messages: z.array(uiMessageSchema).min(1),
   threadId: z.string().nullish(),
   threadKey: z.string().nullish(),
   retrievalPageSize: z
@@ -56,14 +102,23 @@ export const assistantRequestSchema = z.looseObject({
     .max(RETRIEVAL_PAGE_SIZE_MAX)
     .default(RETRIEVAL_PAGE_SIZE_DEFAULT),
   filter: searchFilterSchema.nullish(),
-  context: z.array(contextItemSchema).optional(),
+  context: z.array(contextItemSchema).max(CONTEXT_ITEMS_MAX).optional(),
   currentPath: z.string().max(CURRENT_PATH_MAX).optional(),
-  // Sent by the AI SDK transport; accepted and ignored.
-  id: z.string().optional(),
-  trigger: z.string().optional(),
-  messageId: z.string().optional(),
 });
 
-export type SearchRequestInput = z.infer<typeof searchRequestSchema>;
-export type AssistantRequestInput = z.infer<typeof assistantRequestSchema>;
-export type UIMessageInput = z.infer<typeof uiMessageSchema>;
+/** Body of both assistant endpoints (v1 and v2). */
+export const assistantRequestSchema = assistantRequestFieldsSchema
+  .extend({
+    messages: z.array(uiMessageSchema).min(1),
+    // Sent by the AI SDK transport; accepted and ignored.
+    id: z.string().optional(),
+    trigger: z.string().optional(),
+    messageId: z.string().optional(),
+  })
+  .loose();
+
+/** Input of the `search` tool call that the assistant streams before its answer. */
+export const searchToolInputSchema = z.object({ query: z.string() });
+
+/** `messageMetadata` of the v2 `finish` chunk (and the v1 `8:` annotation). */
+export const assistantMessageMetadataSchema = z.object({ threadId: z.string().optional() });

@@ -1,85 +1,57 @@
 /**
- * The wire contract of shared/API.md as plain types. Type-only: the widget imports these
- * with `import type` so no schema library ends up in the browser bundle.
+ * The wire contract of shared/API.md as types, each derived from its schema in `schemas.ts`.
+ * Type-only: the widget imports these with `import type`, so no schema library ends up in the
+ * browser bundle. Request types are what a client may send (defaults optional); response types
+ * are what the server sends.
  */
+import type { z } from 'zod/v4';
+import type {
+  assistantMessageMetadataSchema,
+  assistantRequestFieldsSchema,
+  assistantRequestSchema,
+  contextItemSchema,
+  errorResponseSchema,
+  pageRequestSchema,
+  pageResponseSchema,
+  searchFilterSchema,
+  searchRequestSchema,
+  searchResultMetadataSchema,
+  searchResultSchema,
+  searchToolInputSchema,
+} from './schemas.ts';
 
 /** Frontmatter-derived filter accepted by search and the assistant endpoints. */
-export interface SearchFilter {
-  version?: string;
-  language?: string;
-  tag?: string;
-  groups?: string[];
-}
+export type SearchFilter = z.infer<typeof searchFilterSchema>;
 
 /** Body of `POST /v1/search/{domain}`. */
-export interface SearchRequest {
-  query: string;
-  pageSize?: number;
-  scoreThreshold?: number;
-  filter?: SearchFilter | null;
-}
+export type SearchRequest = z.input<typeof searchRequestSchema>;
 
 /** Metadata of one search result; `title` is always present. */
-export interface SearchResultMetadata {
-  title: string;
-  description?: string;
-  heading?: string;
-  anchor?: string;
-  /** Relevance between 0 and 1, best is 1. */
-  score?: number;
-  [key: string]: unknown;
-}
+export type SearchResultMetadata = z.infer<typeof searchResultMetadataSchema>;
 
 /** One element of the search response array (also the `search` tool output). */
-export interface SearchResult {
-  content: string;
-  /** Page path in published slug form, e.g. `docs/foundations/overview`. */
-  path: string;
-  metadata: SearchResultMetadata;
-}
+export type SearchResult = z.infer<typeof searchResultSchema>;
 
 /** Body of `POST /v1/page/{domain}`. */
-export interface PageRequest {
-  path: string;
-}
+export type PageRequest = z.input<typeof pageRequestSchema>;
 
 /** 200 response of `POST /v1/page/{domain}`. */
-export interface PageResponse {
-  path: string;
-  content: string;
-}
+export type PageResponse = z.infer<typeof pageResponseSchema>;
 
 /** Something the reader selected or is looking at. */
-export interface ContextItem {
-  type: 'code' | 'textSelection';
-  value: string;
-  path?: string;
-  elementId?: string;
-}
+export type ContextItem = z.infer<typeof contextItemSchema>;
 
 /** Body fields of the assistant endpoints besides `messages`. */
-export interface AssistantRequestFields {
-  fp: string;
-  threadId?: string | null;
-  threadKey?: string | null;
-  retrievalPageSize?: number;
-  filter?: SearchFilter | null;
-  context?: ContextItem[];
-  currentPath?: string;
-}
+export type AssistantRequestFields = z.input<typeof assistantRequestFieldsSchema>;
+
+/** An assistant body as the server reads it, defaults applied. */
+export type AssistantRequest = z.infer<typeof assistantRequestSchema>;
 
 /** Error body of every endpoint. `issues` only on validation errors (400). */
-export interface ErrorResponse {
-  message: string;
-  issues?: { path: (string | number)[]; message: string }[];
-}
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** `messageMetadata` of the v2 `finish` chunk. */
-export interface AssistantMessageMetadata {
-  threadId?: string;
-}
+export type AssistantMessageMetadata = z.infer<typeof assistantMessageMetadataSchema>;
 
 /** Input of the `search` tool call that the assistant streams. */
-export interface SearchToolInput {
-  query: string;
-}
+export type SearchToolInput = z.infer<typeof searchToolInputSchema>;

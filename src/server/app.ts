@@ -1,17 +1,24 @@
 /**
- * createApp(): the companion server as a Hono app. Middleware runs in this order: errors,
- * CORS (answers preflights before anything else), then per API route auth (key -> site), the
- * organization's hourly limit, the per-IP daily limit on assistant routes, and in each route
- * the JSON body validation. Tests call `app.request()`; `startServer()` listens.
+ * createApp(): the companion server as a Hono app. The error handler and CORS (which answers
+ * preflights before anything else) cover every route; each API resource is a router that
+ * guards itself (see `siteRouter`): key -> site, the organization's hourly limit, the per-IP
+ * daily limit on the assistant, then in each route the JSON body validation. Tests call
+ * `app.request()`; `startServer()` listens.
  */
 import { Hono } from 'hono';
 import { BODY_LIMIT_BYTES } from '../api/limits.ts';
-import { authenticate } from './middleware/auth.ts';
+import { AgentFiles, type AgentFilesOptions } from './agents/agent-files.ts';
+import { type FeedbackStore, MemoryFeedbackStore } from './agents/feedback-store.ts';
+import { publicRequestLimit } from './agents/public-access.ts';
+import { packageVersion } from './cli/usage.ts';
 import { corsPolicy } from './middleware/cors.ts';
 import { handleErrors, notFound } from './middleware/errors.ts';
-import { clientAddress, rateLimit } from './middleware/rate-limit.ts';
-import { type AssistantRouteOptions, assistantRoutes } from './routes/assistant.ts';
+import { siteGuards, trustedHops } from './middleware/site-guards.ts';
+import { type AssistantOptions, assistantRoutes } from './routes/assistant.ts';
 import { healthRoutes } from './routes/health.ts';
+import { llmsRoutes } from './routes/llms.ts';
+import { markdownRoutes } from './routes/markdown.ts';
+import { mcpDiscoveryRoutes, mcpRoutes } from './routes/mcp.ts';
 import { pageRoutes } from './routes/page.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
@@ -23,57 +30,67 @@ export interface AppOptions {
   corsOrigins?: string[] | '*';
   /** Largest accepted JSON body in bytes; default 1 MB. */
   bodyLimitBytes?: number;
-  /** Take the client IP from X-Forwarded-For (only behind a trusted proxy). */
-  trustProxy?: boolean;
+  /** Trusted proxy hops in front of the server (X-Forwarded-For); 0 or false: none. */
+  trustProxy?: number | boolean;
   /** The assistant endpoints (v1 and v2); without it they answer 404. */
-  assistant?: AssistantRouteOptions;
+  assistant?: AssistantOptions;
   /** Folder of the built widget, served under /widget/ when set. */
   widgetDir?: string;
   /** False while indexes are still being built (GET /health answers 503). */
   isReady?: () => boolean;
   /** Where unexpected errors are reported; default console.error. */
   log?: (message: string, error: unknown) => void;
+  /** The path every route lives under, for a host server that passes full URLs; default '/'. */
+  basePath?: string;
+  /** Where feedback from readers and agents goes; default: in memory, the latest 10,000. */
+  feedback?: FeedbackStore;
+  /** The agent routes: llms.txt size limits, keyless requests per client per hour. */
+  agents?: AgentFilesOptions & { publicRequestsPerHour?: number };
 }
 
-const HOUR = 3600;
-const DAY = 86_400;
-
-/** The API routes that need a key, and which of them are assistant routes. */
-export const API_ROUTES = {
-  page: '/v1/page/:domain',
-  search: '/v1/search/:domain',
-  assistantV1: '/v1/assistant/:domain/message',
-  assistantV2: '/v2/assistant/:domain/message',
-} as const;
-
 export function createApp(options: AppOptions): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>().basePath(options.basePath ?? '/');
   app.onError(handleErrors(options.log ? { log: options.log } : {}));
   app.notFound(notFound);
   app.use('*', corsPolicy({ origins: options.corsOrigins ?? '*' }));
   app.route('/health', healthRoutes(options));
   if (options.widgetDir) app.route('/widget', widgetRoutes({ dir: options.widgetDir }));
 
-  const guard = authenticate(options);
-  const perOrganization = rateLimit({
-    subject: 'organization',
-    windowSeconds: HOUR,
-    points: (c) => c.get('organization').limits.orgPerHour,
-    key: (c) => c.get('organization').name,
-  });
-  const perClientAddress = rateLimit({
-    subject: 'IP address',
-    windowSeconds: DAY,
-    points: (c) => c.get('organization').limits.ipPerDay,
-    key: (c) => clientAddress(c, options.trustProxy ?? false),
-  });
-  for (const path of Object.values(API_ROUTES)) app.use(path, guard, perOrganization);
-  app.use(API_ROUTES.assistantV1, perClientAddress);
-  app.use(API_ROUTES.assistantV2, perClientAddress);
+  const guards = siteGuards(options);
+  const maxBytes = options.bodyLimitBytes ?? BODY_LIMIT_BYTES;
+  app.route('/v1/page', pageRoutes({ guards: guards.site, maxBytes }));
+  app.route('/v1/search', searchRoutes({ guards: guards.site, maxBytes }));
+  if (options.assistant) {
+    const assistant = { ...options.assistant, guards: guards.assistant, maxBytes };
+    app.route('/v1/assistant', assistantRoutes({ ...assistant, version: 1 }));
+    app.route('/v2/assistant', assistantRoutes({ ...assistant, version: 2 }));
+  }
 
-  const body = { maxBytes: options.bodyLimitBytes ?? BODY_LIMIT_BYTES };
-  app.route('/v1/page', pageRoutes(body));
-  app.route('/v1/search', searchRoutes(body));
-  if (options.assistant) app.route('/', assistantRoutes({ ...body, ...options.assistant }));
+  // For agents: MCP with the API's keys and limits; llms.txt and .md pages keyless, per client.
+  const files = new AgentFiles(options.agents);
+  const version = packageVersion();
+  const trustProxy = trustedHops(options.trustProxy);
+  const perHour = options.agents?.publicRequestsPerHour;
+  const limit = publicRequestLimit({ trustProxy, ...(perHour && { perHour }) });
+  const feedback = options.feedback ?? new MemoryFeedbackStore();
+  const { organizations, corsOrigins } = options;
+  const { authenticate, limits } = guards;
+  app.route(
+    '/mcp',
+    mcpRoutes({
+      organizations,
+      authenticate,
+      limits,
+      files,
+      feedback,
+      corsOrigins,
+      maxBytes,
+      version,
+    }),
+  );
+  const publicDocs = { organizations, files, limit, trustProxy };
+  app.route('/llms', llmsRoutes(publicDocs));
+  app.route('/md', markdownRoutes(publicDocs));
+  app.route('/.well-known', mcpDiscoveryRoutes({ ...publicDocs, version }));
   return app;
 }

@@ -1,90 +1,51 @@
 #!/usr/bin/env node
 /**
- * `docs-assistant serve …`: parses the flags, starts the server, prints where it listens.
- * Everything else lives in config.ts (flags and file) and serve.ts (indexing, listening).
+ * `docs-assistant serve …`: parses the arguments, starts the server (serve.ts, the same one
+ * the library API gives) and prints where it answers. Flags and config files are read by
+ * config.ts; what only the CLI prints lives in cli/.
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { resolveModel } from './assistant/models.ts';
-import { MemoryThreadStore } from './assistant/thread-store.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
+import { exportCommand } from './agents/export-command.ts';
+import { startupBanner } from './cli/banner.ts';
+import { rememberKey } from './cli/remembered-key.ts';
+import { packageVersion, USAGE } from './cli/usage.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { evalCommand } from './eval/command.ts';
-import { releaseStartupMemory } from './memory.ts';
-import { restartWithStreamingFlags } from './node-flags.ts';
-import type { AssistantRouteOptions } from './routes/assistant.ts';
-import { builtWidgetDir } from './routes/widget.ts';
-import { type RunningServer, type StartOptions, startServer } from './serve.ts';
-
-export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
-
-  --docs <folder>        Markdown/MDX pages to answer from
-  --domain <name>        the {domain} of the site (default: docs)
-  --key <key>            public key da_dsc_…; repeatable (default: one generated per run)
-  --port <n>             default 8787 (0 picks a free port)
-  --host <address>       default 127.0.0.1
-  --site-url <url>       published address of the docs, for absolute links
-  --cors-origin <origin> allowed browser origin; repeatable (default: any)
-  --config <file>        several organizations, sites and keys (see README)
-  --watch                re-index changed, added and removed files
-  --trust-proxy          take the client IP from X-Forwarded-For
-  --model <id>           AI Gateway model id such as openai/gpt-5-mini (key: AI_GATEWAY_API_KEY);
-                         default: the embedded offline model, which quotes the docs
-  --model-base-url <url> any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio);
-                         --model names its model (key, if needed: MODEL_API_KEY)
-  --stream-delay-ms <n>  pause between the embedded model's chunks, for demos (default 0)
-`;
-
-/** App options that other features derive from the flags. */
-async function appOptionsFor(config: ServerConfig): Promise<StartOptions['app']> {
-  return { assistant: assistantOptions(config) };
-}
-
-/** The assistant's model from --model, --model-base-url and --stream-delay-ms. */
-function assistantOptions(config: ServerConfig): AssistantRouteOptions {
-  const { flags } = config;
-  const streamDelayMs = Number(flags['stream-delay-ms']);
-  if (!Number.isInteger(streamDelayMs) || streamDelayMs < 0) {
-    throw new ConfigError(`--stream-delay-ms must be a whole number of milliseconds`);
-  }
-  if (flags['model-base-url'] && !flags.model) {
-    throw new ConfigError('--model-base-url needs --model <name> (the model the server runs)');
-  }
-  const model = resolveModel({
-    model: flags.model,
-    baseUrl: flags['model-base-url'],
-    streamDelayMs,
-  });
-  console.log(`Answering with ${model.description}`);
-  return { model, threads: new MemoryThreadStore() };
-}
+import { type RunningServer, startServer } from './serve.ts';
 
 export async function main(argv: string[]): Promise<RunningServer | undefined> {
   const [command, ...args] = argv;
+  if (command === '--version' || command === '-v') {
+    console.log(packageVersion());
+    return undefined;
+  }
   if (command === 'eval') {
     process.exitCode = await evalCommand(args);
     return undefined;
   }
-  if (command !== 'serve' || args.includes('--help') || args.includes('-h')) {
-    (command === 'serve' || command === '--help' || command === '-h' ? console.log : console.error)(
-      USAGE,
-    );
-    if (command !== 'serve' && command !== '--help' && command !== '-h') process.exitCode = 1;
+  if (command === 'export') {
+    process.exitCode = await exportCommand(args);
     return undefined;
   }
-  const config = await loadConfig(args);
-  // The one-line script tag points at this server's /widget/docs-assistant.js.
-  const widgetDir = builtWidgetDir();
-  const server = await startServer(config, {
-    app: { ...(widgetDir && { widgetDir }), ...(await appOptionsFor(config)) },
-  });
-  // What the build left behind goes back to the OS. Here, not in startServer: the process is
-  // the CLI's (as are its V8 flags), not that of an app that embeds the server.
-  releaseStartupMemory();
-  if (config.generatedKey) {
-    console.log(`No --key given; this run's key is ${config.generatedKey}`);
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return undefined;
   }
-  const domains = config.organizations.flatMap((o) => o.sites.map((site) => site.domain));
-  console.log(`docs-assistant listening on ${server.url} (domains: ${domains.join(', ')})`);
+  if (command !== 'serve') {
+    console.error(command ? `docs-assistant: unknown command ${command}\n` : '', USAGE);
+    process.exitCode = 1;
+    return undefined;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(USAGE);
+    return undefined;
+  }
+  const { config, key } = await rememberKey(await loadConfig(args));
+  const server = await startServer(config);
+  await key?.keep();
+  // One write, so that a reader waiting for the address gets the key and script tag with it.
+  console.log(startupBanner(config, server.url, Boolean(server.widgetDir), key).join('\n'));
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -101,7 +62,6 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
-  if (process.argv[2] === 'serve') restartWithStreamingFlags();
   main(process.argv.slice(2)).catch((error: unknown) => {
     const known = error instanceof ConfigError || (error as NodeJS.ErrnoException).code;
     console.error(`docs-assistant: ${known ? (error as Error).message : error}`);

@@ -10,15 +10,18 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { z } from 'zod/v4';
 import {
   IP_ASSISTANT_REQUESTS_PER_DAY,
+  IP_REQUESTS_PER_MINUTE,
   KEY_PATTERN,
   KEY_PREFIX,
   ORG_REQUESTS_PER_HOUR,
 } from '../api/limits.ts';
+import { FRAMEWORKS, type FrameworkName } from './docs-index/frameworks/types.ts';
 import type { Limits } from './types.ts';
 
 /** Flags of `docs-assistant serve` (node:util parseArgs). */
 export const serveFlags = {
   docs: { type: 'string' },
+  framework: { type: 'string' },
   domain: { type: 'string', default: 'docs' },
   key: { type: 'string', multiple: true },
   port: { type: 'string', default: '8787' },
@@ -27,10 +30,11 @@ export const serveFlags = {
   'cors-origin': { type: 'string', multiple: true },
   config: { type: 'string' },
   watch: { type: 'boolean', default: false },
-  'trust-proxy': { type: 'boolean', default: false },
+  'trust-proxy': { type: 'string' },
   model: { type: 'string' },
   'model-base-url': { type: 'string' },
   'stream-delay-ms': { type: 'string', default: '0' },
+  'data-dir': { type: 'string', default: '.docs-assistant' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -41,6 +45,13 @@ export interface SiteConfig {
   /** Absolute path of the docs folder. */
   docs: string;
   siteUrl?: string;
+  /** The framework that publishes the folder; detected from it when not given. */
+  framework?: FrameworkName;
+  /** The site's name and description for agents (llms.txt, MCP); default: from its framework. */
+  title?: string;
+  description?: string;
+  /** `anonymous`: agents may use the MCP server without a key. */
+  mcp?: { anonymous?: boolean };
 }
 
 export interface OrganizationConfig {
@@ -54,7 +65,8 @@ export interface ServerConfig {
   host: string;
   port: number;
   watch: boolean;
-  trustProxy: boolean;
+  /** Trusted proxy hops in front of the server (X-Forwarded-For); 0: none. */
+  trustProxy: number;
   corsOrigins: string[] | '*';
   organizations: OrganizationConfig[];
   /** Set when no key was configured and one was generated for this run (print it). */
@@ -74,15 +86,19 @@ const keySchema = z
 const domainSchema = z
   .string()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, 'a domain is one DNS label');
+const frameworkSchema = z.enum(FRAMEWORKS);
 const limitsSchema = z.looseObject({
   orgPerHour: z.int().positive().optional(),
   ipPerDay: z.int().positive().optional(),
+  ipPerMinute: z.int().positive().optional(),
 });
 
 export const configFileSchema = z.looseObject({
   host: z.string().optional(),
   port: z.int().min(0).max(65_535).optional(),
   corsOrigins: z.union([z.literal('*'), z.array(z.string())]).optional(),
+  /** Trusted proxy hops; `true` is one, `false` none. */
+  trustProxy: z.union([z.boolean(), z.int().min(0).max(10)]).optional(),
   limits: limitsSchema.optional(),
   organizations: z
     .array(
@@ -96,6 +112,10 @@ export const configFileSchema = z.looseObject({
               domain: domainSchema,
               docs: z.string().min(1),
               siteUrl: z.url().optional(),
+              framework: frameworkSchema.optional(),
+              title: z.string().min(1).optional(),
+              description: z.string().min(1).optional(),
+              mcp: z.looseObject({ anonymous: z.boolean().optional() }).optional(),
             }),
           )
           .min(1),
@@ -106,10 +126,35 @@ export const configFileSchema = z.looseObject({
 
 export function parseServeFlags(args: string[]) {
   try {
-    return parseArgs({ args, options: serveFlags, strict: true, allowPositionals: false }).values;
+    return parseArgs({
+      args: withTrustProxyValue(args),
+      options: serveFlags,
+      strict: true,
+      allowPositionals: false,
+    }).values;
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+}
+
+/** A bare `--trust-proxy` (the old boolean form) means one trusted proxy. */
+function withTrustProxyValue(args: string[]): string[] {
+  return args.flatMap((arg, index) => {
+    const next = args[index + 1];
+    const bare = arg === '--trust-proxy' && (next === undefined || next.startsWith('--'));
+    return bare ? [arg, '1'] : [arg];
+  });
+}
+
+/** The `--trust-proxy` value as a number of hops. */
+function parseHops(value: string | undefined): number {
+  if (value === undefined || value === 'false') return 0;
+  if (value === 'true') return 1;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+    throw new ConfigError(`--trust-proxy must be a number of proxy hops (0-10), not ${value}`);
+  }
+  return hops;
 }
 
 /** A fresh public key: the prefix and 24 URL-safe random characters. */
@@ -127,7 +172,7 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
     host: flags.host,
     port,
     watch: flags.watch,
-    trustProxy: flags['trust-proxy'],
+    trustProxy: parseHops(flags['trust-proxy']),
     corsOrigins: flags['cors-origin'] ?? ('*' as const),
     flags,
   };
@@ -136,16 +181,22 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
   check(domainSchema, flags.domain, '--domain');
   for (const key of flags.key ?? []) check(keySchema, key, '--key');
   if (flags['site-url']) check(z.url(), flags['site-url'], '--site-url');
+  const framework = flags.framework && check(frameworkSchema, flags.framework, '--framework');
   const generatedKey = flags.key?.length ? undefined : generateKey();
   const site: SiteConfig = { domain: flags.domain, docs: resolve(cwd, flags.docs) };
   if (flags['site-url']) site.siteUrl = flags['site-url'];
+  if (framework) site.framework = framework;
   return {
     ...base,
     organizations: [
       {
         name: 'default',
         keys: flags.key?.length ? flags.key : [generatedKey!],
-        limits: { orgPerHour: ORG_REQUESTS_PER_HOUR, ipPerDay: IP_ASSISTANT_REQUESTS_PER_DAY },
+        limits: {
+          orgPerHour: ORG_REQUESTS_PER_HOUR,
+          ipPerDay: IP_ASSISTANT_REQUESTS_PER_DAY,
+          ipPerMinute: IP_REQUESTS_PER_MINUTE,
+        },
         sites: [site],
       },
     ],
@@ -165,6 +216,7 @@ async function readConfigFile(path: string, args: string[]) {
   const defaults: Limits = {
     orgPerHour: file.limits?.orgPerHour ?? ORG_REQUESTS_PER_HOUR,
     ipPerDay: file.limits?.ipPerDay ?? IP_ASSISTANT_REQUESTS_PER_DAY,
+    ipPerMinute: file.limits?.ipPerMinute ?? IP_REQUESTS_PER_MINUTE,
   };
   const organizations: OrganizationConfig[] = file.organizations.map((organization) => ({
     name: organization.name,
@@ -172,13 +224,22 @@ async function readConfigFile(path: string, args: string[]) {
     limits: {
       orgPerHour: organization.limits?.orgPerHour ?? defaults.orgPerHour,
       ipPerDay: organization.limits?.ipPerDay ?? defaults.ipPerDay,
+      ipPerMinute: organization.limits?.ipPerMinute ?? defaults.ipPerMinute,
     },
     sites: organization.sites.map((site) => ({
       domain: site.domain,
       docs: resolve(dirname(path), site.docs),
       ...(site.siteUrl && { siteUrl: site.siteUrl }),
+      ...(site.framework && { framework: site.framework }),
+      ...(site.title && { title: site.title }),
+      ...(site.description && { description: site.description }),
+      ...(site.mcp && { mcp: { anonymous: site.mcp.anonymous === true } }),
     })),
   }));
+  assertUnique(
+    organizations.map((organization) => organization.name),
+    'organization name',
+  );
   assertUnique(
     organizations.flatMap((organization) => organization.keys),
     'key',
@@ -193,6 +254,8 @@ async function readConfigFile(path: string, args: string[]) {
     ...(file.host && !given('--host') && { host: file.host }),
     ...(file.port !== undefined && !given('--port') && { port: file.port }),
     ...(file.corsOrigins && !given('--cors-origin') && { corsOrigins: file.corsOrigins }),
+    ...(file.trustProxy !== undefined &&
+      !given('--trust-proxy') && { trustProxy: Number(file.trustProxy) }),
   };
 }
 

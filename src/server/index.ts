@@ -1,21 +1,38 @@
 /**
- * `docs-assistant/server`: the companion server as a library. Build an app from organizations
- * and indexes (`createApp`), or load a configuration and listen (`loadConfig` + `startServer`).
+ * `docs-assistant/server`: the companion server as a library, the same server the CLI runs.
+ * `loadConfig(argv)` reads the CLI's flags (or a config file); `startServer(config)` listens;
+ * `createServer(config)` gives the app and a Node request handler to mount in a server of your
+ * own. Threads go to a `ThreadStore` of your choice (default: `MemoryThreadStore`), feedback from
+ * readers and agents to a `FeedbackStore` (default: `MemoryFeedbackStore`).
  */
-export { type AppOptions, createApp } from './app.ts';
+export {
+  type FeedbackEntry,
+  type FeedbackInput,
+  type FeedbackQuery,
+  type FeedbackStore,
+  MemoryFeedbackStore,
+  type MemoryFeedbackStoreOptions,
+} from './agents/feedback-store.ts';
+export {
+  MemoryThreadStore,
+  type MemoryThreadStoreOptions,
+  type Thread,
+  type ThreadMessage,
+  type ThreadStore,
+} from './assistant/thread-store.ts';
 export {
   ConfigError,
-  generateKey,
   loadConfig,
   type OrganizationConfig,
   type ServerConfig,
   type SiteConfig,
-  serveFlags,
 } from './config.ts';
-export { SiteIndex } from './docs-index/docs-index.ts';
-export { type BuildIndexOptions, type BuiltIndex, buildDocsIndex } from './docs-index/load.ts';
-export type { DocsIndex, Page, SearchOptions, Section } from './docs-index/types.ts';
-export { watchDocs } from './docs-index/watch.ts';
-export { validateJson } from './middleware/validate-json.ts';
-export { type RunningServer, type StartOptions, startServer } from './serve.ts';
-export type { AppEnv, Limits, Organization, Site } from './types.ts';
+export {
+  createServer,
+  type DocsAssistantServer,
+  type RunningServer,
+  type ServerOptions,
+  type StartOptions,
+  startServer,
+} from './serve.ts';
+export type { Limits } from './types.ts';

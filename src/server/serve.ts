@@ -1,50 +1,94 @@
 /**
- * startServer(): starts listening, indexes every site (GET /health answers 503 meanwhile) and
- * resolves with a handle once the indexes are ready. The CLI, the demo and tests use it
- * (port 0 picks a free port).
+ * The whole server from a configuration, as `docs-assistant serve` runs it: every endpoint,
+ * the assistant with the configured model and a thread store, and the built widget at
+ * /widget/. `createServer()` builds it without listening, to mount in a server of your own
+ * (its `app` for Hono, its `handler` for node:http, Express or Fastify); `startServer()` also
+ * listens. Either way the sites are indexed in the background (GET /health answers 503 until
+ * `ready`), so the port answers at once even for a large site.
  */
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ServerType, serve } from '@hono/node-server';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener, serve } from '@hono/node-server';
+import type { LanguageModel } from 'ai';
 import type { Hono } from 'hono';
+import type { FeedbackStore } from './agents/feedback-store.ts';
 import { type AppOptions, createApp } from './app.ts';
+import { assistantModelOf, modelFromFlags } from './assistant/models.ts';
+import { MemoryThreadStore, type ThreadStore } from './assistant/thread-store.ts';
 import type { ServerConfig } from './config.ts';
 import { SiteIndex } from './docs-index/docs-index.ts';
+import type { FrameworkName } from './docs-index/frameworks/types.ts';
 import { buildDocsIndex } from './docs-index/load.ts';
 import { type DocsWatcher, watchDocs } from './docs-index/watch.ts';
 import type { AppEnv, Organization } from './types.ts';
 
-export interface StartOptions {
-  /** Start-up and watch lines; default console.log. */
+export interface ServerOptions {
+  /** Start-up, indexing and watch lines; default console.log. */
   log?: (line: string) => void;
-  /** More app options (the assistant, the widget folder), merged over the config's. */
+  /**
+   * The language model that writes the answers: any AI SDK language model, or an AI Gateway
+   * model id. Default: the config's `--model`/`--model-base-url`, else the embedded model.
+   */
+  model?: LanguageModel;
+  /** Where conversation threads are kept; default: in memory, bounded in count and age. */
+  threads?: ThreadStore;
+  /** Where feedback from readers and agents is kept; default: in memory, the latest 10,000. */
+  feedback?: FeedbackStore;
+  /** The built widget served at /widget/; default: the one in this package; false: none. */
+  widgetDir?: string | false;
+  /**
+   * The path the server answers under when the host passes it full URLs (node:http, Fastify),
+   * e.g. '/docs-assistant'. Not for Express `use(prefix, handler)` or Hono `route(prefix, app)`,
+   * which take the prefix off themselves. Default '/'.
+   */
+  basePath?: string;
+  /** App options over everything above (tests and the demo wire their own parts here). */
   app?: Partial<AppOptions>;
+}
+
+export interface StartOptions extends ServerOptions {
   /** Called once the port is open, before indexing (GET /health answers 503 until ready). */
   onListening?: (url: string) => void;
 }
 
-export interface RunningServer {
+export interface DocsAssistantServer {
+  /** The Hono app: `app.fetch` for any fetch-style runtime, `parent.route(prefix, app)`. */
+  app: Hono<AppEnv>;
+  /** A Node request listener: `http.createServer(handler)`, Express `use(prefix, handler)`. */
+  handler: (request: IncomingMessage, response: ServerResponse) => void;
+  organizations: Organization[];
+  /** The built widget's folder, served at /widget/ (undefined: not served). */
+  widgetDir: string | undefined;
+  /** Resolves once every site is indexed; rejects when a docs folder cannot be read. */
+  ready: Promise<void>;
+  /** Stops watching the docs folders. */
+  close(): Promise<void>;
+}
+
+export interface RunningServer extends DocsAssistantServer {
   /** `http://host:port`, with the port actually bound. */
   url: string;
-  app: Hono<AppEnv>;
-  organizations: Organization[];
-  close(): Promise<void>;
 }
 
 /** Progress lines at most this often, the first when indexing is slow enough to wonder. */
 const PROGRESS_AFTER_MS = 1000;
 
-export async function startServer(
+export function createServer(
   config: ServerConfig,
-  options: StartOptions = {},
-): Promise<RunningServer> {
+  options: ServerOptions = {},
+): DocsAssistantServer {
   const log = options.log ?? ((line: string) => console.log(line));
-  // One index per docs folder (sites may share one), filled after the port is open so that
-  // health checks see 503 while a large site is still being indexed.
+  // One index per docs folder (sites may share one).
   const indexes = new Map<string, SiteIndex>();
+  const frameworks = new Map<string, FrameworkName | undefined>();
   for (const organization of config.organizations) {
     for (const site of organization.sites) {
       if (!indexes.has(site.docs)) indexes.set(site.docs, new SiteIndex());
+      if (!frameworks.has(site.docs)) frameworks.set(site.docs, site.framework);
     }
   }
   const organizations: Organization[] = config.organizations.map((organization) => ({
@@ -53,57 +97,97 @@ export async function startServer(
       domain: site.domain,
       ...(site.siteUrl && { siteUrl: site.siteUrl }),
       index: indexes.get(site.docs)!,
+      docs: site.docs,
+      ...(site.title && { title: site.title }),
+      ...(site.description && { description: site.description }),
+      ...(site.mcp && { mcp: site.mcp }),
     })),
   }));
-  let ready = false;
+  const model = options.model ? assistantModelOf(options.model) : modelFromFlags(config.flags);
+  const widgetDir = options.widgetDir === undefined ? builtWidgetDir() : options.widgetDir;
+  let indexed = false;
   const app = createApp({
     organizations,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
-    isReady: () => ready,
+    assistant: { model, threads: options.threads ?? new MemoryThreadStore() },
+    ...(options.feedback && { feedback: options.feedback }),
+    ...(widgetDir && { widgetDir }),
+    isReady: () => indexed,
+    ...(options.basePath && { basePath: options.basePath }),
     ...options.app,
   });
-  const server: ServerType = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
+  log(`Answering with ${model.description}`);
+
+  const watchers: DocsWatcher[] = [];
+  let closed = false;
+  const ready = indexSites(indexes, frameworks, log).then(() => {
+    indexed = true;
+    if (config.watch && !closed) {
+      for (const [docs, index] of indexes) watchers.push(watchDocs(docs, index, { log }));
+    }
+  });
+  // A failure is the caller's to handle through `ready`; never an unhandled rejection.
+  ready.catch(() => {});
+  return {
+    app,
+    handler: getRequestListener(app.fetch),
+    organizations,
+    widgetDir: widgetDir || undefined,
+    ready,
+    async close() {
+      closed = true;
+      for (const watcher of watchers.splice(0)) watcher.close();
+    },
+  };
+}
+
+/** `createServer()` listening on the config's host and port; resolves once indexed. */
+export async function startServer(
+  config: ServerConfig,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const server = createServer(config, options);
+  const listener = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host });
+  await once(listener, 'listening');
+  const { port } = listener.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   options.onListening?.(url);
-  const watchers: DocsWatcher[] = [];
-  const close = () =>
-    new Promise<void>((resolve) => {
-      for (const watcher of watchers) watcher.close();
-      if ('closeAllConnections' in server) server.closeAllConnections();
-      server.close(() => resolve());
+  const close = async () => {
+    await server.close();
+    await new Promise<void>((resolve) => {
+      if ('closeAllConnections' in listener) listener.closeAllConnections();
+      listener.close(() => resolve());
     });
+  };
   try {
-    await indexSites(indexes, log);
+    await server.ready;
   } catch (error) {
     await close();
     throw error;
   }
-  ready = true;
-  if (config.watch) {
-    for (const [docs, index] of indexes) watchers.push(watchDocs(docs, index, { log }));
-  }
-  return { url, app, organizations, close };
+  return { ...server, url, close };
 }
 
 /** Fills each folder's index, with the start-up report. */
 async function indexSites(
   indexes: Map<string, SiteIndex>,
+  frameworks: Map<string, FrameworkName | undefined>,
   log: (line: string) => void,
 ): Promise<void> {
   for (const [docs, index] of indexes) {
     let reported = Date.now();
     const built = await buildDocsIndex(docs, {
       index,
+      framework: frameworks.get(docs),
       onProgress: ({ done, total }) => {
         if (Date.now() - reported < PROGRESS_AFTER_MS) return;
         reported = Date.now();
         log(`Indexing ${docs}: ${done}/${total} files`);
       },
     });
+    if (built.framework !== 'plain') log(`Read ${docs} as a ${built.framework} site`);
     for (const problem of built.problems) log(`Skipped ${problem.file}: ${problem.message}`);
     const where = indexes.size > 1 ? ` from ${docs}` : '';
     log(
@@ -113,3 +197,16 @@ async function indexSites(
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * The built widget that ships with the server: `dist/widget` beside `dist/server` in the
+ * package, or the repository's `dist/widget` when the server runs from source. Undefined when
+ * the widget has not been built (the server then answers the API only).
+ */
+export function builtWidgetDir(): string | undefined {
+  for (const candidate of ['../widget', '../../dist/widget']) {
+    const dir = fileURLToPath(new URL(candidate, import.meta.url));
+    if (existsSync(join(dir, 'docs-assistant.js'))) return dir;
+  }
+  return undefined;
+}

@@ -11,6 +11,8 @@ export interface Limits {
   orgPerHour: number;
   /** Requests per client IP per day, on the assistant endpoints. */
   ipPerDay: number;
+  /** Requests per client IP per minute, on page and search; default 600. */
+  ipPerMinute?: number;
 }
 
 /** One documentation site, ready to serve. */
@@ -20,6 +22,13 @@ export interface Site {
   /** Published address of the docs, for absolute links to pages. */
   siteUrl?: string;
   index: DocsIndex;
+  /** The site's name and description (config file); else read from its framework or home page. */
+  title?: string;
+  description?: string;
+  /** The docs folder, read only for the framework's site name (pages come from `index`). */
+  docs?: string;
+  /** MCP server options: `anonymous` lets agents connect without a key. */
+  mcp?: { anonymous?: boolean };
 }
 
 /** Owner of sites and keys. */

@@ -10,4 +10,4 @@ export type {
   DocsAssistantEventDetails,
   DocsAssistantEventName,
 } from './docs-assistant/events.ts';
-export type { DocsAssistantI18n } from './i18n.ts';
+export type { DocsAssistantI18n } from './i18n/i18n.ts';

@@ -6,7 +6,7 @@ test('works under a strict Content-Security-Policy (no unsafe-inline, no unsafe-
 }) => {
   const recorded = await recordPolicyViolations(page);
 
-  const response = await page.goto('/embedding');
+  const response = await page.goto('/guides/embedding');
   const csp = response!.headers()['content-security-policy']!;
   expect(csp).toContain("script-src 'self' http://127.0.0.1:");
   expect(csp).toContain("style-src 'self'");

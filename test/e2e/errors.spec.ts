@@ -10,7 +10,7 @@ import {
 } from '../support/e2e.ts';
 
 test('an unknown key shows a key error, not an answer', async ({ page }) => {
-  await page.goto(`/getting-started?key=${UNKNOWN_KEY}`);
+  await page.goto(`/guides/getting-started?key=${UNKNOWN_KEY}`);
   await openPanel(page);
   const response = page.waitForResponse((r) => r.url().includes('/v2/assistant/'));
   await ask(page, 'How do I install docs-assistant?');
@@ -33,7 +33,7 @@ test('a rate-limited key shows when to try again', async ({ page, request }) => 
   }
   expect(status).toBe(429);
 
-  await page.goto(`/getting-started?domain=${RATE_LIMITED_DOMAIN}&key=${RATE_LIMITED_KEY}`);
+  await page.goto(`/guides/getting-started?domain=${RATE_LIMITED_DOMAIN}&key=${RATE_LIMITED_KEY}`);
   await openPanel(page);
   const response = page.waitForResponse((r) => r.url().includes('/v2/assistant/'));
   await ask(page, 'How do I install docs-assistant?');

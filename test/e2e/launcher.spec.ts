@@ -10,7 +10,7 @@ test.describe('launcher', () => {
     page.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
     });
-    await page.goto('/getting-started');
+    await page.goto('/guides/getting-started');
     const launcher = part(page, 'launcher');
     await expect(launcher).toBeVisible();
     await expect(launcher).toHaveAttribute('aria-expanded', 'false');
@@ -29,7 +29,7 @@ test.describe('launcher', () => {
   });
 
   test('the shortcut toggles the panel', async ({ page }) => {
-    await page.goto('/embedding');
+    await page.goto('/guides/embedding');
     await expect(part(page, 'launcher')).toBeVisible();
     await page.locator('main').click();
     await page.keyboard.press('ControlOrMeta+i');
@@ -62,7 +62,7 @@ test.describe('launcher', () => {
       const path = new URL(request.url()).pathname;
       if (path.startsWith('/widget/')) scripts.push(path);
     });
-    await page.goto('/theming');
+    await page.goto('/guides/theming');
     await expect(part(page, 'launcher')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(new Set(scripts)).toEqual(firstLoad);
@@ -89,9 +89,9 @@ test.describe('launcher', () => {
           scrollHeight: document.documentElement.scrollHeight,
         };
       });
-    await page.goto('/attributes?widget=off');
+    await page.goto('/reference/element?widget=off');
     const without = await measure();
-    await page.goto('/attributes');
+    await page.goto('/reference/element');
     await expect(part(page, 'launcher')).toBeVisible();
     expect(await measure()).toEqual(without);
     // Cumulative layout shift as the browser measures it.
@@ -114,7 +114,7 @@ test.describe('launcher', () => {
     page,
   }) => {
     await page.route(/\/widget\/chunks\/docs-assistant-panel-/, (route) => route.abort());
-    await page.goto('/getting-started');
+    await page.goto('/guides/getting-started');
     const launcher = part(page, 'launcher');
     const note = part(page, 'load-error');
     await expect(note).toHaveAttribute('role', 'status');

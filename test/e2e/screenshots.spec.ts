@@ -12,7 +12,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test(`screenshot: open panel, ${colorScheme}, ${size}`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme });
-      await page.goto('/embedding');
+      await page.goto('/guides/embedding');
       await openPanel(page);
       await ask(page, 'How do I add the widget to my pages?');
       await answerFinished(page);

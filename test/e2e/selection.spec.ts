@@ -10,7 +10,7 @@ import {
 
 test('select text, "Ask AI", the context chip, and an answer about it', async ({ page }) => {
   const requests = recordAssistantRequests(page);
-  await page.goto('/theming');
+  await page.goto('/guides/theming');
   const paragraph = page.locator('article p', { hasText: 'prefers-color-scheme' }).first();
   const selected = (await textOf(paragraph)).trim();
   await paragraph.click({ clickCount: 3 });
@@ -31,5 +31,5 @@ test('select text, "Ask AI", the context chip, and an answer about it', async ({
   expect(context).toHaveLength(1);
   expect(context[0]!.type).toBe('textSelection');
   expect(context[0]!.value).toContain(selected.slice(0, 40));
-  expect(context[0]!.path).toBe('/theming');
+  expect(context[0]!.path).toBe('/guides/theming');
 });

@@ -22,7 +22,7 @@ test('works on a page that enforces Trusted Types (policies: lit-html, dompurify
   }, TRUSTED_TYPES);
   const recorded = await recordPolicyViolations(page);
 
-  await page.goto('/embedding');
+  await page.goto('/guides/embedding');
   expect(await page.evaluate(() => document.head.firstElementChild?.outerHTML)).toContain(
     'require-trusted-types-for',
   );

@@ -1,23 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_PATTERN } from '../../src/api/limits.ts';
-import {
-  NODE_FLAGS_ENV,
-  STREAMING_ENV,
-  STREAMING_NODE_FLAGS,
-} from '../../src/server/node-flags.ts';
 
 const CLI = new URL('../../src/server/cli.ts', import.meta.url).pathname;
-/** This process's environment without allocator settings a machine may carry (they would win). */
-const inherited = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => !(name in STREAMING_ENV || name === 'GLIBC_TUNABLES'),
-  ),
-);
 let child: ChildProcess | undefined;
 afterEach(() => {
   child?.kill();
@@ -25,15 +13,8 @@ afterEach(() => {
 });
 
 /** Runs the CLI until `done` matches its output (or it exits). */
-function run(
-  args: string[],
-  done: RegExp,
-  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
-) {
-  child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...inherited, ...options.env },
-  });
+function run(args: string[], done: RegExp) {
+  child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise<{ output: string; code: number | null }>((resolve) => {
     const check = (chunk: Buffer) => {
@@ -49,11 +30,14 @@ function run(
 describe('docs-assistant serve', () => {
   it('starts, prints the index line and a generated key, and answers with that key', async () => {
     const docs = await mkdtemp(join(tmpdir(), 'da-cli-'));
+    const data = join(docs, '.data');
     await writeFile(join(docs, 'intro.md'), '# Intro\nHello from the CLI.');
-    const { output } = await run(['serve', '--docs', docs, '--port', '0'], /listening on (\S+)/);
+    const serve = ['serve', '--docs', docs, '--port', '0', '--data-dir', data];
+    const { output } = await run(serve, /listening on (\S+)/);
     expect(output).toMatch(/^Indexed 1 page \(1 section\) in \d+\.\d s$/m);
-    const key = /this run's key is (\S+)/.exec(output)?.[1];
+    const key = /the key is (\S+) \(new, kept in /.exec(output)?.[1];
     expect(key).toMatch(KEY_PATTERN);
+    expect((await readFile(join(data, 'key'), 'utf8')).trim()).toBe(key);
     const url = /listening on (\S+)/.exec(output)![1]!;
     const response = await fetch(`${url}/v1/page/docs`, {
       method: 'POST',
@@ -64,6 +48,12 @@ describe('docs-assistant serve', () => {
       path: 'intro',
       content: '# Intro\nHello from the CLI.',
     });
+
+    // A restart keeps the key, so the script tag pasted into the docs keeps working.
+    child!.kill();
+    const again = await run(serve, /listening on (\S+)/);
+    expect(again.output).toContain(`the key is ${key} (kept in `);
+    expect(again.output).not.toContain('(new,');
   });
 
   it('explains a bad flag and exits with 1, without a stack trace', async () => {
@@ -88,48 +78,20 @@ describe('docs-assistant serve', () => {
     expect(output).toContain('Usage: docs-assistant serve');
   });
 
-  // Read from /proc: the restart keeps the pid, so only the kernel's view shows the new flags.
-  describe.runIf(process.execve && existsSync('/proc/self/cmdline'))('Node flags', () => {
-    async function serveAndReadFlags(options: Parameters<typeof run>[2]) {
-      const docs = await mkdtemp(join(tmpdir(), 'da-cli-flags-'));
-      await writeFile(join(docs, 'intro.md'), '# Intro');
-      await run(['serve', '--docs', docs, '--port', '0'], /listening on/, options);
-      return (await readFile(`/proc/${child!.pid}/cmdline`, 'utf8')).split('\0');
-    }
-    async function environment(): Promise<string[]> {
-      return (await readFile(`/proc/${child!.pid}/environ`, 'utf8')).split('\0');
-    }
-
-    it('restarts serve in place with the streaming flags and allocator setting', async () => {
-      const argv = await serveAndReadFlags({});
-      for (const flag of STREAMING_NODE_FLAGS) expect(argv).toContain(flag);
-      const env = await environment();
-      for (const [name, value] of Object.entries(STREAMING_ENV)) {
-        expect(env).toContain(`${name}=${value}`);
-      }
-    });
-
-    it("keeps the user's own allocator setting", async () => {
-      await serveAndReadFlags({ env: { MALLOC_ARENA_MAX: '4' } });
-      expect(await environment()).toContain('MALLOC_ARENA_MAX=4');
-      child!.kill();
-      await serveAndReadFlags({ env: { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' } });
-      expect((await environment()).some((v) => v.startsWith('MALLOC_ARENA_MAX='))).toBe(false);
-    });
-
-    it('keeps Node defaults when DOCS_ASSISTANT_NODE_FLAGS is set', async () => {
-      const argv = await serveAndReadFlags({ env: { [NODE_FLAGS_ENV]: '' } });
-      for (const flag of STREAMING_NODE_FLAGS) expect(argv).not.toContain(flag);
-      expect((await environment()).some((v) => v.startsWith('MALLOC_ARENA_MAX='))).toBe(false);
-    });
-
-    it.each(['--max-semi-space-size=16', '--memory-saver-mode'])(
-      "keeps the user's own heap flag %s",
-      async (own) => {
-        const argv = await serveAndReadFlags({ nodeArgs: [own] });
-        expect(argv).toContain(own);
-        for (const flag of STREAMING_NODE_FLAGS) expect(argv).not.toContain(flag);
-      },
-    );
+  it('prints its version and exits 0', async () => {
+    const { output, code } = await run(['--version'], /$^/);
+    expect(code).toBe(0);
+    const { version } = JSON.parse(await readFile('package.json', 'utf8'));
+    expect(output.trim()).toBe(version);
   });
+
+  it.each([['--help'], ['-h'], ['serve', '--help']])(
+    'prints usage for %s and exits 0',
+    async (...args) => {
+      const { output, code } = await run(args, /$^/);
+      expect(code).toBe(0);
+      expect(output).toContain('Usage: docs-assistant serve --docs <folder>');
+      expect(output).toContain('--version');
+    },
+  );
 });

@@ -68,6 +68,17 @@ describe('flags', () => {
     });
   });
 
+  it('takes the framework of the site, detected when not given', async () => {
+    const named = await loadConfig(['--docs', '/d', '--framework', 'starlight']);
+    expect(named.organizations[0]!.sites[0]).toEqual({
+      domain: 'docs',
+      docs: '/d',
+      framework: 'starlight',
+    });
+    const detected = await loadConfig(['--docs', '/d']);
+    expect(detected.organizations[0]!.sites[0]!.framework).toBeUndefined();
+  });
+
   it('generates a fresh key when none is given', async () => {
     const first = await loadConfig(['--docs', '/d']);
     const second = await loadConfig(['--docs', '/d']);
@@ -84,6 +95,7 @@ describe('flags', () => {
     [['--docs', '/d', '--port', '70000'], /--port/],
     [['--docs', '/d', '--domain', 'a.b'], /--domain/],
     [['--docs', '/d', '--site-url', 'not a url'], /--site-url/],
+    [['--docs', '/d', '--framework', 'hugo'], /--framework.*mintlify/],
     [['--docs', '/d', '--unknown'], /unknown/i],
   ])('rejects %j', async (args, message) => {
     await expect(loadConfig(args)).rejects.toThrow(ConfigError);
@@ -93,7 +105,7 @@ describe('flags', () => {
 
 describe('config file', () => {
   const issueExample = {
-    limits: { orgPerHour: 10000, ipPerDay: 10000 },
+    limits: { orgPerHour: 10000, ipPerDay: 10000, ipPerMinute: 600 },
     organizations: [
       {
         name: 'acme',
@@ -112,7 +124,7 @@ describe('config file', () => {
       {
         name: 'acme',
         keys: [KEY],
-        limits: { orgPerHour: 500, ipPerDay: 10000 },
+        limits: { orgPerHour: 500, ipPerDay: 10000, ipPerMinute: 600 },
         sites: [
           { domain: 'acme', docs: join(file, '..', 'docs'), siteUrl: 'https://docs.acme.dev' },
         ],
@@ -120,11 +132,45 @@ describe('config file', () => {
       {
         name: 'globex',
         keys: [`${KEY}G`],
-        limits: { orgPerHour: 10000, ipPerDay: 10000 },
+        limits: { orgPerHour: 10000, ipPerDay: 10000, ipPerMinute: 600 },
         sites: [{ domain: 'globex', docs: '/g' }],
       },
     ]);
     expect(config.generatedKey).toBeUndefined();
+  });
+
+  it('reads a framework per site', async () => {
+    const file = await configFile({
+      organizations: [
+        {
+          name: 'acme',
+          keys: [KEY],
+          sites: [
+            { domain: 'acme', docs: './site', framework: 'docusaurus' },
+            { domain: 'blog', docs: './blog' },
+          ],
+        },
+      ],
+    });
+    const [acme, blog] = (await loadConfig(['--config', file])).organizations[0]!.sites;
+    expect(acme!.framework).toBe('docusaurus');
+    expect(blog!.framework).toBeUndefined();
+  });
+
+  it('reads trustProxy as a number of hops, true meaning one', async () => {
+    const hops = async (file: object, ...args: string[]) =>
+      (await loadConfig(['--config', await configFile({ ...issueExample, ...file }), ...args]))
+        .trustProxy;
+    expect(await hops({})).toBe(0);
+    expect(await hops({ trustProxy: 2 })).toBe(2);
+    expect(await hops({ trustProxy: true })).toBe(1);
+    expect(await hops({ trustProxy: 2 }, '--trust-proxy', '0')).toBe(0);
+    expect((await loadConfig(['--docs', '.', '--trust-proxy'])).trustProxy).toBe(1);
+    expect((await loadConfig(['--docs', '.', '--trust-proxy', '--watch'])).trustProxy).toBe(1);
+    expect((await loadConfig(['--docs', '.', '--trust-proxy', '3'])).trustProxy).toBe(3);
+    await expect(loadConfig(['--docs', '.', '--trust-proxy', 'yes'])).rejects.toThrow(
+      /number of proxy hops/,
+    );
   });
 
   it('applies file-wide limits and lets flags override host, port and origins', async () => {
@@ -136,7 +182,11 @@ describe('config file', () => {
     });
     const fromFile = await loadConfig(['--config', file]);
     expect(fromFile).toMatchObject({ port: 9000, host: '::1' });
-    expect(fromFile.organizations[1]!.limits).toEqual({ orgPerHour: 10000, ipPerDay: 50 });
+    expect(fromFile.organizations[1]!.limits).toEqual({
+      orgPerHour: 10000,
+      ipPerDay: 50,
+      ipPerMinute: 600,
+    });
     const overridden = await loadConfig(['--config', file, '--port', '1234']);
     expect(overridden.port).toBe(1234);
   });
@@ -161,10 +211,27 @@ describe('config file', () => {
       {
         organizations: [
           { name: 'a', keys: [KEY], sites: [{ domain: 'a', docs: '.' }] },
+          { name: 'a', keys: [`${KEY}b`], sites: [{ domain: 'b', docs: '.' }] },
+        ],
+      },
+      /organization name a appears twice/,
+    ],
+    [
+      {
+        organizations: [
+          { name: 'a', keys: [KEY], sites: [{ domain: 'a', docs: '.' }] },
           { name: 'b', keys: [`${KEY}b`], sites: [{ domain: 'a', docs: '.' }] },
         ],
       },
       /domain a appears twice/,
+    ],
+    [
+      {
+        organizations: [
+          { name: 'a', keys: [KEY], sites: [{ domain: 'a', docs: '.', framework: 'jekyll' }] },
+        ],
+      },
+      /sites\.0\.framework/,
     ],
     [
       {

@@ -2,8 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryThreadStore } from '../../src/server/assistant/thread-store.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../src/server/serve.ts';
+import { scriptedModel } from '../support/assistant-models.ts';
+import { readSse } from '../support/assistant-streams.ts';
 
 const KEY = 'da_dsc_serve0123456789abcdef';
 
@@ -106,6 +109,59 @@ describe('startServer', () => {
     await until(async () => (await pageStatus('guide/setup')) === 404);
     expect((await (await fetch(`${server.url}/health`)).json()).pages).toBe(0);
     expect(lines).toContainEqual(expect.stringMatching(/^Re-indexed 01-guide\/03-new\.md/));
+  });
+});
+
+describe('startServer as a library', () => {
+  const ask = (text: string) => ({
+    fp: 'anonymous',
+    messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }],
+  });
+  const answerOf = async (response: Response) =>
+    (await readSse(response)).chunks
+      .filter((chunk) => chunk.type === 'text-delta')
+      .map((chunk) => chunk.delta)
+      .join('');
+
+  it('answers on v2 and v1 out of the box, like the CLI (embedded model, threads in memory)', async () => {
+    const docs = await mkdtemp(join(tmpdir(), 'da-library-'));
+    await writeFile(
+      join(docs, 'setup.md'),
+      '# Setup\n## Install\nRun the installer from the release page, then restart the service.',
+    );
+    const config = await loadConfig(['--docs', docs, '--key', KEY, '--port', '0']);
+    server = await startServer(config, { log: () => {} });
+    const v2 = await api('/v2/assistant/docs/message', ask('How do I run the installer?'));
+    expect(v2.status).toBe(200);
+    expect(await answerOf(v2)).toContain('installer');
+    const v1 = await api('/v1/assistant/docs/message', ask('How do I run the installer?'));
+    expect(v1.status).toBe(200);
+    expect(await v1.text()).toMatch(/^d:\{"finishReason":"stop"/m);
+  });
+
+  it('takes the model from the config flags, or any AI SDK model and thread store given', async () => {
+    const flagged = await loadConfig(['--docs', await docsFolder(), '--key', KEY, '--port', '0']);
+    const lines: string[] = [];
+    const threads = new MemoryThreadStore();
+    server = await startServer(flagged, {
+      log: (line) => lines.push(line),
+      model: scriptedModel('From the given model.'),
+      threads,
+      widgetDir: false,
+    });
+    expect(lines).toContain('Answering with mock-model-id (mock-provider)');
+    const response = await api('/v2/assistant/docs/message', ask('Anything?'));
+    expect(await answerOf(response)).toBe('From the given model.');
+    expect(threads.size).toBe(1);
+    expect((await fetch(`${server.url}/widget/docs-assistant.js`)).status).toBe(404);
+    await server.close();
+
+    const gateway = await loadConfig([
+      ...['--docs', await docsFolder(), '--key', KEY, '--port', '0'],
+      ...['--model', 'openai/gpt-5-mini'],
+    ]);
+    server = await startServer(gateway, { log: (line) => lines.push(line) });
+    expect(lines).toContain('Answering with openai/gpt-5-mini through the AI Gateway');
   });
 });
 

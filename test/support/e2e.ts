@@ -28,6 +28,47 @@ export async function answerFinished(page: Page) {
   await expect(lastAnswer(page)).not.toBeEmpty();
 }
 
+/**
+ * Holds the next assistant reply after its first words until the reader presses Stop (the
+ * request is aborted), as a slow model would. The reply is the real server's, passed through the
+ * element's documented `fetch` property unchanged up to there; later requests are not touched.
+ */
+export async function holdNextReplyAfterFirstWords(page: Page) {
+  await page.evaluate(() => {
+    const element = document.querySelector('docs-assistant');
+    if (!element) throw new Error('no <docs-assistant> on the page');
+    element.fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!String(input).includes('/v2/assistant/') || !response.body) return response;
+      element.fetch = undefined;
+      const signal = init?.signal;
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let held = false;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (held) {
+            // nothing more until Stop; then end the body the way an aborted fetch does
+            await new Promise((resolve) => {
+              if (signal?.aborted) resolve(undefined);
+              signal?.addEventListener('abort', resolve, { once: true });
+            });
+            await reader.cancel();
+            controller.error(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+            return;
+          }
+          const { done, value } = await reader.read();
+          if (done) return controller.close();
+          controller.enqueue(value);
+          held = decoder.decode(value, { stream: true }).includes('"text-delta"');
+        },
+        cancel: (reason) => reader.cancel(reason),
+      });
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+  });
+}
+
 /** Bodies of the v2 assistant requests the page makes, in order. */
 export function recordAssistantRequests(page: Page) {
   const bodies: Record<string, unknown>[] = [];

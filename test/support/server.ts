@@ -1,6 +1,8 @@
 /** Shared fixtures for the server tests: small real indexes and an app around them. */
 
 import { type AppOptions, createApp } from '../../src/server/app.ts';
+import { resolveModel } from '../../src/server/assistant/models.ts';
+import { MemoryThreadStore } from '../../src/server/assistant/thread-store.ts';
 import { SiteIndex } from '../../src/server/docs-index/docs-index.ts';
 import { buildDocsIndex } from '../../src/server/docs-index/load.ts';
 import { parsePage } from '../../src/server/docs-index/page.ts';
@@ -57,8 +59,20 @@ export function organizations(index = smallSite()): Organization[] {
   ];
 }
 
+/** The assistant as the CLI runs it by default: the embedded model, threads in memory. */
+export const embeddedAssistant = () => ({
+  model: resolveModel({}),
+  threads: new MemoryThreadStore(),
+});
+
+/** Every endpoint, assistant included, over `organizations()`. */
 export function testApp(options: Partial<AppOptions> = {}) {
-  return createApp({ organizations: organizations(), log: () => {}, ...options });
+  return createApp({
+    organizations: organizations(),
+    assistant: embeddedAssistant(),
+    log: () => {},
+    ...options,
+  });
 }
 
 /** A JSON POST as the widget sends it. */

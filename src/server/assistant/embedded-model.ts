@@ -16,6 +16,7 @@ import type {
 } from '@ai-sdk/provider';
 import type { ContextItem, SearchResult } from '../../api/types.ts';
 import type { DocsIndex } from '../docs-index/types.ts';
+import { NEUTRAL, words } from '../text/terms.ts';
 import { type ComposedAnswer, composeAnswer } from './compose-answer.ts';
 import { type DocsLookup, docsLookup, groundingSections } from './grounding.ts';
 import { looksLikeCode } from './question.ts';
@@ -35,6 +36,8 @@ export interface EmbeddedModelInput {
   context?: ContextItem[];
   /** The site's index: the answer quotes any section of a retrieved page, weighs rare words. */
   index?: DocsIndex;
+  /** The reader's language (retrieval's), when the site publishes several. */
+  language?: string;
 }
 
 /** What the model reads: the input, with the index as closures (see DocsLookup). */
@@ -133,6 +136,7 @@ function answerFor(call: LanguageModelV4CallOptions): ComposedAnswer {
   return composeAnswer(asked || query, passages, {
     siteUrl: input?.siteUrl,
     selection,
+    ...(input?.language && { language: input.language }),
     ...(input?.docs && {
       ...groundingSections(passages, input.docs.getPage),
       rarity: input.docs,
@@ -171,9 +175,9 @@ export function textChunker(text: string): { next(): string | undefined } {
 }
 
 function usage(call: LanguageModelV4CallOptions, answer: ComposedAnswer): LanguageModelV4Usage {
-  // Words, not tokens: the embedded model has no tokenizer, and a rough size beats none.
-  const promptWords = JSON.stringify(call.prompt).split(/\s+/).length;
-  const answerWords = answer.text.split(/\s+/).length;
+  // Words, not model tokens: a rough size beats none (segmented, so Chinese counts too).
+  const promptWords = words(JSON.stringify(call.prompt), NEUTRAL).length;
+  const answerWords = words(answer.text, NEUTRAL).length;
   return {
     inputTokens: { total: promptWords, noCache: promptWords, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: answerWords, text: answerWords, reasoning: 0 },

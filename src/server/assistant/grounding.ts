@@ -104,6 +104,7 @@ function pageSections(page: Page): SectionText[] {
       ...(section.anchor && { anchor: section.anchor }),
       ...(section.anchor === '' && page.description && { description: page.description }),
       content: section.content,
+      ...(page.language && { language: page.language }),
     }));
     for (let i = 0; i + 1 < own.length; i++) following.set(own[i]!, own[i + 1]!);
     cachedChars += page.content.length;
@@ -129,5 +130,8 @@ export function fromResult(result: SearchResult): SectionText {
     ...(!result.metadata.anchor &&
       result.metadata.description && { description: result.metadata.description }),
     content: result.content,
+    ...(typeof result.metadata['language'] === 'string' && {
+      language: result.metadata['language'],
+    }),
   };
 }

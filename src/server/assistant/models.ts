@@ -4,8 +4,8 @@
  * (`--model-base-url`: Ollama, vLLM, llama.cpp, LM Studio, OpenAI; key from `MODEL_API_KEY`).
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModelV4 } from '@ai-sdk/provider';
-import { gateway } from 'ai';
+import { gateway, type LanguageModel } from 'ai';
+import { ConfigError, type ServeFlags } from '../config.ts';
 import { createEmbeddedModel } from './embedded-model.ts';
 
 export interface ModelOptions {
@@ -17,7 +17,8 @@ export interface ModelOptions {
 }
 
 export interface AssistantModel {
-  model: LanguageModelV4;
+  /** Any AI SDK language model object (a gateway model id is resolved first). */
+  model: Exclude<LanguageModel, string>;
   /**
    * True when the model announces the pages it cites itself (the embedded model knows them
    * before it writes). Otherwise the route announces every retrieved page as a source.
@@ -64,4 +65,22 @@ export function resolveModel(
     ignoresPrompt: true,
     description: 'embedded (offline, quotes the docs)',
   };
+}
+
+/** The model of `docs-assistant serve`: --model, --model-base-url and --stream-delay-ms. */
+export function modelFromFlags(flags: Partial<ServeFlags>): AssistantModel {
+  const streamDelayMs = Number(flags['stream-delay-ms'] ?? 0);
+  if (!Number.isInteger(streamDelayMs) || streamDelayMs < 0) {
+    throw new ConfigError('--stream-delay-ms must be a whole number of milliseconds');
+  }
+  if (flags['model-base-url'] && !flags.model) {
+    throw new ConfigError('--model-base-url needs --model <name> (the model the server runs)');
+  }
+  return resolveModel({ model: flags.model, baseUrl: flags['model-base-url'], streamDelayMs });
+}
+
+/** A model given in code: any AI SDK language model, or an AI Gateway model id. */
+export function assistantModelOf(model: LanguageModel): AssistantModel {
+  if (typeof model === 'string') return resolveModel({ model });
+  return { model, citesSources: false, description: `${model.modelId} (${model.provider})` };
 }

@@ -3,93 +3,27 @@
  * code-like names it mentions, what kind of answer it wants, and (for a question about a
  * selection) the selection's own names.
  */
-import { stemmer } from 'stemmer';
+import { tokenize } from '../text/terms.ts';
 
 /**
- * Snowball's English stop words (what the index drops), plus the filler of questions about docs
- * ("how do I use…", "is there a way to…"), which names nothing the docs could hold.
+ * The one place the answer turns text into terms: the shared tokenizer (src/server/text), so
+ * that question, sections and the index's rarity figures meet. `language` is the text's own
+ * (BCP-47); without it each word is read as its script's default.
  */
-const STOP_WORDS = new Set(
-  `i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she
-  her hers herself it its itself they them their theirs themselves what which who whom this that
-  these those am is are was were be been being have has had having do does did doing would should
-  could ought a an the and but if or because as until while of at by for with about against
-  between into through during before after above below to from up down in out on off over under
-  again further then once here there when where why how all any both each few more most other
-  some such no nor not only own same so than too very can will just don doesn isn aren wasn
-  weren hasn haven hadn won wouldn shouldn couldn mustn let also may might must shall
-  use used using uses want wants need needs way like get gets docs doc documentation example
-  examples`.split(/\s+/),
+export function termsOf(text: string, language?: string): string[] {
+  return tokenize(text, language);
+}
+
+/**
+ * Words of questions about docs that name nothing the docs could hold ("how do I use…", "is
+ * there a way to…", "the docs"), on top of the tokenizer's stop words.
+ */
+const QUESTION_STOP_WORDS = new Set(
+  termsOf(
+    `use used using uses want wants need needs way like get gets docs doc documentation example
+    examples let also may might must shall`,
+  ),
 );
-
-/** `useChat`, `use-chat`, `use_chat`: a lower-to-upper case step, a hyphen or an underscore. */
-const COMPOUND = /[-_]|[\p{Ll}\p{N}]\p{Lu}/u;
-const COMPOUND_PARTS = /[-_]+|(?<=[\p{Ll}\p{N}])(?=\p{Lu})/u;
-const WORD = /[\p{L}\p{M}\p{N}]+(?:[-_]+[\p{L}\p{M}\p{N}]+)*/gu;
-const UNSPACED =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}ー々]+/u;
-const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const segmenters = new Map<string, Intl.Segmenter>();
-
-/**
- * The one place the answer turns text into terms, so that question, sections and quotes meet.
- * It mirrors the index's tokenizer (lower case, Snowball stop words, Porter stems, an identifier
- * both whole and by its parts, unspaced scripts segmented by `Intl.Segmenter`); when the shared
- * tokenizer module lands, this calls it instead.
- */
-export function termsOf(text: string): string[] {
-  const terms: string[] = [];
-  for (const [word] of text.matchAll(WORD)) {
-    let own = termCache.get(word);
-    if (own === undefined) {
-      if (termCache.size >= TERM_CACHE_MAX) termCache.clear();
-      own = wordTerms(word);
-      termCache.set(word, own);
-    }
-    for (const term of own) terms.push(term);
-  }
-  return terms;
-}
-
-/** Terms by word: answers read the same words over and over. Bounded: cleared when full. */
-const termCache = new Map<string, string[]>();
-const TERM_CACHE_MAX = 50_000;
-
-function wordTerms(word: string): string[] {
-  const terms: string[] = [];
-  if (UNSPACED.test(word)) {
-    for (const piece of segment(word)) addTerm(terms, piece);
-  } else if (!COMPOUND.test(word)) {
-    addTerm(terms, word);
-  } else {
-    terms.push(word.replace(/[-_]+/g, '').toLowerCase());
-    for (const part of word.split(COMPOUND_PARTS)) if (part) addTerm(terms, part);
-  }
-  return terms;
-}
-
-function addTerm(terms: string[], word: string): void {
-  const lower = word.toLowerCase();
-  // Japanese particles (の, を, は…) are written in a kana or two between the words.
-  if (STOP_WORDS.has(lower) || /^\p{Script=Hiragana}{1,2}$/u.test(lower)) return;
-  if (lower.length < 2 && !UNSPACED.test(lower) && !/\d/.test(lower)) return;
-  terms.push(/^[a-z]+$/.test(lower) ? stemmer(lower) : lower);
-}
-
-/** Words of a run of Chinese, Japanese, Thai…, by the platform's dictionaries. */
-function segment(word: string): string[] {
-  const locale = KANA.test(word) ? 'ja' : /\p{Script=Han}/u.test(word) ? 'zh' : 'th';
-  let segmenter = segmenters.get(locale);
-  if (!segmenter) {
-    segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
-    segmenters.set(locale, segmenter);
-  }
-  const pieces: string[] = [];
-  for (const { segment: piece, isWordLike } of segmenter.segment(word)) {
-    if (isWordLike) pieces.push(piece);
-  }
-  return pieces;
-}
 
 /**
  * `how`: steps, commands and code answer it. `what`: a definition or a table row (which, what,
@@ -136,7 +70,7 @@ const FILLER = new Set(
   ),
 );
 
-export function analyzeQuestion(text: string): Question {
+export function analyzeQuestion(text: string, language?: string): Question {
   // A question in several sentences ("Streaming works locally. How do I…?"): its kind is
   // that of the sentence that asks.
   const asking = text.split(/(?<=[.!?])\s+/).find((s) => s.trim().endsWith('?')) ?? text;
@@ -147,12 +81,14 @@ export function analyzeQuestion(text: string): Question {
       : WHAT.test(asking)
         ? 'what'
         : 'other';
-  const words = wordsOf(text);
+  const words = wordsOf(text, language).filter(
+    (w) => !(w.terms.length === 1 && QUESTION_STOP_WORDS.has(w.terms[0]!)),
+  );
   return {
     terms: [...new Set(words.flatMap((w) => w.terms))],
     words,
     kind,
-    named: namesIn(text),
+    named: namesIn(text, language),
     unspaced: writtenUnspaced(text),
   };
 }
@@ -170,16 +106,16 @@ export function writtenUnspaced(text: string): boolean {
 }
 
 /** Terms of the code-like names in a text (`useChat`, `server.port`, `--host`). */
-function namesIn(text: string): Set<string> {
+function namesIn(text: string, language?: string): Set<string> {
   const named = new Set<string>();
   for (const match of text.matchAll(CODE_WORD)) {
-    for (const term of termsOf(match[0])) named.add(term);
+    for (const term of termsOf(match[0], language)) named.add(term);
   }
   return named;
 }
 
 /** The words of a text, each once: a compound counts once, by its whole term and its parts. */
-function wordsOf(text: string): QuestionWord[] {
+function wordsOf(text: string, language?: string): QuestionWord[] {
   const words: QuestionWord[] = [];
   const seen = new Set<string>();
   const add = (terms: string[], identifier: boolean) => {
@@ -191,7 +127,7 @@ function wordsOf(text: string): QuestionWord[] {
     words.push({ terms, identifier, filler });
   };
   for (const [word] of text.matchAll(QUESTION_WORD)) {
-    const terms = termsOf(word);
+    const terms = termsOf(word, language);
     if (/[-_]|[\p{Ll}\p{N}]\p{Lu}/u.test(word)) {
       // Parts of three letters or more (`re` of "re-bundle" says nothing).
       const [whole, ...parts] = terms;
@@ -235,10 +171,14 @@ export function looksLikeCode(text: string): boolean {
  * keywords; the code-like names of text) count fully, its other words lightly (a question
  * about a selection is about what it names).
  */
-export function selectionWords(selection: Selection[], limit = 12): SelectedWord[] {
-  const named = selectionNames(selection);
+export function selectionWords(
+  selection: Selection[],
+  language?: string,
+  limit = 12,
+): SelectedWord[] {
+  const named = selectionNames(selection, language);
   const code = selection.some((s) => s.code);
-  return wordsOf(selection.map(namesText).join('\n'))
+  return wordsOf(selection.map(namesText).join('\n'), language)
     .filter((w) => !CODE_KEYWORDS.has(w.terms[0]!) && !/^\d+$/.test(w.terms[0]!))
     .map((w) => ({ ...w, filler: !w.terms.some((t) => named.has(t)), alternative: code }))
     .sort((a, b) => Number(a.filler) - Number(b.filler))
@@ -260,11 +200,13 @@ function namesText({ text, code }: Selection): string {
 }
 
 /** Terms of the names in what the reader selected: code that holds them may be quoted. */
-export function selectionNames(selection: Selection[]): Set<string> {
+export function selectionNames(selection: Selection[], language?: string): Set<string> {
   const named = new Set<string>();
   for (const item of selection) {
     const text = namesText(item);
-    const terms = item.code ? termsOf(text).filter((t) => !CODE_KEYWORDS.has(t)) : namesIn(text);
+    const terms = item.code
+      ? termsOf(text, language).filter((t) => !CODE_KEYWORDS.has(t))
+      : namesIn(text, language);
     for (const term of terms) if (!/^\d+$/.test(term)) named.add(term);
   }
   return named;

@@ -32,6 +32,8 @@ export interface SectionText {
   anchor?: string;
   description?: string;
   content: string;
+  /** The page's language (BCP-47): its words are read as that language's. */
+  language?: string;
 }
 
 export interface ReadOptions {
@@ -46,6 +48,8 @@ export interface ReadOptions {
   matched?: ReadonlySet<SectionText>;
   /** How rare terms are on the whole site; without it, rarity among the retrieved sections. */
   rarity?: Rarity;
+  /** The reader's language (BCP-47), when the site publishes several. */
+  language?: string;
 }
 
 /**
@@ -95,7 +99,10 @@ export function readSections(
   passages: SearchResult[],
   options: ReadOptions,
 ): Reading {
-  const question = analyzeQuestion(questionText);
+  const docsLanguage = passages[0]?.metadata['language'];
+  const language =
+    options.language ?? (typeof docsLanguage === 'string' ? docsLanguage : undefined);
+  const question = analyzeQuestion(questionText, language);
   const selection = options.selection?.filter((s) => s.text.trim()) ?? [];
   const echoes = selection.length > 0 ? echoTest(selection) : () => false;
   const known = new Set(question.terms);
@@ -103,11 +110,11 @@ export function readSections(
   // mostly point at it: they weigh like verbs of asking.
   const words = [
     ...question.words.map((w) => (selection.length > 0 ? { ...w, filler: true } : w)),
-    ...selectionWords(selection)
+    ...selectionWords(selection, language)
       .filter((w) => !w.terms.some((t) => known.has(t)))
       .map(({ alternative, ...w }) => ({ ...w, selected: alternative })),
   ];
-  for (const name of selectionNames(selection)) question.named.add(name);
+  for (const name of selectionNames(selection, language)) question.named.add(name);
   let texts = options.sections ?? passages.map(fromResult);
   const matched = options.sections ? (options.matched ?? new Set()) : new Set(texts);
   // With the site's term frequencies the question is weighed before any section is read, and a
@@ -268,23 +275,26 @@ function withoutLinkTargets(markdown: string): string {
 }
 
 function parseSection(text: SectionText): ParsedSection {
+  const { language } = text;
   const snippets = splitSnippets(text.content);
   // "…in your unit tests:" closing a section introduces the code that opens the next one.
   const next = snippets.at(-1)?.introduces ? followingSection(text) : undefined;
   const opening = next && splitSnippets(next.content)[0];
   if (opening?.kind === 'code') snippets.push(opening);
   const snippetTerms = snippets.map(
-    (s) => new Set(termsOf(s.kind === 'code' ? s.text : withoutLinkTargets(s.text))),
+    (s) => new Set(termsOf(s.kind === 'code' ? s.text : withoutLinkTargets(s.text), language)),
   );
   const topicText = [text.title, ...(text.headings ?? [text.heading ?? ''])].join(' ');
   // All of its words: short lines ("Default: `5173`") are no quotes but still say what it holds.
-  const terms = new Set(termsOf(withoutLinkTargets(`${text.description ?? ''}\n${text.content}`)));
-  const heading = text.anchor ? termsOf(text.heading ?? '') : [];
+  const terms = new Set(
+    termsOf(withoutLinkTargets(`${text.description ?? ''}\n${text.content}`), language),
+  );
+  const heading = text.anchor ? termsOf(text.heading ?? '', language) : [];
   return {
     snippets,
     snippetTerms,
     terms,
-    topic: new Set(termsOf(topicText)),
+    topic: new Set(termsOf(topicText, language)),
     heading: new Set(heading),
   };
 }

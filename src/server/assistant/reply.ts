@@ -1,21 +1,28 @@
 /**
- * One assistant reply, independent of the wire version: the model runs through `streamText`, and
- * the reply is held back until the model produced its first chunk, so that a model that fails
+ * One assistant reply, independent of the wire version. The model runs through `streamText`,
+ * and the SDK's `toUIMessageChunk` turns each part of its `stream` into a UI message chunk (the
+ * converter `toUIMessageStream` applies, without that helper's three extra stream stages per
+ * reply: the server holds replies open by the thousand, and each stage costs about 7 kB of
+ * heap). The reply adds what the contract streams around the model's output: the `search` tool
+ * call with the retrieved sections right after the step starts, and the thread id on `finish`.
+ * It is held back until the model produced its first output, so that a model that fails
  * outright becomes a 502 instead of a stream that starts and then breaks.
  */
 import {
-  experimental_streamTextLowMemory as streamTextLowMemory,
-  type TextStreamPart,
-  type ToolSet,
+  type FinishReason,
+  generateId,
+  streamText,
   toUIMessageChunk,
   type UIMessageChunk,
+  wrapLanguageModel,
 } from 'ai';
-import type { ContextItem } from '../../api/types.ts';
+import type { ContextItem, SearchToolInput } from '../../api/types.ts';
 import type { DocsIndex } from '../docs-index/types.ts';
 import { embeddedProviderOptions } from './embedded-model.ts';
 import type { AssistantModel } from './models.ts';
-import { buildSystemPrompt, type PromptSource, promptSources, toModelMessages } from './prompt.ts';
+import { buildSystemPrompt, promptSources, toModelMessages } from './prompt.ts';
 import type { ConversationMessage, Retrieval } from './retrieval.ts';
+import { streamFailuresAsParts } from './stream-failures.ts';
 
 export interface ReplyRequest {
   model: AssistantModel;
@@ -30,13 +37,22 @@ export interface ReplyRequest {
   abortSignal?: AbortSignal;
 }
 
+export interface ReplyOutcome {
+  /** The answer text as far as it was streamed. */
+  text: string;
+  finishReason: FinishReason;
+}
+
 export interface Reply {
-  /** Pages to announce before the text (empty when the model announces its own). */
-  sources: PromptSource[];
-  /** The model's output as UI message chunks: sources, text, and at most one `error`. */
-  chunks: AsyncIterable<UIMessageChunk>;
-  /** Resolves once `chunks` is drained: the answer text and why it ended. */
-  done: Promise<{ text: string; finishReason: 'stop' | 'length' | 'error' | 'other' }>;
+  /** The id of the assistant message (`start` chunk, v1 `f:` part). */
+  messageId: string;
+  /**
+   * The whole reply as UI message chunks in the contract's order, its `finish` carrying the
+   * thread id (as `messageMetadata.threadId` and at the top level). Read it once.
+   */
+  stream(threadId: string): ReadableStream<UIMessageChunk>;
+  /** Settles once the stream ended, failed or was cancelled (the client left). */
+  done: Promise<ReplyOutcome>;
 }
 
 /** The model failed before producing anything: the route answers 502. */
@@ -44,14 +60,15 @@ export class ModelFailure extends Error {
   override readonly name = 'ModelFailure';
 }
 
+/** The v2 `finish` chunk with the contract's top-level `threadId` beside the SDK's fields. */
+type ThreadFinishChunk = Extract<UIMessageChunk, { type: 'finish' }> & { threadId: string };
+
 export async function startReply(request: ReplyRequest): Promise<Reply> {
   const { model, retrieval } = request;
-  // One consumer (this reply), so the low-memory variant: no replay buffer, no tee of the
-  // model's stream kept for getters nobody calls. Each part becomes a UI message chunk with the
-  // SDK's own converter (what `toUIMessageStream` does per part, without its three extra
-  // stream stages per reply: the reply holds open streams by the thousand, see README).
-  const result = streamTextLowMemory({
-    model: model.model,
+  const messageId = generateId();
+  let threadId: string | undefined;
+  const result = streamText({
+    model: wrapLanguageModel({ model: model.model, middleware: streamFailuresAsParts }),
     ...(!model.ignoresPrompt && {
       system: buildSystemPrompt({
         passages: retrieval.results,
@@ -67,87 +84,25 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
       question: retrieval.query,
       context: request.context,
       index: request.index,
+      language: retrieval.language,
     }),
     abortSignal: request.abortSignal,
     // Failures surface as an `error` chunk (or a 502); the default handler would log a stack.
     onError: () => {},
   });
-  const reader = uiChunkReader(result.stream.getReader());
-
-  // Wait for the model's first real output; steps are framed by the route itself.
-  const held: UIMessageChunk[] = [];
-  for (;;) {
-    const next = await reader.read().catch((error: unknown) => {
-      throw new ModelFailure(describeModelError(error));
-    });
-    if (next.done) break;
-    if (next.value.type === 'start-step' || next.value.type === 'finish-step') continue;
-    if (next.value.type === 'error') {
-      reader.cancel().catch(() => {});
-      throw new ModelFailure(next.value.errorText);
-    }
-    held.push(next.value);
-    break;
-  }
-
-  let resolveDone!: Reply['done'] extends Promise<infer T> ? (value: T) => void : never;
-  const done: Reply['done'] = new Promise((resolve) => {
-    resolveDone = resolve;
-  });
-  async function* chunks(): AsyncGenerator<UIMessageChunk> {
-    let text = '';
-    let failed = false;
-    const pass = (chunk: UIMessageChunk) => {
-      if (chunk.type === 'text-delta') text += chunk.delta;
-      if (chunk.type === 'error') failed = true;
-    };
-    try {
-      for (const chunk of held) {
-        pass(chunk);
-        yield chunk;
-      }
-      for (;;) {
-        let next: ReadableStreamReadResult<UIMessageChunk>;
-        try {
-          next = await reader.read();
-        } catch (error) {
-          // The SDK reports model errors as chunks; a broken stream itself ends the same way.
-          const chunk: UIMessageChunk = { type: 'error', errorText: describeModelError(error) };
-          pass(chunk);
-          yield chunk;
-          break;
-        }
-        if (next.done) break;
-        const chunk = next.value;
-        if (chunk.type === 'start-step' || chunk.type === 'finish-step') continue;
-        pass(chunk);
-        yield chunk;
-      }
-    } finally {
-      reader.releaseLock();
-      resolveDone({ text, finishReason: failed ? 'error' : 'stop' });
-    }
-  }
-
-  return {
-    sources: model.citesSources ? [] : promptSources(retrieval.results, request.siteUrl),
-    chunks: chunks(),
-    done,
-  };
-}
-
-/** Reads the model's stream parts as UI message chunks (parts without one are skipped). */
-function uiChunkReader(parts: ReadableStreamDefaultReader<TextStreamPart<ToolSet>>) {
-  return {
+  const parts = result.stream.getReader();
+  const chunks = {
+    /** The next UI message chunk (parts without one, such as `raw`, are skipped). */
     async read(): Promise<ReadableStreamReadResult<UIMessageChunk>> {
       for (;;) {
         const next = await parts.read();
         if (next.done) return { done: true, value: undefined };
         const chunk = toUIMessageChunk(next.value, {
-          sendStart: false,
-          sendFinish: false,
           sendSources: true,
           onError: describeModelError,
+          responseMessageId: messageId,
+          // The thread's id, in `finish` only: the thread exists by the time the reply ends.
+          ...(next.value.type === 'finish' && { messageMetadata: { threadId } }),
         });
         if (chunk) return { done: false, value: chunk };
       }
@@ -155,6 +110,99 @@ function uiChunkReader(parts: ReadableStreamDefaultReader<TextStreamPart<ToolSet
     cancel: (reason?: unknown) => parts.cancel(reason),
     releaseLock: () => parts.releaseLock(),
   };
+  // Everything up to the model's first output: `start`, `start-step`, then text or an error.
+  const held: UIMessageChunk[] = [];
+  let retrieved = false;
+  for (;;) {
+    const next = await chunks.read().catch((error: unknown) => {
+      throw new ModelFailure(describeModelError(error));
+    });
+    if (next.done) break;
+    if (next.value.type === 'error') {
+      chunks.cancel().catch(() => {});
+      throw new ModelFailure(next.value.errorText);
+    }
+    if (next.value.type === 'start' || next.value.type === 'start-step') {
+      held.push(next.value);
+      continue;
+    }
+    held.push(...retrievalChunks(retrieval, request), next.value);
+    retrieved = true;
+    break;
+  }
+  if (!retrieved) held.push(...retrievalChunks(retrieval, request));
+
+  let settle!: (outcome: ReplyOutcome) => void;
+  const done = new Promise<ReplyOutcome>((resolve) => {
+    settle = resolve;
+  });
+  let text = '';
+  let finishReason: FinishReason = 'other';
+  const end = () => {
+    chunks.releaseLock();
+    settle({ text, finishReason });
+  };
+  const forward = (
+    controller: ReadableStreamDefaultController<UIMessageChunk>,
+    chunk: UIMessageChunk,
+  ) => {
+    if (chunk.type === 'text-delta') text += chunk.delta;
+    if (chunk.type !== 'finish') return controller.enqueue(chunk);
+    finishReason = chunk.finishReason ?? finishReason;
+    const finish: ThreadFinishChunk = { ...chunk, threadId: threadId! };
+    controller.enqueue(finish);
+  };
+
+  return {
+    messageId,
+    done,
+    stream(id) {
+      threadId = id;
+      return new ReadableStream<UIMessageChunk>({
+        start(controller) {
+          for (const chunk of held.splice(0)) forward(controller, chunk);
+        },
+        async pull(controller) {
+          try {
+            const next = await chunks.read();
+            if (next.done) {
+              end();
+              controller.close();
+            } else forward(controller, next.value);
+          } catch (error) {
+            // Only the SDK's own failures land here; the model's arrive as `error` chunks.
+            forward(controller, { type: 'error', errorText: describeModelError(error) });
+            finishReason = 'error';
+            end();
+            controller.close();
+          }
+        },
+        async cancel(reason) {
+          await chunks.cancel(reason).catch(() => {});
+          end();
+        },
+      });
+    },
+  };
+}
+
+/**
+ * The retrieval as the `search` tool call the contract streams before the answer, then the
+ * pages to cite when the model does not announce its own (the embedded model does).
+ */
+function retrievalChunks(retrieval: Retrieval, request: ReplyRequest): UIMessageChunk[] {
+  const toolCallId = `search-${generateId()}`;
+  const input: SearchToolInput = { query: retrieval.query };
+  const sources = request.model.citesSources
+    ? []
+    : promptSources(retrieval.results, request.siteUrl);
+  return [
+    { type: 'tool-input-available', toolCallId, toolName: 'search', input },
+    { type: 'tool-output-available', toolCallId, output: retrieval.results },
+    ...sources.map(
+      (s): UIMessageChunk => ({ type: 'source-url', sourceId: s.id, url: s.url, title: s.title }),
+    ),
+  ];
 }
 
 /** What the reader sees when the model fails: a sentence, never a stack trace. */

@@ -1,8 +1,10 @@
 /**
- * Retrieval for an answer: what the reader asked, helped by what they selected and where they are.
+ * Retrieval for an answer: what the reader asked, helped by what they selected and where they
+ * are. The index answers in the reader's language and version: the filter's, else those of
+ * the page they are reading, else (language) the one the question is written in.
  */
 import type { ContextItem, SearchFilter, SearchResult } from '../../api/types.ts';
-import type { DocsIndex } from '../docs-index/types.ts';
+import type { DocsIndex, SearchOptions } from '../docs-index/types.ts';
 
 /** A request message as the assistant endpoints accept it (v2 `parts`, v1 `content`). */
 export interface ConversationMessage {
@@ -23,6 +25,8 @@ export interface Retrieval {
   /** What was searched: the `search` tool call's input. */
   query: string;
   results: SearchResult[];
+  /** The reader's language, when the site publishes several (answer in it). */
+  language?: string;
 }
 
 /** Selected text can be long; its first words carry enough of the topic to steer search. */
@@ -53,10 +57,12 @@ export function searchQuery(question: string, context: ContextItem[] = []): stri
 
 export function retrievePassages(index: DocsIndex, request: RetrievalRequest): Retrieval {
   const query = searchQuery(request.question, request.context);
-  const results = index.search(query, {
+  const options: SearchOptions = {
     pageSize: request.pageSize,
     filter: request.filter,
     boostPath: request.currentPath,
-  });
-  return { query, results };
+  };
+  const results = index.search(query, options);
+  const language = index.scope?.(query, options).language;
+  return { query, results, ...(language && { language }) };
 }

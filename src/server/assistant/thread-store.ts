@@ -35,6 +35,12 @@ export interface MemoryThreadStoreOptions {
   maxAgeMs?: number;
   /** Most messages kept per thread (the oldest go first). */
   maxMessages?: number;
+  /** Longest message text kept, in characters (longer texts are cut); default 16,000. */
+  maxMessageChars?: number;
+  /** Most characters kept per thread (the oldest messages go first); default 64,000. */
+  maxThreadChars?: number;
+  /** Most characters kept by the whole store (least recently used threads go first); default 64 M. */
+  maxTotalChars?: number;
   now?: () => number;
 }
 
@@ -43,12 +49,21 @@ export class MemoryThreadStore implements ThreadStore {
   private readonly maxThreads: number;
   private readonly maxAgeMs: number;
   private readonly maxMessages: number;
+  private readonly maxMessageChars: number;
+  private readonly maxThreadChars: number;
+  private readonly maxTotalChars: number;
+  /** Characters held per thread id, and in total. */
+  private readonly chars = new Map<string, number>();
+  private totalChars = 0;
   private readonly now: () => number;
 
   constructor(options: MemoryThreadStoreOptions = {}) {
     this.maxThreads = options.maxThreads ?? 10_000;
     this.maxAgeMs = options.maxAgeMs ?? 24 * 60 * 60 * 1000;
     this.maxMessages = options.maxMessages ?? 100;
+    this.maxMessageChars = options.maxMessageChars ?? 16_000;
+    this.maxThreadChars = options.maxThreadChars ?? 64_000;
+    this.maxTotalChars = options.maxTotalChars ?? 64 * 1024 * 1024;
     this.now = options.now ?? Date.now;
   }
 
@@ -76,7 +91,7 @@ export class MemoryThreadStore implements ThreadStore {
     const thread = this.threads.get(id);
     if (!thread || thread.domain !== domain || !sameSecret(thread.key, key)) return undefined;
     if (this.now() - thread.updatedAt > this.maxAgeMs) {
-      this.threads.delete(id);
+      this.forget(id);
       return undefined;
     }
     this.touch(thread);
@@ -84,11 +99,37 @@ export class MemoryThreadStore implements ThreadStore {
   }
 
   async append(thread: Thread, messages: ThreadMessage[]): Promise<void> {
-    thread.messages.push(...messages);
+    for (const message of messages) {
+      const text =
+        message.text.length > this.maxMessageChars
+          ? message.text.slice(0, this.maxMessageChars)
+          : message.text;
+      thread.messages.push({ ...message, text });
+    }
     if (thread.messages.length > this.maxMessages) {
       thread.messages.splice(0, thread.messages.length - this.maxMessages);
     }
+    let size = thread.messages.reduce((sum, message) => sum + message.text.length, 0);
+    while (size > this.maxThreadChars && thread.messages.length > 1) {
+      size -= thread.messages.shift()!.text.length;
+    }
+    if (this.threads.get(thread.id) === thread) {
+      this.totalChars += size - (this.chars.get(thread.id) ?? 0);
+      this.chars.set(thread.id, size);
+    }
     this.touch(thread);
+    this.evict(thread.id);
+  }
+
+  /** Characters the store holds in message texts, across threads. */
+  get storedChars(): number {
+    return this.totalChars;
+  }
+
+  private forget(id: string): void {
+    this.threads.delete(id);
+    this.totalChars -= this.chars.get(id) ?? 0;
+    this.chars.delete(id);
   }
 
   /** Map order is recency order: re-inserting moves a thread to the end. */
@@ -100,11 +141,14 @@ export class MemoryThreadStore implements ThreadStore {
     }
   }
 
-  private evict(): void {
+  /** Drops expired and least recently used threads past the count or size bound; keeps `keep`. */
+  private evict(keep?: string): void {
     const oldest = this.now() - this.maxAgeMs;
     for (const [id, thread] of this.threads) {
-      if (this.threads.size <= this.maxThreads && thread.updatedAt >= oldest) break;
-      this.threads.delete(id);
+      const over = this.threads.size > this.maxThreads || this.totalChars > this.maxTotalChars;
+      if (!over && thread.updatedAt >= oldest) break;
+      if (id === keep) continue;
+      this.forget(id);
     }
   }
 }

@@ -6,22 +6,44 @@
 import { SEARCH_PAGE_SIZE_DEFAULT, SEARCH_PAGE_SIZE_MAX } from '../../api/limits.ts';
 import type { SearchResult } from '../../api/types.ts';
 import { type IndexedSection, SectionEngine } from './engine.ts';
+import { DEFAULT_LANGUAGE } from './frameworks/plain.ts';
+import type { FrameworkName, SiteLayout, SiteProfile } from './frameworks/types.ts';
 import { normalizeRequestPath } from './paths.ts';
-import { searchSections } from './search.ts';
+import { inLanguage, readerScope } from './reader-scope.ts';
+import { matchesFilter, searchSections } from './search.ts';
 import { splitSections } from './sections.ts';
-import type { DocsIndex, Page, SearchOptions } from './types.ts';
+import type { DocsIndex, Page, ReaderScope, SearchOptions } from './types.ts';
 
 /** Search results quote a section; longer ones are cut so a response stays small. */
 const RESULT_CONTENT_MAX = 4000;
 
+const PLAIN_PROFILE: SiteProfile = {
+  framework: 'plain',
+  defaultLanguage: DEFAULT_LANGUAGE,
+  languages: [DEFAULT_LANGUAGE],
+  versions: [],
+  languagePrefixes: [],
+};
+
 export class SiteIndex implements DocsIndex {
   private readonly pages = new Map<string, Page>();
-  /** The file path as a page path (ordering prefixes kept) -> published path. */
-  private readonly aliases = new Map<string, string>();
+  /** Lookup keys of published paths (lower case, no trailing slash) -> published path. */
+  private readonly publishedKeys = new Map<string, string>();
+  /** The file path as a page path (`docs/02-foundations/...`) -> published path. */
+  private readonly fileKeys = new Map<string, string>();
   private readonly pathByFile = new Map<string, string>();
   private readonly sections = new Map<string, IndexedSection>();
   private readonly sectionIdsByPage = new Map<string, string[]>();
-  private readonly engine = new SectionEngine();
+  /** Translation key -> language -> published path, of searchable pages. */
+  private readonly translations = new Map<string, Map<string, string>>();
+  private readonly languageCounts = new Map<string, number>();
+  /** Searchable pages restricted to groups: while there are any, every search filters. */
+  private restrictedPages = 0;
+  private engine = new SectionEngine();
+  private siteProfile: SiteProfile = PLAIN_PROFILE;
+  private siteLayout: SiteLayout | undefined;
+  private requestedFramework: FrameworkName | undefined;
+  private changes = 0;
 
   get pageCount(): number {
     return this.pages.size;
@@ -31,6 +53,51 @@ export class SiteIndex implements DocsIndex {
     return this.sections.size;
   }
 
+  /** Counts every change to the pages, so files derived from them know when to rebuild. */
+  get revision(): number {
+    return this.changes;
+  }
+
+  /** The site's framework, languages and versions. */
+  get profile(): SiteProfile {
+    return this.siteProfile;
+  }
+
+  /** The layout the index was built with (--watch re-reads files with it). */
+  get layout(): SiteLayout | undefined {
+    return this.siteLayout;
+  }
+
+  /** The framework asked for (`--framework`), undefined when detected. */
+  get framework(): FrameworkName | undefined {
+    return this.requestedFramework;
+  }
+
+  /** Sets the site's layout; pages added afterwards follow it. */
+  configure(layout: SiteLayout, framework?: FrameworkName): void {
+    this.siteLayout = layout;
+    this.requestedFramework = framework;
+    const { defaultLanguage, languages, versions, languagePrefixes } = layout;
+    this.siteProfile = {
+      framework: layout.framework,
+      defaultLanguage,
+      languages,
+      versions,
+      languagePrefixes,
+    };
+  }
+
+  /** Empties the index (before it is built again). */
+  clear(): void {
+    for (const map of [this.pages, this.publishedKeys, this.fileKeys, this.pathByFile]) map.clear();
+    for (const map of [this.sections, this.sectionIdsByPage, this.translations]) map.clear();
+    this.languageCounts.clear();
+    this.restrictedPages = 0;
+    this.engine = new SectionEngine();
+    this.changes++;
+  }
+
+  /** In how many sections a term (as the tokenizer makes it) occurs: how rare it is. */
   termFrequency(term: string): number {
     return this.engine.frequencyOf(term);
   }
@@ -46,13 +113,25 @@ export class SiteIndex implements DocsIndex {
     return path === undefined ? undefined : this.pages.get(path);
   }
 
-  /** Adds or replaces a page and its sections. */
+  /** Adds or replaces a page and its sections (none for an unlisted page). */
   upsert(page: Page): void {
     this.remove(page.path);
+    this.changes++;
     this.pages.set(page.path, page);
     this.pathByFile.set(page.file, page.path);
-    const alias = normalizeRequestPath(page.file);
-    if (alias !== undefined && alias !== page.path) this.aliases.set(alias, page.path);
+    for (const key of publishedKeysOf(page.path)) {
+      if (!this.publishedKeys.has(key)) this.publishedKeys.set(key, page.path);
+    }
+    const fileKey = normalizeRequestPath(page.file);
+    if (fileKey !== undefined && !this.fileKeys.has(fileKey)) this.fileKeys.set(fileKey, page.path);
+    if (page.unlisted) return;
+    if (page.groups.length > 0) this.restrictedPages++;
+    const language = this.languageOf(page);
+    this.languageCounts.set(language, (this.languageCounts.get(language) ?? 0) + 1);
+    const key = page.translationKey ?? page.path;
+    const copies = this.translations.get(key) ?? new Map<string, string>();
+    copies.set(language, page.path);
+    this.translations.set(key, copies);
     const { content: _content, path: _path, file: _file, ...meta } = page;
     const sections = splitSections(page).map((section) => ({ ...section, meta }));
     for (const section of sections) this.sections.set(section.id, section);
@@ -67,6 +146,7 @@ export class SiteIndex implements DocsIndex {
   remove(path: string): boolean {
     const page = this.pages.get(path);
     if (!page) return false;
+    this.changes++;
     for (const id of this.sectionIdsByPage.get(path) ?? []) {
       const section = this.sections.get(id);
       if (section) this.engine.discard(section);
@@ -75,26 +155,97 @@ export class SiteIndex implements DocsIndex {
     this.sectionIdsByPage.delete(path);
     this.pages.delete(path);
     this.pathByFile.delete(page.file);
-    const alias = normalizeRequestPath(page.file);
-    if (alias !== undefined && this.aliases.get(alias) === path) this.aliases.delete(alias);
+    for (const key of publishedKeysOf(path)) deleteIf(this.publishedKeys, key, path);
+    deleteIf(this.fileKeys, normalizeRequestPath(page.file), path);
+    if (!page.unlisted) {
+      if (page.groups.length > 0) this.restrictedPages--;
+      const language = this.languageOf(page);
+      const count = (this.languageCounts.get(language) ?? 1) - 1;
+      if (count > 0) this.languageCounts.set(language, count);
+      else this.languageCounts.delete(language);
+      const key = page.translationKey ?? page.path;
+      const copies = this.translations.get(key);
+      if (copies?.get(language) === path) copies.delete(language);
+      if (copies?.size === 0) this.translations.delete(key);
+    }
     return true;
   }
 
+  /**
+   * A page by its published path, with or without a trailing slash, `.html` or `index`. Under
+   * a language's prefix, a page not translated to it is its default-language page, which the
+   * frameworks publish there (Starlight, Docusaurus, mkdocs-static-i18n).
+   */
   getPage(path: string): Page | undefined {
     // Clients mostly send the exact published path: a map hit needs no normalising.
     const exact = this.pages.get(path);
     if (exact) return exact;
     const key = normalizeRequestPath(path);
     if (key === undefined) return undefined;
-    return this.pages.get(key) ?? this.pages.get(this.aliases.get(key) ?? '\0');
+    const found = this.lookup(key);
+    if (found) return found;
+    for (const { prefix } of this.siteProfile.languagePrefixes) {
+      const lower = prefix.toLowerCase();
+      if (!`${key}/`.startsWith(lower)) continue;
+      const fallback = this.lookup(key.slice(lower.length));
+      if (fallback && this.languageOf(fallback) === this.siteProfile.defaultLanguage) {
+        return fallback;
+      }
+    }
+    return undefined;
+  }
+
+  private lookup(key: string): Page | undefined {
+    const path =
+      this.publishedKeys.get(key) ??
+      this.publishedKeys.get(withoutHtml(key)) ??
+      this.fileKeys.get(key);
+    return path === undefined ? undefined : this.pages.get(path);
+  }
+
+  scope(query: string, options: SearchOptions = {}): ReaderScope {
+    const currentPath = options.boostPath;
+    return readerScope({
+      profile: this.siteProfile,
+      languages: this.indexedLanguages(),
+      filter: options.filter,
+      query,
+      currentPage: currentPath ? this.getPage(currentPath) : undefined,
+      currentPath,
+    });
   }
 
   search(query: string, options: SearchOptions = {}): SearchResult[] {
     const pageSize = Math.min(options.pageSize ?? SEARCH_PAGE_SIZE_DEFAULT, SEARCH_PAGE_SIZE_MAX);
     const threshold = options.scoreThreshold ?? 0;
-    const current = options.boostPath ? normalizeRequestPath(options.boostPath) : undefined;
+    const currentPath = options.boostPath;
+    const currentPage = currentPath ? this.getPage(currentPath) : undefined;
+    const current = currentPage?.path ?? (currentPath && normalizeRequestPath(currentPath));
+    const scope = this.scope(query, options);
+    const filter = { ...options.filter, version: scope.version };
+    const { language } = scope;
+    const defaultLanguage = this.siteProfile.defaultLanguage;
+    const translated = (key: string, wanted: string) =>
+      this.translations.get(key)?.has(wanted) === true;
+    const filtered =
+      language !== undefined || this.restrictedPages > 0 || Object.values(filter).some(Boolean);
+    // Sections of one page share the answer: decide once per page and search.
+    const visible = new Map<string, boolean>();
+    const pageVisible = (pagePath: string) => {
+      let answer = visible.get(pagePath);
+      if (answer === undefined) {
+        const page = this.pages.get(pagePath);
+        answer = page !== undefined && inLanguage(page, language!, defaultLanguage, translated);
+        visible.set(pagePath, answer);
+      }
+      return answer;
+    };
     const hits = searchSections(this.engine, query, {
-      filter: options.filter,
+      accept: filtered
+        ? (section) =>
+            matchesFilter(section.meta, filter) && (!language || pageVisible(section.pagePath))
+        : undefined,
+      language,
       boost: current ? (pagePath) => proximityBoost(pagePath, current) : undefined,
       metaOf: (id) => this.sections.get(id),
     });
@@ -105,6 +256,19 @@ export class SiteIndex implements DocsIndex {
       if (section) results.push(toResult(section, hit.score));
     }
     return results;
+  }
+
+  /** Languages of the searchable pages, the site's configured order first. */
+  indexedLanguages(): string[] {
+    const indexed = [...this.languageCounts.keys()];
+    const ordered = this.siteProfile.languages.filter((language) =>
+      this.languageCounts.has(language),
+    );
+    return [...ordered, ...indexed.filter((language) => !ordered.includes(language))];
+  }
+
+  private languageOf(page: Page): string {
+    return page.language ?? this.siteProfile.defaultLanguage;
   }
 }
 
@@ -125,6 +289,7 @@ function toResult(section: IndexedSection, score: number): SearchResult {
       headings: section.headings,
       ...(meta.version && { version: meta.version }),
       ...(meta.language && { language: meta.language }),
+      ...(meta.navigation?.length && { group: meta.navigation.at(-1) }),
       ...(meta.tags.length > 0 && { tags: meta.tags }),
       score: Math.round(score * 1000) / 1000,
     },
@@ -134,6 +299,22 @@ function toResult(section: IndexedSection, score: number): SearchResult {
 /** The reader's page counts most, then its siblings. */
 function proximityBoost(pagePath: string, current: string): number {
   if (pagePath === current) return 1.5;
-  const folder = current.split('/').slice(0, -1).join('/');
+  const folder = current.replace(/\/$/, '').split('/').slice(0, -1).join('/');
   return folder && pagePath.startsWith(`${folder}/`) ? 1.15 : 1;
+}
+
+/** `guides/setup/` and `guide/x.html` are also found as `guides/setup` and `guide/x`. */
+function publishedKeysOf(path: string): string[] {
+  const key = normalizeRequestPath(path);
+  if (key === undefined) return [];
+  const bare = withoutHtml(key);
+  return bare === key ? [key] : [key, bare];
+}
+
+function withoutHtml(key: string): string {
+  return key.replace(/\.html$/i, '').replace(/(?:^|\/)index$/i, '');
+}
+
+function deleteIf(map: Map<string, string>, key: string | undefined, path: string): void {
+  if (key !== undefined && map.get(key) === path) map.delete(key);
 }

@@ -8,12 +8,16 @@ import MiniSearch, {
   type SearchOptions as MiniSearchOptions,
 } from 'minisearch';
 import {
-  processIndexTerm,
-  processQueryTerm,
-  searchableText,
-  TERM_SEPARATOR,
-  tokenize,
-} from './terms.ts';
+  cachedWordTerms,
+  foldCase,
+  identifierTerm,
+  type Language,
+  languageOf,
+  NEUTRAL,
+  plainTerm,
+  words,
+} from '../text/terms.ts';
+import { FenceTracker } from './markdown.ts';
 import type { PageMeta, Section } from './types.ts';
 
 /** A section with the page metadata that filters need. */
@@ -23,13 +27,24 @@ export interface IndexedSection extends Section {
 
 const FIELDS = ['title', 'headings', 'text'] as const;
 
+/** Search options: MiniSearch's, plus the language of the query. */
+export interface EngineSearchOptions extends MiniSearchOptions {
+  /**
+   * The query's language (BCP-47, `zh-cn`): its words are stemmed and stop-listed as that
+   * language's. Undefined: each word as its script's default (English for Latin script), also
+   * looked up as the index's other languages would have processed it.
+   */
+  language?: string | undefined;
+}
+
 /** What search sees of a section, per field. */
 function fieldText(section: IndexedSection, field: (typeof FIELDS)[number]): string {
   if (field === 'title') return section.pageTitle;
   if (field === 'headings') return section.headings.slice(1).join(' ');
-  // The page description summarises the page: it belongs to the page's top section.
-  const text = searchableText(section.content);
-  return section.anchor === '' ? `${section.meta.description ?? ''}\n${text}` : text;
+  // The page description summarises the page: it belongs to the page's first section (its
+  // top, or its first heading's section when nothing precedes that heading).
+  const text = searchableText(section.content, languageOf(section.meta.language));
+  return section.lead ? `${section.meta.description ?? ''}\n${text}` : text;
 }
 
 // Title and headings say what a section is about; body text only that it mentions a term.
@@ -61,6 +76,59 @@ const isWord = (term: string, minLength: number) =>
   term.length >= minLength && term.length <= WORD_LENGTH_MAX;
 
 /**
+ * Two words joined meet an identifier (`useChat` for "use chat") that mostly also matches the
+ * words themselves: it adds to their weight rather than counting as a third word.
+ */
+const JOINED_BOOST = 0.5;
+/**
+ * The parts of an identifier in the query (`OpenTelemetry`: open, telemetry) are weaker evidence
+ * than the reader's own words: a title "Telemetry" counts, a title "DeepSeek" for `DeepSeek`
+ * should not count three times.
+ */
+const PART_BOOST = 0.3;
+
+interface QueryPlan {
+  /** Looked up in every field. */
+  specific: string[];
+  /** Looked up in titles and headings only. */
+  common: string[];
+  /** Adjacent words joined (in `specific` when rare enough). */
+  joined: Set<string>;
+  /** Parts of the query's identifiers (in `common`). */
+  parts: Set<string>;
+}
+
+/**
+ * MiniSearch's radix tree finds a child by scanning a node's keys one by one. Keyed by CJK
+ * characters and Hangul syllables (tens of thousands of values), a node has thousands of
+ * children: a Chinese site indexed several times slower. Such code units are stored as two, of
+ * 256 values each (private-use characters, which are never part of a word).
+ */
+const WIDE = /[\u2e80-\uffff]/;
+
+function storageKey(term: string): string {
+  if (!WIDE.test(term)) return term;
+  let key = '';
+  for (let i = 0; i < term.length; i++) {
+    const code = term.charCodeAt(i);
+    key +=
+      code < 0x2e80 ? term[i] : String.fromCharCode(0xe000 + (code >> 8), 0xe100 + (code & 0xff));
+  }
+  return key;
+}
+
+/** The storage keys of a cached term list, cached with it (one array per word, not per use). */
+const storedKeys = new WeakMap<readonly string[], string[]>();
+function storageKeys(terms: string[]): string[] {
+  let keys = storedKeys.get(terms);
+  if (!keys) {
+    keys = terms.some((term) => WIDE.test(term)) ? terms.map(storageKey) : terms;
+    storedKeys.set(terms, keys);
+  }
+  return keys;
+}
+
+/**
  * Typo tolerance and prefix expansion are the expensive parts of a query, so they apply only
  * to words the docs do not contain: a misspelling ("strem") or a word still being typed
  * ("embedd"). Known words match exactly; stemming already joins their other forms.
@@ -68,7 +136,15 @@ const isWord = (term: string, minLength: number) =>
 export class SectionEngine {
   /** In how many sections each indexed term occurs. */
   private readonly documentFrequency = new Map<string, number>();
+  /** How many sections of each language (by Language) the index holds. */
+  private readonly languages = new Map<Language, number>();
   private currentTerms = new Set<string>();
+  /**
+   * The language of the section being added. MiniSearch's tokenize and processTerm callbacks
+   * do not see the document; `add` sets this before handing MiniSearch the section, and
+   * MiniSearch calls them synchronously inside its `add`.
+   */
+  private currentLanguage: Language = NEUTRAL;
   private sections = 0;
   private readonly miniSearch: MiniSearch<IndexedSection>;
 
@@ -76,25 +152,27 @@ export class SectionEngine {
     this.miniSearch = new MiniSearch<IndexedSection>({
       fields: [...FIELDS],
       storeFields: [],
-      tokenize,
+      tokenize: (text) => words(text, this.currentLanguage),
       extractField: (section, field) =>
         field === 'id' ? section.id : fieldText(section, field as (typeof FIELDS)[number]),
-      processTerm: (term) => {
-        const terms = processIndexTerm(term);
-        for (const indexed of terms ?? []) this.currentTerms.add(indexed);
-        return terms;
+      processTerm: (word) => {
+        const terms = cachedWordTerms(word, this.currentLanguage);
+        for (const term of terms) this.currentTerms.add(term);
+        return storageKeys(terms);
       },
-      searchOptions: { processTerm: processQueryTerm, boost: BOOST, maxFuzzy: 2 },
+      searchOptions: { boost: BOOST, maxFuzzy: 2 },
     });
   }
 
   add(sections: IndexedSection[]): void {
     for (const section of sections) {
       this.currentTerms = new Set();
+      this.currentLanguage = languageOf(section.meta.language);
       this.miniSearch.add(section);
       for (const term of this.currentTerms) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
       }
+      this.languages.set(this.currentLanguage, (this.languages.get(this.currentLanguage) ?? 0) + 1);
       this.sections++;
     }
   }
@@ -103,10 +181,14 @@ export class SectionEngine {
   discard(section: IndexedSection): void {
     this.miniSearch.discard(section.id);
     this.sections--;
+    const language = languageOf(section.meta.language);
+    const remaining = (this.languages.get(language) ?? 0) - 1;
+    if (remaining > 0) this.languages.set(language, remaining);
+    else this.languages.delete(language);
     const terms = new Set<string>();
     for (const field of FIELDS) {
-      for (const token of fieldText(section, field).split(TERM_SEPARATOR)) {
-        for (const term of (token && processIndexTerm(token)) || []) terms.add(term);
+      for (const word of words(fieldText(section, field), language)) {
+        for (const term of cachedWordTerms(word, language)) terms.add(term);
       }
     }
     for (const term of terms) {
@@ -121,28 +203,50 @@ export class SectionEngine {
     return this.documentFrequency.get(term) ?? 0;
   }
 
-  search(query: string, options: MiniSearchOptions = {}): MiniSearchHit[] {
-    const plan = this.planQuery(query);
+  search(query: string, options: EngineSearchOptions = {}): MiniSearchHit[] {
+    const { language, ...miniSearchOptions } = options;
+    const plan = this.planQuery(query, languageOf(language));
     if (plan.specific.length + plan.common.length === 0) return [];
     const known = (term: string) => this.documentFrequency.has(term);
+    const termOf = new Map<string, string>();
+    const keysOf = (terms: string[]) =>
+      terms.map((term) => {
+        const key = storageKey(term);
+        termOf.set(key, term);
+        return key;
+      });
+    const specific = keysOf(plan.specific);
+    const common = keysOf(plan.common);
     const run = (commonFields: string[]) =>
       this.miniSearch.search(
         {
           combineWith: 'OR',
           queries: [
-            { queries: plan.specific, combineWith: 'OR' },
-            { queries: plan.common, combineWith: 'OR', fields: commonFields },
+            { queries: specific, combineWith: 'OR' },
+            { queries: common, combineWith: 'OR', fields: commonFields },
           ],
         },
         {
-          ...options,
+          ...miniSearchOptions,
           // planQuery's terms are processed already (some deliberately unstemmed): processing
           // them again would turn "tools" back into the far more common "tool".
+          tokenize: (term) => [term],
           processTerm: (term) => term,
           // One typo per five letters; short words must be spelled right, and very long
-          // "words" (pasted data) are never expanded: fuzzy matching allocates by length.
-          fuzzy: (term) => (isWord(term, 5) && !known(term) ? 0.2 : false),
-          prefix: (term) => isWord(term, 3) && !known(term),
+          // "words" (pasted data) are never expanded: fuzzy matching allocates by length. A typo
+          // in a CJK word is a wrong character, not a letter: no fuzzy matching for those.
+          fuzzy: (key) => {
+            const term = termOf.get(key) ?? key;
+            return isWord(term, 5) && !known(term) && term === key ? 0.2 : false;
+          },
+          prefix: (key) => {
+            const term = termOf.get(key) ?? key;
+            return isWord(term, 3) && !known(term);
+          },
+          boostTerm: (key) => {
+            const term = termOf.get(key) ?? key;
+            return plan.joined.has(term) ? JOINED_BOOST : plan.parts.has(term) ? PART_BOOST : 1;
+          },
         },
       );
     const hits = run(['title', 'headings']);
@@ -155,57 +259,130 @@ export class SectionEngine {
    * looked up in titles and headings, where it still means something. Long questions keep
    * their QUERY_TERMS_MAX most specific words.
    */
-  private planQuery(query: string): { specific: string[]; common: string[] } {
-    const words = query
-      .slice(0, QUERY_CHARS_MAX)
-      .split(TERM_SEPARATOR)
-      .filter((word) => word !== '');
-    const terms = new Set<string>();
-    for (const word of words) {
-      const term = processQueryTerm(word);
-      if (term === null) continue;
-      terms.add(term);
+  private planQuery(query: string, language: Language): QueryPlan {
+    const frequency = (term: string) => this.documentFrequency.get(term) ?? 0;
+    const known = (term: string) => this.documentFrequency.has(term);
+    const queryWords = words(query.slice(0, QUERY_CHARS_MAX), language);
+    const others = this.variantLanguages(language);
+    // Each of the reader's words, by its term, with the other forms the index may hold it in.
+    const wordsByTerm = new Map<string, Set<string>>();
+    // The parts of an identifier (`OpenTelemetry`: open, telemetry) say what it is about where a
+    // title or heading uses them; in body text they are mostly other words (`DeepSeek`: deep).
+    const identifierParts = new Set<string>();
+    const add = (term: string, forms: Iterable<string>) => {
+      const family = wordsByTerm.get(term) ?? new Set([term]);
+      for (const form of forms) family.add(form);
+      wordsByTerm.set(term, family);
+    };
+    for (const word of queryWords) {
+      // An identifier is looked up whole (`useChat`); a hyphenated or snake_case word also by
+      // its parts, as prose. Splitting every identifier would multiply the work per query.
+      const [whole, ...parts] = cachedWordTerms(word, language);
+      if (whole === undefined) continue;
+      const forms: string[] = [];
       // Porter stems are not always consistent ("embed" -> "emb" but "embedding" -> "embed"):
       // the word itself counts too when the index knows it.
-      const lower = word.toLowerCase();
-      if (lower !== term && this.documentFrequency.has(lower)) terms.add(lower);
-    }
-    // A stem stemmed again can be another indexed term ("embeddings" -> "embed" -> "emb", the
-    // stem of the word "embed"): look it up too, classified by its own frequency below.
-    for (const term of [...terms]) {
-      const again = processQueryTerm(term);
-      if (again && again !== term && this.documentFrequency.has(again)) terms.add(again);
-    }
-    // "use chat" or "stream text" also looks up the identifier `useChat` / `streamText`.
-    for (const [position, word] of words.entries()) {
-      const joined = `${word}${words[position + 1] ?? ''}`.toLowerCase();
-      if (joined !== word.toLowerCase() && this.documentFrequency.has(joined)) terms.add(joined);
-    }
-    // The index holds stems, so a word typed past its stem ("embedd", unknown or nearly so)
-    // also looks up the longest known stem it starts with ("embed").
-    for (const term of [...terms]) {
-      if ((this.documentFrequency.get(term) ?? 0) >= RARE_TERM || term.length > WORD_LENGTH_MAX) {
-        continue;
+      const lower = foldCase(word);
+      if (lower !== whole && known(lower)) forms.push(lower);
+      // The index may hold the word as another of its languages processed it (an English word
+      // in a German question, a question whose language is unknown).
+      for (const other of others) {
+        const [variant] = cachedWordTerms(word, other);
+        if (variant !== undefined && variant !== whole && known(variant)) forms.push(variant);
       }
-      for (let length = term.length - 1; length >= 4; length--) {
-        const stem = term.slice(0, length);
-        if (this.documentFrequency.has(stem)) {
-          terms.add(stem);
-          break;
+      add(whole, forms);
+      for (const part of parts) if (!wordsByTerm.has(part)) identifierParts.add(part);
+    }
+    for (const [term, family] of wordsByTerm) {
+      for (const form of [...family]) {
+        // A stem stemmed again can be another indexed term ("embeddings" -> "embed" -> "emb",
+        // the stem of the word "embed"): looked up too, classified by its own frequency.
+        const again = plainTerm(form, language);
+        if (again && again !== form && known(again)) family.add(again);
+      }
+      // The index holds stems, so a word typed past its stem ("embedd", unknown or nearly so)
+      // also looks up the longest known stem it starts with ("embed").
+      if (frequency(term) < RARE_TERM && term.length <= WORD_LENGTH_MAX) {
+        for (let length = term.length - 1; length >= 4; length--) {
+          if (known(term.slice(0, length))) {
+            family.add(term.slice(0, length));
+            break;
+          }
         }
       }
     }
-    const frequency = (term: string) => this.documentFrequency.get(term) ?? 0;
-    const rarest = [...terms].sort((a, b) => frequency(a) - frequency(b));
-    const kept = new Set(rarest.slice(0, QUERY_TERMS_MAX));
+    // A word the index knows in another form (another language's stem) is looked up in that
+    // form only: typo and prefix matching of the unknown one would only cost time.
+    for (const [term, family] of wordsByTerm) {
+      if (!known(term) && [...family].some(known)) family.delete(term);
+    }
+    // The reader's most specific words are kept; an unknown word too short for prefix or typo
+    // matching cannot match anything and must not take the place of one that can.
+    const specificity = (term: string) =>
+      Math.max(0, ...[...wordsByTerm.get(term)!].map(frequency));
+    const rarest = [...wordsByTerm.keys()]
+      .filter((term) => [...wordsByTerm.get(term)!].some(known) || isWord(term, 3))
+      .sort((a, b) => specificity(a) - specificity(b))
+      .slice(0, QUERY_TERMS_MAX);
+    const terms = new Set(rarest.flatMap((term) => [...wordsByTerm.get(term)!]));
+    // "use chat" or "stream text" also looks up the identifier `useChat` / `streamText`.
+    const joined = new Set<string>();
+    for (const [position, word] of queryWords.entries()) {
+      const next = queryWords[position + 1];
+      const pair = next === undefined ? undefined : identifierTerm(`${word}${next}`);
+      if (pair !== undefined && known(pair) && !terms.has(pair)) joined.add(pair);
+    }
     const common = Math.max(COMMON_TERM_MIN, this.sections * COMMON_TERM_SHARE);
-    const ordered = [...terms].filter((term) => kept.has(term));
+    const ordered = [...terms];
+    // The rarest few: each common one (`ai` of `OpenAI`) walks a long posting list.
+    const parts = [...identifierParts]
+      .filter((part) => known(part) && !terms.has(part))
+      .sort((a, b) => frequency(a) - frequency(b))
+      .slice(0, COMMON_TERMS_MAX);
     return {
-      specific: ordered.filter((term) => frequency(term) <= common),
-      common: ordered
-        .filter((term) => frequency(term) > common)
-        .sort((a, b) => frequency(a) - frequency(b))
-        .slice(0, COMMON_TERMS_MAX),
+      specific: [...ordered, ...joined].filter((term) => frequency(term) <= common),
+      joined,
+      common: [
+        ...ordered
+          .filter((term) => frequency(term) > common)
+          .sort((a, b) => frequency(a) - frequency(b))
+          .slice(0, COMMON_TERMS_MAX),
+        ...parts,
+      ],
+      parts: new Set(parts),
     };
   }
+
+  /**
+   * The languages a query's words are also looked up in: the script defaults for a query in a
+   * known language; the index's own languages for one whose language is unknown.
+   */
+  private variantLanguages(language: Language): Language[] {
+    if (language !== NEUTRAL) return [NEUTRAL];
+    return [...this.languages.keys()].filter((other) => other !== NEUTRAL);
+  }
+}
+
+/**
+ * The text of a section as search sees it. JSX tags and link targets are noise; code counts
+ * once per distinct word, since repeating an identifier in an example says little more and
+ * code is often half of a reference page (halving the indexing work).
+ */
+export function searchableText(content: string, language: Language): string {
+  const prose: string[] = [];
+  let code = new Set<string>();
+  const fences = new FenceTracker();
+  for (const line of content.split('\n')) {
+    if (fences.isCode(line)) {
+      for (const word of words(line, language)) if (word.length > 1) code.add(word);
+      continue;
+    }
+    if (code.size > 0) {
+      prose.push([...code].join(' '));
+      code = new Set();
+    }
+    prose.push(line.replace(/<\/?[A-Za-z][^>]*>/g, ' ').replace(/\]\([^)]*\)/g, ']'));
+  }
+  if (code.size > 0) prose.push([...code].join(' '));
+  return prose.join('\n');
 }

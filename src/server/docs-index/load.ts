@@ -1,14 +1,20 @@
 /**
- * Builds a site's index from a docs folder. A file that cannot be read or parsed is reported
- * and skipped, so one broken page never takes a whole site down.
+ * Builds a site's index from a docs folder, the way its framework publishes it. A file that
+ * cannot be read or parsed is reported and skipped, so one broken page never takes a whole
+ * site down.
  */
-import { readFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { clearTermCache } from '../text/terms.ts';
 import { SiteIndex } from './docs-index.ts';
-import { parsePage } from './page.ts';
+import { loadSiteLayout } from './frameworks/detect.ts';
+import { DocsFolder } from './frameworks/docs-folder.ts';
+import { splitFrontmatter } from './frameworks/frontmatter.ts';
+import { isDraft } from './frameworks/page-rules.ts';
+import { inlinePartials } from './frameworks/partials.ts';
+import type { FrameworkName, SiteLayout } from './frameworks/types.ts';
+import { buildPage } from './page.ts';
 import { isDocFile } from './paths.ts';
-import { clearIndexTermCache } from './terms.ts';
+import { loadLanguageDetection } from './reader-scope.ts';
 import type { Page } from './types.ts';
 
 export interface IndexProblem {
@@ -27,6 +33,8 @@ export interface BuildIndexOptions {
   onProgress?: (progress: IndexProgress) => void;
   /** Fill this (empty) index instead of a new one, e.g. one a server already serves. */
   index?: SiteIndex;
+  /** The site's framework; detected from the folder when not given. */
+  framework?: FrameworkName | undefined;
 }
 
 export interface BuiltIndex {
@@ -34,47 +42,41 @@ export interface BuiltIndex {
   problems: IndexProblem[];
   /** Wall time of listing, reading, parsing and indexing. */
   milliseconds: number;
+  /** The framework the folder was indexed as. */
+  framework: FrameworkName;
 }
 
 const PROGRESS_EVERY = 250;
-/** Hidden folders (`.git`, `.next`), `_partials` and dependencies are never pages. */
-export function isIgnoredDirectory(name: string): boolean {
-  return name.startsWith('.') || name.startsWith('_') || name === 'node_modules';
+
+/** Relative paths (with `/`) of the files the site publishes as pages, sorted. */
+export function listPageFiles(folder: DocsFolder, layout: SiteLayout): string[] {
+  const files = new Set<string>();
+  for (const dir of layout.contentDirs) {
+    for (const file of folder.list(dir, isDocFile)) if (layout.isPageFile(file)) files.add(file);
+  }
+  return [...files].sort();
+}
+
+/** The page files of a docs folder, as its (detected) framework publishes them. */
+export function listDocFiles(root: string, framework?: FrameworkName): string[] {
+  const folder = new DocsFolder(root);
+  return listPageFiles(folder, loadSiteLayout(folder, framework));
 }
 
 /**
- * Repository files (`README.md`, `LICENSE.md`, `CHANGELOG.md`...) and `_partials` are not pages
- * in the frameworks we follow (Docusaurus, Nextra, Fumadocs).
+ * Reads and parses one page file; undefined when its framework does not publish it (a draft,
+ * a page the configuration excludes). Throws when it cannot be read or parsed.
  */
-export function isIgnoredFile(name: string): boolean {
-  return name.startsWith('.') || name.startsWith('_') || /^[A-Z][A-Z0-9_-]*\.mdx?$/.test(name);
-}
-
-/** Relative paths (with `/`) of every `.md`/`.mdx` file under `root`, sorted. */
-export async function listDocFiles(root: string): Promise<string[]> {
-  const files: string[] = [];
-  const visit = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory() && !isIgnoredDirectory(entry.name)) await visit(full);
-      // Linked files are listed (and reported if the link is broken); linked folders are not
-      // followed, which rules out cycles.
-      else if (
-        (entry.isFile() || entry.isSymbolicLink()) &&
-        isDocFile(entry.name) &&
-        !isIgnoredFile(entry.name)
-      ) {
-        files.push(relative(root, full).split(sep).join('/'));
-      }
-    }
-  };
-  await visit(root);
-  return files.sort();
-}
-
-/** Reads and parses one file relative to `root`. */
-export async function loadPage(root: string, file: string): Promise<Page> {
-  return parsePage(file, await readFile(join(root, file), 'utf8'));
+export function loadPage(folder: DocsFolder, layout: SiteLayout, file: string): Page | undefined {
+  const source = splitFrontmatter(folder.read(file));
+  if (isDraft(source.data)) return undefined;
+  const placement = layout.place(file, source.data);
+  if (!placement) return undefined;
+  const inlined = inlinePartials(folder, file, source.body, layout.partials);
+  return buildPage(file, { data: source.data, body: inlined.body }, placement, {
+    anchorStyle: layout.anchorStyle,
+    includes: inlined.includes,
+  });
 }
 
 export async function buildDocsIndex(
@@ -83,20 +85,25 @@ export async function buildDocsIndex(
 ): Promise<BuiltIndex> {
   const started = performance.now();
   const index = options.index ?? new SiteIndex();
+  // A missing or unreadable folder is a configuration mistake, not an empty site.
+  await readdir(root);
+  const folder = new DocsFolder(root);
+  const layout = loadSiteLayout(folder, options.framework);
+  index.configure(layout, options.framework);
   const problems: IndexProblem[] = [];
-  const files = await listDocFiles(root);
+  const files = listPageFiles(folder, layout);
   for (const [position, file] of files.entries()) {
     try {
       // Synchronous reads: at start-up nothing else waits on the event loop, and one blocking
       // read is several times cheaper than open/stat/read/close hops through the thread pool.
-      const page = parsePage(file, readFileSync(join(root, file), 'utf8'));
-      const existing = index.getPage(page.path);
+      const page = loadPage(folder, layout, file);
+      const existing = page && index.getPage(page.path);
       if (existing && existing.path === page.path) {
         problems.push({
           file,
           message: `publishes /${page.path} like ${existing.file}, which is kept`,
         });
-      } else {
+      } else if (page) {
         index.upsert(page);
       }
     } catch (error) {
@@ -108,11 +115,17 @@ export async function buildDocsIndex(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  clearIndexTermCache();
-  return { index, problems, milliseconds: performance.now() - started };
+  clearTermCache();
+  if (index.indexedLanguages().length > 1) await loadLanguageDetection();
+  return {
+    index,
+    problems,
+    milliseconds: performance.now() - started,
+    framework: layout.framework,
+  };
 }
 
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.split('\n')[0] ?? 'unreadable';
 }

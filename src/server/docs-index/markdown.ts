@@ -55,21 +55,32 @@ export function plainText(markdown: string): string {
 
 /**
  * Removes top-level MDX `import`/`export` statements (including multi-line ones) outside code
- * fences: they are build instructions, not documentation.
+ * fences: they are build instructions, not documentation. As in MDX, a statement starts a block
+ * (a prose line starting with "import the agent…" continues its paragraph) and ends at the
+ * latest at a blank line.
  */
 export function stripMdxStatements(content: string): string {
   const lines = content.split('\n');
   const kept: string[] = [];
   const fences = new FenceTracker();
   let statement: string[] | undefined;
+  let inParagraph = false;
   for (const line of lines) {
     if (statement) {
+      if (line.trim() === '') {
+        statement = undefined;
+        kept.push(line);
+        inParagraph = false;
+        continue;
+      }
       statement.push(line);
       if (isCompleteStatement(statement.join('\n'))) statement = undefined;
       continue;
     }
-    if (fences.isCode(line) || !MDX_STATEMENT.test(line)) {
+    const code = fences.isCode(line);
+    if (code || inParagraph || !MDX_STATEMENT.test(line)) {
       kept.push(line);
+      inParagraph = !code && line.trim() !== '' && parseHeading(line) === undefined;
       continue;
     }
     if (!isCompleteStatement(line)) statement = [line];

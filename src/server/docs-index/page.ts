@@ -1,48 +1,79 @@
 /** Turns one Markdown/MDX file into a Page: frontmatter, published path, clean content. */
-import matter from 'gray-matter';
+
+import { type PageSource, splitFrontmatter } from './frameworks/frontmatter.ts';
+import { frontmatterText } from './frameworks/page-rules.ts';
+import { plainPath } from './frameworks/plain.ts';
+import type { AnchorStyle, PagePlacement } from './frameworks/types.ts';
 import { FenceTracker, parseHeading, plainText, stripMdxStatements } from './markdown.ts';
-import { applySlug, pagePathFromFile } from './paths.ts';
 import type { Page, PageMeta } from './types.ts';
 
-const refuse = (): never => {
-  throw new Error('executable frontmatter is not supported');
-};
-/**
- * Passing options also bypasses gray-matter's global cache, which would keep every source in
- * memory. gray-matter would `eval` a `---js` block: docs are data, never code.
- */
-const MATTER_OPTIONS = { engines: { js: refuse, javascript: refuse, coffee: refuse } };
+export interface PageExtras {
+  anchorStyle?: AnchorStyle;
+  /** Partial files inlined into the body. */
+  includes?: string[];
+}
 
 /**
- * Parses a page. Throws when the frontmatter is not valid YAML; the loader reports and skips
- * such files.
+ * Parses a page of a folder without framework configuration (path from the file, language
+ * from frontmatter). Throws when the frontmatter is not valid YAML; the loader reports and
+ * skips such files.
  */
 export function parsePage(file: string, source: string): Page {
-  const { data, content: body } = matter(source.replace(/^\uFEFF/, ''), MATTER_OPTIONS);
+  const parsed = splitFrontmatter(source);
+  const path = plainPath(file, parsed.data);
+  const language = frontmatterText(parsed.data.language ?? parsed.data.lang);
+  return buildPage(file, parsed, { path, translationKey: path, ...(language && { language }) });
+}
+
+/** A page from its parsed source and where its framework publishes it. */
+export function buildPage(
+  file: string,
+  { data, body }: PageSource,
+  placement: PagePlacement,
+  extras: PageExtras = {},
+): Page {
   const content = stripMdxStatements(body).replace(/^\s*\n/, '');
-  let path = pagePathFromFile(file);
-  const slug = text(data.slug);
-  if (slug) path = applySlug(path, slug);
+  const { path, navTitle } = placement;
+  const own = frontmatterText(data.title);
   const meta: PageMeta = {
-    title: text(data.title) ?? firstHeading(content) ?? titleFromPath(path || file),
+    title:
+      (placement.navTitleFirst ? navTitle : undefined) ??
+      own ??
+      firstHeading(content, 1) ??
+      navTitle ??
+      firstHeading(content) ??
+      titleFromPath(path || file),
     tags: list(data.tags ?? data.tag),
     groups: list(data.groups),
   };
-  const description = text(data.description);
+  const description = frontmatterText(data.description);
   if (description) meta.description = description;
-  const version = text(data.version);
+  const version = placement.version ?? frontmatterText(data.version);
   if (version) meta.version = version;
-  const language = text(data.language ?? data.lang);
-  if (language) meta.language = language;
-  return { ...meta, path, file, content };
+  if (placement.language) meta.language = placement.language;
+  if (placement.navigation?.length) meta.navigation = placement.navigation;
+  const page: Page = {
+    ...meta,
+    path,
+    file,
+    content,
+    anchorStyle: extras.anchorStyle ?? 'github',
+    translationKey: placement.translationKey,
+  };
+  if (placement.unlisted) page.unlisted = true;
+  if (extras.includes?.length) page.includes = extras.includes;
+  return page;
 }
 
-function firstHeading(content: string): string | undefined {
+/** The first heading (of `level` only, when given) outside code. */
+function firstHeading(content: string, level?: number): string | undefined {
   const fences = new FenceTracker();
   for (const line of content.split('\n')) {
     if (fences.isCode(line)) continue;
     const heading = parseHeading(line);
-    if (heading) return plainText(heading.text) || undefined;
+    if (heading && (level === undefined || heading.level === level)) {
+      return plainText(heading.text) || undefined;
+    }
   }
   return undefined;
 }
@@ -50,25 +81,17 @@ function firstHeading(content: string): string | undefined {
 /** Last resort: `foundations/prompt-engineering` -> `Prompt engineering`. */
 function titleFromPath(path: string): string {
   const name = path
+    .replace(/\/$/, '')
     .split('/')
     .at(-1)!
-    .replace(/\.mdx?$/, '')
+    .replace(/\.(?:mdx?|html)$/, '')
     .replace(/[-_]+/g, ' ');
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-/** YAML may hand us numbers, dates or booleans where we expect text. */
-function text(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') return undefined;
-  const result = String(value).trim();
-  return result === '' ? undefined : result;
-}
-
 function list(value: unknown): string[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  if (items.length > 0) return items.map(text).filter((item) => item !== undefined);
-  const single = text(value);
+  if (items.length > 0) return items.map(frontmatterText).filter((item) => item !== undefined);
+  const single = frontmatterText(value);
   return single ? [single] : [];
 }

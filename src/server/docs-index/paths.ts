@@ -4,6 +4,8 @@
  * Also the normalisation of paths that clients send, which must never escape the docs folder.
  */
 
+import { normalizePagePath } from '../../api/paths.ts';
+
 const DOC_EXTENSION = /\.mdx?$/i;
 /** `02-foundations` -> `foundations`; a bare number (`404.md`) is a name, not a prefix. */
 const ORDER_PREFIX = /^\d+[-_.](?=.)/;
@@ -40,32 +42,10 @@ export function applySlug(pagePath: string, slug: string): string {
  * The lookup key for a path a client sent: tolerant of what people paste (slashes, `.md`,
  * `#anchor`, `?query`, percent-encoding, a full URL) and `undefined` for anything that tries to
  * leave the docs tree. Lookups only ever hit the in-memory index, so this is defence in depth.
+ * The widget normalises the paths it links and asks for with the same function.
  */
 export function normalizeRequestPath(input: string): string | undefined {
-  let path = input.trim();
-  if (/^https?:\/\//i.test(path)) {
-    try {
-      path = new URL(path).pathname;
-    } catch {
-      return undefined;
-    }
-  }
-  path = path.replace(/[?#].*$/s, '');
-  // Decode repeatedly so double-encoded traversal (`%252e%252e`) is seen for what it is.
-  for (let round = 0; round < 3 && path.includes('%'); round++) {
-    try {
-      path = decodeURIComponent(path);
-    } catch {
-      return undefined;
-    }
-  }
-  if (path.includes('\0') || path.includes('\\') || /^[a-z]:/i.test(path)) return undefined;
-  const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.some((segment) => segment === '..')) return undefined;
-  const last = segments.length - 1;
-  if (last >= 0) segments[last] = segments[last]!.replace(DOC_EXTENSION, '');
-  if (segments.at(-1)?.toLowerCase() === 'index') segments.pop();
-  return segments.join('/').toLowerCase();
+  return normalizePagePath(input);
 }
 
 function trimSlashes(value: string): string {

@@ -1,9 +1,9 @@
 /**
  * Section search: runs the engine, applies filters and maps scores to 0..1.
  */
-import type { SearchFilter } from '../../api/types.ts';
+import type { SearchOptions as MiniSearchOptions } from 'minisearch';
 import type { IndexedSection, SectionEngine } from './engine.ts';
-import type { PageMeta } from './types.ts';
+import type { IndexFilter, PageMeta } from './types.ts';
 
 export interface SectionHit {
   id: string;
@@ -15,7 +15,10 @@ export interface SectionHit {
 const SCORE_MIDPOINT = 25;
 
 export interface EngineQuery {
-  filter?: SearchFilter | null | undefined;
+  /** Whether a section may be a result (filters, the reader's language and version). */
+  accept?: ((section: IndexedSection) => boolean) | undefined;
+  /** The reader's language, for the engine's query analysis. */
+  language?: string | undefined;
   /** Multiplies the score of a page (the reader's current page and its neighbours). */
   boost?: ((pagePath: string) => number) | undefined;
   metaOf: (sectionId: string) => IndexedSection | undefined;
@@ -43,11 +46,18 @@ export function searchSections(
   query: string,
   options: EngineQuery,
 ): SectionHit[] {
-  const { filter, boost, metaOf } = options;
-  const accepts = filter ? (id: string) => matchesFilter(metaOf(id)?.meta, filter) : undefined;
-  const hits = engine.search(query, {
-    ...(accepts && { filter: (hit) => accepts(hit.id as string) }),
-  });
+  const { accept, boost, language, metaOf } = options;
+  // `language` is for the shared tokenizer's engine; an engine without the option ignores it.
+  const engineOptions: MiniSearchOptions & { language?: string } = {
+    ...(accept && {
+      filter: (hit) => {
+        const section = metaOf(hit.id as string);
+        return section !== undefined && accept(section);
+      },
+    }),
+    ...(language && { language }),
+  };
+  const hits = engine.search(query, engineOptions);
   const named = namesIn(query);
   const pages = new Map<string, { id: string; score: number; count: number }>();
   // Hits come best first; a page whose best section is beyond this depth cannot reach the top.
@@ -81,16 +91,23 @@ function namesIn(query: string): Set<string> {
 }
 
 /**
- * A page without a version/language belongs to every version/language; `groups` lists the
- * reader's groups and a page with groups is visible to members of any of them.
+ * A page without a version belongs to every version; `group` is a navigation group the page
+ * sits under (any depth, any case); `groups` lists the reader's groups and a page with groups
+ * is visible to members of any of them. The language is the reader's scope (reader-scope.ts),
+ * not a filter here.
  */
-export function matchesFilter(meta: PageMeta | undefined, filter: SearchFilter): boolean {
+export function matchesFilter(meta: PageMeta | undefined, filter: IndexFilter): boolean {
   if (!meta) return false;
   if (filter.version && meta.version && meta.version !== filter.version) return false;
-  if (filter.language && meta.language && meta.language !== filter.language) return false;
   if (filter.tag && !meta.tags.includes(filter.tag)) return false;
-  if (filter.groups && meta.groups.length > 0) {
-    if (!meta.groups.some((group) => filter.groups!.includes(group))) return false;
+  if (filter.group) {
+    const wanted = filter.group.toLowerCase();
+    if (!meta.navigation?.some((group) => group.toLowerCase() === wanted)) return false;
+  }
+  // A page restricted to groups is for callers naming one of them; without groups, only public
+  // pages (API.md). Groups sent by a browser are a filter, not authentication.
+  if (meta.groups.length > 0 && !meta.groups.some((group) => filter.groups?.includes(group))) {
+    return false;
   }
   return true;
 }

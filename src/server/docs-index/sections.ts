@@ -2,7 +2,7 @@
  * Splits a page at its headings. A section is what search ranks and what the assistant
  * quotes, so it carries its heading trail (for context) and anchor (for deep links).
  */
-import GithubSlugger from 'github-slugger';
+import { HeadingSlugger, headingSource } from '../../api/anchors.ts';
 import { FenceTracker, parseHeading, plainText } from './markdown.ts';
 import type { Page, Section } from './types.ts';
 
@@ -17,12 +17,13 @@ interface OpenSection {
 }
 
 /**
- * Anchors follow rehype-slug / GitHub (what Nextra, Fumadocs and Docusaurus publish): slug of
- * the heading's text, `-1`, `-2`... for repeats within a page. The page's `#` heading opens
- * the top section, which links to the page itself (no anchor).
+ * Anchors are the ones the page's framework publishes (`page.anchorStyle`: GitHub's slugs for
+ * Docusaurus, Starlight, Mintlify and plain folders, VitePress's, or MkDocs'), custom `{#id}`
+ * anchors included. The page's `#` heading opens the top section, which links to the page
+ * itself (no anchor).
  */
 export function splitSections(page: Page): Section[] {
-  const slugger = new GithubSlugger();
+  const slugger = new HeadingSlugger(page.anchorStyle);
   const fences = new FenceTracker();
   const sections: Section[] = [];
   // Heading text per open level, to build the trail of nested headings.
@@ -40,6 +41,7 @@ export function splitSections(page: Page): Section[] {
       headings: [page.title, ...current.trail],
       anchor: current.anchor,
       content,
+      lead: sections.length === 0,
     });
   };
   let offset = 0;
@@ -53,7 +55,10 @@ export function splitSections(page: Page): Section[] {
     }
     close();
     const text = plainText(heading.text);
-    const anchor = heading.customId ?? slugger.slug(text);
+    const anchor =
+      heading.customId === undefined
+        ? slugger.slug(headingSource(heading.text).text)
+        : slugger.claim(heading.customId);
     if (heading.level === 1 && current.level === 0) {
       current = { heading: text, level: 1, anchor: '', trail: [], start: offset, end: offset };
       continue;

@@ -1,14 +1,18 @@
 /**
- * --watch: keeps a site's index in step with its folder. A changed or added file is parsed and
- * replaces its page; a removed file or folder takes its pages out. Events are debounced per
- * path, since editors write a file in several steps.
+ * --watch: keeps a site's index in step with its folder. A changed or added page is parsed
+ * and replaces its page; a changed partial re-renders the pages that include it; a removed
+ * file or folder takes its pages out; a changed framework configuration (docs.json,
+ * mkdocs.yml, sidebars...) re-indexes the site. Events are debounced per path, since editors
+ * write a file in several steps. Files are read through DocsFolder, so a link added to a file
+ * outside the folder is refused here as at start-up.
  */
 import { type FSWatcher, watch } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { SiteIndex } from './docs-index.ts';
-import { isIgnoredDirectory, isIgnoredFile, listDocFiles, loadPage } from './load.ts';
+import { isFrameworkConfigFile } from './frameworks/detect.ts';
+import { DocsFolder, isSkippedFolder } from './frameworks/docs-folder.ts';
+import { buildDocsIndex, errorMessage, loadPage } from './load.ts';
 import { isDocFile } from './paths.ts';
+import type { Page } from './types.ts';
 
 export interface WatchOptions {
   /** One line per change, for the console. */
@@ -24,25 +28,30 @@ export interface DocsWatcher {
 
 export function watchDocs(root: string, index: SiteIndex, options: WatchOptions = {}): DocsWatcher {
   const log = options.log ?? (() => {});
+  const folder = new DocsFolder(root);
   const pending = new Map<string, NodeJS.Timeout>();
-  const apply = async (file: string) => {
+  // Changes apply one at a time: a re-index after a config change must not interleave.
+  let queue = Promise.resolve();
+  const apply = (file: string) => {
     pending.delete(file);
-    try {
-      const message = await reindex(root, index, file);
-      if (message) log(message);
-    } catch (error) {
-      log(`Skipped ${file}: ${(error as Error).message.split('\n')[0]}`);
-    }
-    options.onUpdate?.(file);
+    queue = queue.then(async () => {
+      try {
+        const message = await reindex(folder, index, file);
+        if (message) log(message);
+      } catch (error) {
+        log(`Skipped ${file}: ${errorMessage(error)}`);
+      }
+      options.onUpdate?.(file);
+    });
   };
   const watcher: FSWatcher = watch(root, { recursive: true }, (_event, name) => {
     if (!name) return;
     const file = name.toString().split('\\').join('/');
-    if (isIgnoredPath(file)) return;
+    if (!isWatched(index, file)) return;
     clearTimeout(pending.get(file));
     pending.set(
       file,
-      setTimeout(() => void apply(file), options.debounceMs ?? 100),
+      setTimeout(() => apply(file), options.debounceMs ?? 100),
     );
   });
   watcher.on('error', (error) => log(`Watching ${root} failed: ${error.message}`));
@@ -55,32 +64,68 @@ export function watchDocs(root: string, index: SiteIndex, options: WatchOptions 
   };
 }
 
-function isIgnoredPath(file: string): boolean {
-  const segments = file.split('/');
-  const name = segments.pop() ?? '';
-  return segments.some(isIgnoredDirectory) || isIgnoredDirectory(name) || isIgnoredFile(name);
+/** Hidden folders and dependencies are not watched, except framework configuration. */
+function isWatched(index: SiteIndex, file: string): boolean {
+  if (isConfigFile(index, file)) return true;
+  return !file.split('/').some(isSkippedFolder);
+}
+
+function isConfigFile(index: SiteIndex, file: string): boolean {
+  return isFrameworkConfigFile(file) || (index.layout?.configFiles.includes(file) ?? false);
 }
 
 /** Brings the index in line with one path (a file or a folder); returns what changed. */
-async function reindex(root: string, index: SiteIndex, file: string): Promise<string | undefined> {
-  const info = await stat(join(root, file)).catch(() => undefined);
-  if (info?.isDirectory()) {
-    const files = await listDocFiles(join(root, file));
-    for (const inner of files) await reindex(root, index, `${file}/${inner}`);
-    return undefined;
+async function reindex(
+  folder: DocsFolder,
+  index: SiteIndex,
+  file: string,
+): Promise<string | undefined> {
+  if (isConfigFile(index, file)) {
+    index.clear();
+    const built = await buildDocsIndex(folder.root, { index, framework: index.framework });
+    return `Re-read ${file}: indexed ${built.index.pageCount} pages as ${built.framework}`;
   }
-  if (!info) {
+  if (folder.isDirectory(file)) {
+    const changes: string[] = [];
+    for (const inner of folder.list(file, isDocFile)) {
+      const message = await reindex(folder, index, inner);
+      if (message) changes.push(message);
+    }
+    return changes.length > 0 ? changes.join('\n') : undefined;
+  }
+  const changes: string[] = [];
+  const layout = index.layout;
+  const previous = index.pageOfFile(file);
+  if (layout?.isPageFile(file) && folder.exists(file)) {
+    changes.push(updatePage(folder, index, file));
+  } else {
     const removed = [...index.allPages()].filter(
       (page) => page.file === file || page.file.startsWith(`${file}/`),
     );
     for (const page of removed) index.remove(page.path);
-    return removed.length > 0
-      ? `Removed ${removed.map((page) => page.file).join(', ')}`
-      : undefined;
+    if (removed.length > 0) changes.push(`Removed ${removed.map((page) => page.file).join(', ')}`);
+    else if (previous) index.remove(previous.path);
   }
-  if (!isDocFile(file)) return undefined;
-  const page = await loadPage(root, file);
+  // Pages that inline this file show its new text (or lose it).
+  const dependents = [...index.allPages()].filter((page) => page.includes?.includes(file));
+  for (const page of dependents) changes.push(updatePage(folder, index, page.file));
+  return changes.length > 0 ? changes.join('\n') : undefined;
+}
+
+function updatePage(folder: DocsFolder, index: SiteIndex, file: string): string {
   const previous = index.pageOfFile(file);
+  let page: Page | undefined;
+  try {
+    page = index.layout && loadPage(folder, index.layout, file);
+  } catch (error) {
+    // Unreadable now (a broken link, a link out of the folder): its old text goes too.
+    if (previous) index.remove(previous.path);
+    throw error;
+  }
+  if (!page) {
+    if (previous) index.remove(previous.path);
+    return `Unpublished ${file}`;
+  }
   const occupant = index.getPage(page.path);
   if (occupant && occupant.file !== file && occupant.path === page.path) {
     return `Skipped ${file}: publishes /${page.path} like ${occupant.file}, which is kept`;

@@ -5,7 +5,7 @@
  * to the server's composition.
  */
 
-import { API_ROUTES, createApp } from '../app.ts';
+import { createApp } from '../app.ts';
 import { resolveModel } from '../assistant/models.ts';
 import { MemoryThreadStore } from '../assistant/thread-store.ts';
 import { generateKey } from '../config.ts';
@@ -66,8 +66,7 @@ export function remoteTarget(options: RemoteOptions): EvalTarget {
 }
 
 /** API.md endpoint 3, the v2 assistant message. */
-const assistantPath = (domain: string) =>
-  API_ROUTES.assistantV2.replace(':domain', encodeURIComponent(domain));
+const assistantPath = (domain: string) => `/v2/assistant/${encodeURIComponent(domain)}/message`;
 
 function request(body: unknown, key: string): RequestInit {
   return {

@@ -84,13 +84,19 @@ function describeWindow(seconds: number): string {
 }
 
 /**
- * The client's address: the socket peer, or the first X-Forwarded-For entry when the server
- * sits behind a proxy it trusts (otherwise that header would let clients pick their own key).
+ * The client's address. Without trusted proxies it is the socket peer. Behind `hops` trusted
+ * proxies that each append the address they received from (nginx `$proxy_add_x_forwarded_for`),
+ * it is the entry `hops` places from the right of the chain `X-Forwarded-For, peer`, as
+ * Express and `proxy-addr` do: entries further left were written by the client and are ignored.
  */
-export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+export function clientAddress(c: Context<AppEnv>, hops: number): string {
+  const peer = c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  if (hops <= 0) return peer;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  const chain = [...forwarded, peer];
+  // Fewer entries than hops: the leftmost one is the best the proxies told us.
+  return chain[Math.max(0, chain.length - 1 - hops)]!;
 }

@@ -1,20 +1,15 @@
 /**
- * Assistant messages (API.md endpoints 3 and 4). Both versions share retrieval, threads and the
- * model run; v2 frames the reply as an AI SDK UI message stream with the SDK's own helpers, v1
- * encodes the same chunks in AI SDK 4's data stream protocol.
+ * POST /v{1,2}/assistant/{domain}/message (API.md endpoints 3 and 4). Both versions share
+ * retrieval, threads and the model run (`startReply`); v2 sends the reply's UI message stream
+ * as server-sent events with the SDK's `createUIMessageStreamResponse`, v1 encodes the same
+ * chunks in AI SDK 4's data stream protocol.
  */
-import { createUIMessageStreamResponse, generateId, type UIMessageChunk } from 'ai';
-import type { Context } from 'hono';
-import { Hono } from 'hono';
-import type { AssistantRequestInput } from '../../api/schemas.ts';
+import { createUIMessageStreamResponse } from 'ai';
+import type { Context, Hono } from 'hono';
+import { QUESTION_MAX_CHARS } from '../../api/limits.ts';
 import { assistantRequestSchema } from '../../api/schemas.ts';
-import type { SearchResult } from '../../api/types.ts';
-import {
-  DATA_STREAM_HEADERS,
-  encodeChunk,
-  encodeFinish,
-  encodeStartStep,
-} from '../assistant/data-stream-v1.ts';
+import type { AssistantRequest } from '../../api/types.ts';
+import { DATA_STREAM_HEADERS, toDataStreamV1 } from '../assistant/data-stream-v1.ts';
 import type { AssistantModel } from '../assistant/models.ts';
 import { ModelFailure, type Reply, startReply } from '../assistant/reply.ts';
 import { lastUserQuestion, retrievePassages } from '../assistant/retrieval.ts';
@@ -22,83 +17,56 @@ import type { Thread, ThreadStore } from '../assistant/thread-store.ts';
 import { errorResponse } from '../middleware/errors.ts';
 import { validateJson } from '../middleware/validate-json.ts';
 import type { AppEnv } from '../types.ts';
+import { type SiteRouteOptions, siteRouter } from './site-router.ts';
 
-export interface AssistantRouteOptions {
+export interface AssistantOptions {
   model: AssistantModel;
   threads: ThreadStore;
-  /** Largest accepted JSON body in bytes; default 1 MB. */
-  maxBytes?: number;
 }
 
-/** Everything both versions stream, decided before the first byte is sent. */
-interface PreparedReply {
-  messageId: string;
-  toolCallId: string;
-  query: string;
-  results: SearchResult[];
+export interface AssistantRouteOptions extends AssistantOptions, SiteRouteOptions {
+  /** The wire version: 2 is the AI SDK 5+ UI message stream, 1 the AI SDK 4 data stream. */
+  version: 1 | 2;
+}
+
+/** A reply that is sure to stream, and the thread it belongs to. */
+interface StartedReply {
   reply: Reply;
   thread: Thread;
+  /** True when this request created the thread (its key is sent once, now). */
   created: boolean;
 }
 
 export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  const validBody = validateJson(assistantRequestSchema, { maxBytes: options.maxBytes });
-
-  app.post('/v2/assistant/:domain/message', validBody, async (c) => {
-    const outcome = await prepare(c, c.req.valid('json'), options);
-    if (outcome instanceof Response) return outcome;
-    const prepared = outcome;
-    const { thread, reply } = prepared;
-    // A pull stream over the reply's chunks: one stage per reply instead of
-    // createUIMessageStream's writer, merge queue and finish handler (README, "Figures").
-    async function* chunks(): AsyncGenerator<UIMessageChunk> {
-      yield* leadChunks(prepared);
-      yield* reply.chunks;
-      const { finishReason } = await reply.done;
-      yield { type: 'finish-step' };
-      // `threadId` at the top level is part of the contract; the SDK schemas let it through.
-      yield {
-        type: 'finish',
-        finishReason,
-        messageMetadata: { threadId: thread.id },
-        threadId: thread.id,
-      } as UIMessageChunk;
+  const validBody = validateJson(assistantRequestSchema, options);
+  return siteRouter(options.guards).post('/:domain/message', validBody, async (c) => {
+    const started = await start(c, c.req.valid('json'), options);
+    if (started instanceof Response) return started;
+    const stream = started.reply.stream(started.thread.id);
+    if (options.version === 2) {
+      return createUIMessageStreamResponse({ stream, headers: threadHeaders(started) });
     }
-    const stream = readableFrom(chunks());
-    const response = createUIMessageStreamResponse({ stream, headers: threadHeaders(prepared) });
-    // Through c.body() so headers set by middleware with c.header() (CORS, RateLimit-*) apply.
-    return c.body(response.body!, 200, Object.fromEntries(response.headers));
+    return c.body(toDataStreamV1(stream), 200, {
+      ...DATA_STREAM_HEADERS,
+      ...threadHeaders(started),
+    });
   });
-
-  app.post('/v1/assistant/:domain/message', validBody, async (c) => {
-    const outcome = await prepare(c, c.req.valid('json'), options);
-    if (outcome instanceof Response) return outcome;
-    const prepared = outcome;
-    const { thread, reply } = prepared;
-    async function* parts(): AsyncGenerator<string> {
-      yield encodeStartStep(prepared.messageId);
-      for (const chunk of leadChunks(prepared)) yield encodeChunk(chunk);
-      for await (const chunk of reply.chunks) yield encodeChunk(chunk);
-      const { finishReason } = await reply.done;
-      yield encodeFinish(thread.id, finishReason);
-    }
-    const body = readableFrom(parts()).pipeThrough(new TextEncoderStream());
-    return c.body(body, 200, { ...DATA_STREAM_HEADERS, ...threadHeaders(prepared) });
-  });
-
-  return app;
 }
 
-async function prepare(
+/** Retrieval, the model's first output, then the thread; or the error response. */
+async function start(
   c: Context<AppEnv>,
-  body: AssistantRequestInput,
-  options: AssistantRouteOptions,
-): Promise<PreparedReply | Response> {
+  body: AssistantRequest,
+  options: AssistantOptions,
+): Promise<StartedReply | Response> {
   const site = c.get('site');
   const question = lastUserQuestion(body.messages);
   if (!question) {
     const message = 'The last user message has no text';
+    return errorResponse(c, 400, message, [{ path: ['messages'], message }]);
+  }
+  if (question.length > QUESTION_MAX_CHARS) {
+    const message = `The question is too long: at most ${QUESTION_MAX_CHARS} characters`;
     return errorResponse(c, 400, message, [{ path: ['messages'], message }]);
   }
 
@@ -109,7 +77,7 @@ async function prepare(
     if (!thread) return errorResponse(c, 404, 'Thread not found');
   }
 
-  const { query, results } = retrievePassages(site.index, {
+  const retrieval = retrievePassages(site.index, {
     question,
     context: body.context,
     currentPath: body.currentPath,
@@ -120,7 +88,7 @@ async function prepare(
   try {
     reply = await startReply({
       model: options.model,
-      retrieval: { query, results },
+      retrieval,
       messages: body.messages,
       currentPath: body.currentPath,
       context: body.context,
@@ -145,52 +113,11 @@ async function prepare(
       options.threads.append(recorded, [{ role: 'assistant', text, at: Date.now() }]),
     )
     .catch((error: unknown) => console.error('Could not record the answer in its thread', error));
-
-  return {
-    messageId: generateId(),
-    toolCallId: `search-${generateId()}`,
-    query,
-    results,
-    reply,
-    thread,
-    created,
-  };
+  return { reply, thread, created };
 }
 
-/** start, the one step, the `search` tool call with its results, and announced sources. */
-function leadChunks(p: PreparedReply): UIMessageChunk[] {
-  return [
-    { type: 'start', messageId: p.messageId },
-    { type: 'start-step' },
-    {
-      type: 'tool-input-available',
-      toolCallId: p.toolCallId,
-      toolName: 'search',
-      input: { query: p.query },
-    },
-    { type: 'tool-output-available', toolCallId: p.toolCallId, output: p.results },
-    ...p.reply.sources.map(
-      (s): UIMessageChunk => ({ type: 'source-url', sourceId: s.id, url: s.url, title: s.title }),
-    ),
-  ];
-}
-
-function threadHeaders(p: PreparedReply): Record<string, string> {
-  return p.created
-    ? { 'X-Thread-Id': p.thread.id, 'X-Thread-Key': p.thread.key }
-    : { 'X-Thread-Id': p.thread.id };
-}
-
-/** A pull stream over a generator; cancelling it (client gone) closes the generator. */
-function readableFrom<T>(parts: AsyncGenerator<T>): ReadableStream<T> {
-  return new ReadableStream<T>({
-    async pull(controller) {
-      const next = await parts.next();
-      if (next.done) controller.close();
-      else controller.enqueue(next.value);
-    },
-    async cancel() {
-      await parts.return(undefined);
-    },
-  });
+function threadHeaders({ thread, created }: StartedReply): Record<string, string> {
+  return created
+    ? { 'X-Thread-Id': thread.id, 'X-Thread-Key': thread.key }
+    : { 'X-Thread-Id': thread.id };
 }

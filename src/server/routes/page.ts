@@ -1,19 +1,25 @@
 /**
  * POST /v1/page/{domain}: a page's Markdown by its published path. Pages come from the
  * in-memory index only; the request path is normalised and never touches the file system.
+ * A page restricted to groups is served only to a caller naming one of them (API.md); to
+ * anyone else it does not exist.
  */
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { pageRequestSchema } from '../../api/schemas.ts';
 import type { PageResponse } from '../../api/types.ts';
 import { errorResponse } from '../middleware/errors.ts';
-import { type ValidateJsonOptions, validateJson } from '../middleware/validate-json.ts';
+import { validateJson } from '../middleware/validate-json.ts';
 import type { AppEnv } from '../types.ts';
+import { type SiteRouteOptions, siteRouter } from './site-router.ts';
 
-export function pageRoutes(options: ValidateJsonOptions = {}): Hono<AppEnv> {
-  return new Hono<AppEnv>().post('/:domain', validateJson(pageRequestSchema, options), (c) => {
-    const { path } = c.req.valid('json');
+export function pageRoutes(options: SiteRouteOptions): Hono<AppEnv> {
+  const validBody = validateJson(pageRequestSchema, options);
+  return siteRouter(options.guards).post('/:domain', validBody, (c) => {
+    const { path, groups = [] } = c.req.valid('json');
     const page = c.get('site').index.getPage(path);
-    if (!page) return errorResponse(c, 404, 'Page not found');
+    const visible =
+      page && (page.groups.length === 0 || page.groups.some((group) => groups.includes(group)));
+    if (!visible) return errorResponse(c, 404, 'Page not found');
     const body: PageResponse = { path: page.path, content: page.content };
     return c.json(body);
   });

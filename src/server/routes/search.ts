@@ -2,14 +2,16 @@
  * POST /v1/search/{domain}: sections ranked by relevance, best first, at most one per page.
  * With a site URL, `metadata.url` links to the section on the published site.
  */
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { searchRequestSchema } from '../../api/schemas.ts';
 import type { SearchResult } from '../../api/types.ts';
-import { type ValidateJsonOptions, validateJson } from '../middleware/validate-json.ts';
+import { validateJson } from '../middleware/validate-json.ts';
 import type { AppEnv } from '../types.ts';
+import { type SiteRouteOptions, siteRouter } from './site-router.ts';
 
-export function searchRoutes(options: ValidateJsonOptions = {}): Hono<AppEnv> {
-  return new Hono<AppEnv>().post('/:domain', validateJson(searchRequestSchema, options), (c) => {
+export function searchRoutes(options: SiteRouteOptions): Hono<AppEnv> {
+  const validBody = validateJson(searchRequestSchema, options);
+  return siteRouter(options.guards).post('/:domain', validBody, (c) => {
     const { query, pageSize, scoreThreshold, filter } = c.req.valid('json');
     const site = c.get('site');
     const results = site.index.search(query, { pageSize, scoreThreshold, filter: filter ?? null });

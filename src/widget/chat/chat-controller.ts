@@ -2,7 +2,8 @@
  * The chat engine of the panel: the AI SDK's `AbstractChat` on `DefaultChatTransport`, wrapped
  * in a Lit ReactiveController the way the SDK's Svelte and Angular bindings wrap it (see
  * chat-state.ts). It adds what the docs-assistant API needs: the request fields and bearer key,
- * the thread id and key, pending context, reader-facing errors, and per-domain persistence.
+ * the thread id and key, pending context, classified errors, and per-domain persistence; and it
+ * reports finished answers and failures through `ChatEvents`, from the SDK's own callbacks.
  */
 // First: configures Zod before the AI SDK builds its schemas (strict-CSP safe).
 import './zod-jitless.ts';
@@ -11,6 +12,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ContextItem } from '../../api/types.ts';
 import { LitChatState } from './chat-state.ts';
 import { classifyError, type ResponseInfo } from './errors.ts';
+import { withContext } from './pending-context.ts';
 import {
   clearConversation,
   loadConversation,
@@ -20,6 +22,7 @@ import {
 import { buildRequestBody, messageEndpoint } from './request.ts';
 import type { ChatError, ChatOptions, DocsUIMessage } from './types.ts';
 
+export { MAX_CONTEXT_CHARS, MAX_CONTEXT_ITEMS } from './pending-context.ts';
 export type {
   ChatError,
   ChatErrorKind,
@@ -29,16 +32,20 @@ export type {
   DocsUIMessage,
 } from './types.ts';
 
-/** Most pending context items; the oldest goes first. */
-export const MAX_CONTEXT_ITEMS = 8;
-/** Longest context value sent (characters); a huge selection should not cost a 413. */
-export const MAX_CONTEXT_CHARS = 8_000;
-
 class DocsChat extends AbstractChat<DocsUIMessage> {}
+
+/** What the controller reports to its host (which turns it into DOM events). */
+export interface ChatEvents {
+  /** An answer ended (finished, or stopped after it had started), as the conversation holds it. */
+  onResponse?(message: DocsUIMessage): void;
+  /** A request failed; not called for a lost thread that is recovered on a new one. */
+  onError?(error: ChatError): void;
+}
 
 export class ChatController implements ReactiveController {
   readonly host: ReactiveControllerHost;
   #options: () => ChatOptions;
+  #events: ChatEvents;
   #chat: DocsChat | undefined;
   #state: LitChatState | undefined;
   #domain: string | undefined;
@@ -63,15 +70,20 @@ export class ChatController implements ReactiveController {
     this.host.requestUpdate();
   };
 
-  constructor(host: ReactiveControllerHost, options: () => ChatOptions) {
+  /**
+   * `options` is read again for every request. The conversation of its domain is loaded when the
+   * host connects (or on the first request, whichever comes first).
+   */
+  constructor(host: ReactiveControllerHost, options: () => ChatOptions, events: ChatEvents = {}) {
     this.host = host;
     this.#options = options;
+    this.#events = events;
     host.addController(this);
   }
 
   /** The conversation as immutable snapshots: a changed message is a new object, others keep identity. */
   get messages(): readonly DocsUIMessage[] {
-    return this.#ensure().state.visibleMessages;
+    return this.#state?.visibleMessages ?? [];
   }
 
   /** `ready`, `submitted` (waiting for the first chunk), `streaming` or `error`. */
@@ -79,7 +91,7 @@ export class ChatController implements ReactiveController {
     return this.#state?.status ?? 'ready';
   }
 
-  /** The last request's failure, in reader words; cleared by the next request. */
+  /** The last request's failure (kind and data); cleared by the next request. */
   get error(): ChatError | undefined {
     return this.#error;
   }
@@ -91,7 +103,6 @@ export class ChatController implements ReactiveController {
 
   /** The server's thread of this conversation, once it has answered. */
   get threadId(): string | undefined {
-    this.#ensure();
     return this.#threadId;
   }
 
@@ -115,16 +126,9 @@ export class ChatController implements ReactiveController {
 
   /** Adds a context item (a selection, a code block) to the next question. */
   addContext(item: ContextItem): void {
-    const value = item.value.slice(0, MAX_CONTEXT_CHARS);
-    if (value.trim() === '') return;
-    const next: ContextItem = { ...item, value };
-    const same = (c: ContextItem) =>
-      c.type === next.type &&
-      c.value === next.value &&
-      c.path === next.path &&
-      c.elementId === next.elementId;
-    if (this.#context.some(same)) return;
-    this.#context = [...this.#context, next].slice(-MAX_CONTEXT_ITEMS);
+    const context = withContext(this.#context, item);
+    if (context === this.#context) return;
+    this.#context = context;
     this.host.requestUpdate();
   }
 
@@ -239,11 +243,25 @@ export class ChatController implements ReactiveController {
           };
         },
       }),
+      onError: (error) => {
+        if (state !== this.#state) return;
+        const failure = classifyError(error, {
+          response: this.#response,
+          online: globalThis.navigator?.onLine ?? true,
+        });
+        this.#error = failure;
+        // a lost thread is asked again on a new one (#request): nothing to report yet
+        if (failure.kind === 'not-found' && this.#sentThread) return;
+        this.#events.onError?.(failure);
+      },
       onFinish: ({ message, isError, isDisconnect }) => {
         if (state !== this.#state) return;
         this.#adoptThread(message.metadata?.threadId ?? null, null);
         if ((isError || isDisconnect) && message.parts.length > 0)
           this.#markInterrupted(message.id);
+        // an answer stopped before its first chunk never reached the conversation
+        const answer = isError ? undefined : state.messages.find((m) => m.id === message.id);
+        if (answer) this.#events.onResponse?.(answer);
       },
     });
   }
@@ -292,12 +310,13 @@ export class ChatController implements ReactiveController {
   #onStateChange(state: LitChatState): void {
     if (state !== this.#state) return; // a chat replaced by newChat() or a domain switch
     const error = state.error;
-    this.#error = error
-      ? classifyError(error, {
-          response: this.#response,
-          online: globalThis.navigator?.onLine ?? true,
-        })
-      : undefined;
+    // classified in the chat's onError, which comes first; cleared when the next request starts
+    if (!error) this.#error = undefined;
+    else
+      this.#error ??= classifyError(error, {
+        response: this.#response,
+        online: globalThis.navigator?.onLine ?? true,
+      });
     if (state.status !== this.#status) {
       const settled = state.status === 'ready' || state.status === 'error';
       this.#status = state.status;

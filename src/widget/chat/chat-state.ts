@@ -3,6 +3,12 @@
  * bindings: every mutator replaces the array, and every message is stored as a copy because
  * `AbstractChat` keeps mutating the message it is streaming into. `onChange` lets the
  * controller ask its host to re-render.
+ *
+ * The copy on every streamed chunk is shallow: the message, its parts array, and only the parts
+ * whose fields changed since the last copy. That is enough because `AbstractChat` changes a
+ * streaming message by pushing parts and assigning part fields (`text += delta`,
+ * `state = …`, a new `output`), never by mutating a nested value in place. Unchanged parts
+ * (the search results, finished text) keep their identity from chunk to chunk.
  */
 import type { ChatState, ChatStatus } from 'ai';
 import type { DocsUIMessage } from './types.ts';
@@ -76,7 +82,7 @@ export class LitChatState implements ChatState<DocsUIMessage> {
 
   pushMessage = (message: DocsUIMessage): void => {
     this.#replaceHeld(message);
-    this.#messages = [...this.#messages, this.snapshot(message)];
+    this.#messages = [...this.#messages, copyOf(message)];
     this.#onChange();
   };
 
@@ -88,12 +94,34 @@ export class LitChatState implements ChatState<DocsUIMessage> {
   replaceMessage = (index: number, message: DocsUIMessage): void => {
     this.#replaceHeld(message);
     const next = [...this.#messages];
-    next[index] = this.snapshot(message);
+    next[index] = copyOf(message, this.#messages[index]);
     this.#messages = next;
     this.#onChange();
   };
 
+  /** A deep copy, for the message `AbstractChat` starts streaming into (once per request). */
   snapshot = <T>(thing: T): T => structuredClone(thing);
+}
+
+/** A copy of `message` that later mutations of it cannot reach; parts unchanged since `previous` are reused. */
+function copyOf(message: DocsUIMessage, previous?: DocsUIMessage): DocsUIMessage {
+  const before = previous?.id === message.id ? previous.parts : [];
+  return {
+    ...message,
+    parts: message.parts.map((part, i) => {
+      const old = before[i];
+      return old && sameFields(old, part) ? old : { ...part };
+    }),
+  };
+}
+
+function sameFields(a: object, b: object): boolean {
+  const keys = Object.keys(b);
+  if (Object.keys(a).length !== keys.length) return false;
+  for (const key of keys) {
+    if ((a as Record<string, unknown>)[key] !== (b as Record<string, unknown>)[key]) return false;
+  }
+  return true;
 }
 
 function hasText(message: DocsUIMessage): boolean {

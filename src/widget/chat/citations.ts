@@ -2,6 +2,7 @@
  * The pages an answer cites, from its `search` tool results, its `source-url` parts and the
  * links in its text that point at doc pages, deduplicated by path and numbered in order.
  */
+import { normalizePagePath } from '../../api/paths.ts';
 import type { SearchResult } from '../../api/types.ts';
 import type { Citation, DocsUIMessage } from './types.ts';
 
@@ -20,14 +21,6 @@ function safeDecode(value: string): string {
   } catch {
     return value;
   }
-}
-
-/** `docs/a/b` from `/docs/a/b/`, `./docs/a/b.mdx` or `docs/a/b?x=1`. */
-export function normalizeDocPath(pathname: string): string {
-  return safeDecode(pathname.split('?')[0] ?? '')
-    .replace(/^(?:\.\/)+/, '')
-    .replace(/^\/+|\/+$/g, '')
-    .replace(/\.mdx?$/i, '');
 }
 
 /**
@@ -57,8 +50,8 @@ export function docLinkOf(
     rest = url.pathname + url.hash;
   }
   const [pathPart = '', hash] = rest.split('#', 2);
-  const path = normalizeDocPath(pathPart);
-  if (path === '' || NOT_A_PAGE.test(path) || path.startsWith('..')) return undefined;
+  const path = normalizePagePath(pathPart);
+  if (!path || NOT_A_PAGE.test(path)) return undefined;
   const anchor = hash ? safeDecode(hash) : undefined;
   return anchor ? { path, anchor } : { path };
 }
@@ -130,7 +123,11 @@ const memo = new WeakMap<DocsUIMessage, Citation[]>();
 
 function computeCitations(message: DocsUIMessage, options: CitationOptions): Citation[] {
   const results = searchResultsOf(message);
-  const titles = new Map(results.map((r) => [normalizeDocPath(r.path), r.metadata?.title]));
+  const titles = new Map<string, string | undefined>();
+  for (const result of results) {
+    const path = normalizePagePath(result.path);
+    if (path) titles.set(path, result.metadata?.title);
+  }
   const byPath = new Map<string, Omit<Citation, 'index'>>();
   const add = (citation: Omit<Citation, 'index'>) => {
     const existing = byPath.get(citation.path);
@@ -190,8 +187,8 @@ function computeCitations(message: DocsUIMessage, options: CitationOptions): Cit
     }
   }
   for (const result of results) {
-    const path = normalizeDocPath(result.path);
-    if (path === '') continue;
+    const path = normalizePagePath(result.path);
+    if (!path) continue;
     const anchor = result.metadata?.anchor;
     add({
       path,

@@ -1,4 +1,4 @@
-/** Turns whatever a request threw into a `ChatError` a reader can act on. */
+/** Turns whatever a request threw into a `ChatError`: a kind and data, no words. */
 import type { ChatError } from './types.ts';
 
 /** What the last response of a request looked like (read by the fetch wrapper). */
@@ -18,14 +18,6 @@ export function parseRetryAfter(
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-/** "30 seconds", "1 minute", "2 hours": how long a rate-limited reader waits. */
-export function describeWait(seconds: number): string {
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (seconds < 60) return unit(Math.max(1, Math.round(seconds)), 'second');
-  if (seconds < 3600) return unit(Math.ceil(seconds / 60), 'minute');
-  return unit(Math.ceil(seconds / 3600), 'hour');
 }
 
 /** The `message` of an API error body `{"message": "..."}`, or undefined. */
@@ -61,7 +53,7 @@ function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError || (error as { name?: unknown })?.name === 'NetworkError';
 }
 
-/** Classifies a failed request into one of the reader-facing kinds. */
+/** Classifies a failed request into one of the reader-facing kinds, with what is known about it. */
 export function classifyError(error: unknown, context: ClassifyContext = {}): ChatError {
   const { response, online = true } = context;
   const errorStatus = statusOf(error);
@@ -69,79 +61,31 @@ export function classifyError(error: unknown, context: ClassifyContext = {}): Ch
     errorStatus ??
     (response && (response.status < 200 || response.status > 299) ? response.status : undefined);
   const detail = apiMessageOf((error as { responseBody?: unknown } | null)?.responseBody);
+  const withDetail = detail === undefined ? {} : { detail };
 
   if (status !== undefined) {
-    if (status === 401 || status === 403) {
-      return {
-        kind: 'auth',
-        status,
-        detail,
-        message:
-          'The assistant is not available on this site right now: its access key was not accepted.',
-      };
-    }
+    if (status === 401 || status === 403) return { kind: 'auth', status, ...withDetail };
     if (status === 429) {
       const retryAfterSeconds = parseRetryAfter(response?.headers.get('Retry-After'), context.now);
       return {
         kind: 'rate-limit',
         status,
-        detail,
-        retryAfterSeconds,
-        message:
-          retryAfterSeconds === undefined
-            ? 'Too many questions right now. Please try again in a little while.'
-            : `Too many questions right now. Please try again in ${describeWait(retryAfterSeconds)}.`,
+        ...withDetail,
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
       };
     }
-    if (status === 404) {
-      return {
-        kind: 'not-found',
-        status,
-        detail,
-        message: 'This conversation is no longer available. Start a new chat to keep asking.',
-      };
-    }
-    if (status >= 500) {
-      return {
-        kind: 'server',
-        status,
-        detail,
-        message:
-          'The assistant could not answer because of a problem on its server. Please try again.',
-      };
-    }
-    return {
-      kind: 'server',
-      status,
-      detail,
-      message: detail
-        ? `The assistant could not take this question: ${detail}`
-        : 'The assistant could not take this question.',
-    };
+    if (status === 404) return { kind: 'not-found', status, ...withDetail };
+    return { kind: 'server', status, ...withDetail };
   }
 
   const started = response !== undefined;
   if (isNetworkFailure(error) || !online) {
     return {
       kind: 'network',
-      message: !online
-        ? 'You seem to be offline. Check your connection and try again.'
-        : started
-          ? 'The connection dropped while the answer was arriving. Check your connection and try again.'
-          : 'Could not reach the assistant. Check your connection and try again.',
+      ...(online ? {} : { offline: true }),
+      ...(started ? { midStream: true } : {}),
     };
   }
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  if (started) {
-    return {
-      kind: 'stream',
-      detail: text || undefined,
-      message: 'Something went wrong while the answer was being written. Please try again.',
-    };
-  }
-  return {
-    kind: 'server',
-    detail: text || undefined,
-    message: 'The assistant could not answer. Please try again.',
-  };
+  return { kind: started ? 'stream' : 'server', ...(text ? { detail: text } : {}) };
 }

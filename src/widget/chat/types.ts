@@ -32,14 +32,22 @@ export interface ChatOptions {
 
 export type ChatErrorKind = 'auth' | 'rate-limit' | 'network' | 'server' | 'stream' | 'not-found';
 
-/** A failure in words a reader understands (`message`), plus what the UI needs to decide on a retry. */
+/**
+ * A failed request as data: its kind and what is known about it. The words a reader sees come
+ * from the i18n table (i18n/error-text.ts), never from here.
+ */
 export interface ChatError {
   kind: ChatErrorKind;
-  message: string;
+  /** The HTTP status, when the API answered. */
   status?: number;
+  /** How long to wait (`Retry-After`), for `rate-limit`. */
   retryAfterSeconds?: number;
   /** The API's own `message` (or the stream's error text), when there was one. */
   detail?: string;
+  /** `network`: the browser said it was offline. */
+  offline?: boolean;
+  /** `network`: the connection dropped after the answer had started arriving. */
+  midStream?: boolean;
 }
 
 /** A page the answer cites, numbered from 1 in display order. */

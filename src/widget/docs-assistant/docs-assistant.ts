@@ -1,9 +1,11 @@
 import { type PropertyValues, ReactiveElement } from '@lit/reactive-element';
 import { RETRIEVAL_PAGE_SIZE_DEFAULT } from '../../api/limits.ts';
 import type { ContextItem } from '../../api/types.ts';
-import type { ChatOptions } from '../chat/types.ts';
-import type { DocsAssistantI18n } from '../i18n.ts';
+import type { DocsAssistantI18n } from '../i18n/i18n.ts';
+import { launcherStrings } from '../i18n/launcher-strings.ts';
 import type { DocsAssistantPanel } from '../panel/docs-assistant-panel.ts';
+import type { PanelConfig } from '../panel/panel-config.ts';
+import { PANEL_PARTS } from '../panel/parts.ts';
 import { SelectionController } from '../selection/selection-controller.ts';
 import { styles } from './docs-assistant.styles.ts';
 import { emit } from './events.ts';
@@ -18,38 +20,8 @@ import {
 
 export type { DocsAssistantEventDetails } from './events.ts';
 
-/** Parts of the panel, re-exported so the page can style them through `docs-assistant::part()`. */
-const PANEL_PARTS = [
-  'dialog',
-  'header',
-  'title',
-  'messages',
-  'message',
-  'user-message',
-  'assistant-message',
-  'status',
-  'citation',
-  'composer',
-  'input',
-  'send',
-  'stop',
-  'context',
-  'remove-context',
-  'error',
-  'retry',
-  'page',
-  'back',
-  'open-page',
-  'suggestion',
-  'new-chat',
-  'close',
-  'copy',
-  'helpful',
-  'not-helpful',
-  'regenerate',
-  'jump',
-  'button',
-].join(',');
+/** The host properties the panel shows (the rest it reads when it sends a request). */
+const SHOWN_BY_PANEL = ['domain', 'i18n', 'placeholder', 'suggestions', 'filterLanguage'] as const;
 
 const SPARKLE_PATHS = [
   'M12 3l1.9 4.6 4.6 1.9-4.6 1.9L12 16l-1.9-4.6-4.6-1.9 4.6-1.9z',
@@ -193,6 +165,16 @@ export class DocsAssistant extends ReactiveElement {
     () => this.path(),
     () => this.preload(),
   );
+  /** The floating "Ask AI" button. */
+  private launcher!: HTMLButtonElement;
+  /** The "Ask AI" button beside a text selection. */
+  private selectionButton!: HTMLButtonElement;
+  /** Says the panel's code could not be loaded. */
+  private loadNote!: HTMLElement;
+  /** The chat panel, once its code has loaded and it was first needed. */
+  private panel: DocsAssistantPanel | undefined;
+  /** What the panel reads from this element: made once, read live. */
+  private readonly panelConfig: PanelConfig = this.createPanelConfig();
   /** Whether the next open should move focus into the panel (user intent, not markup). */
   private focusOnOpen = false;
   /**
@@ -239,7 +221,7 @@ export class DocsAssistant extends ReactiveElement {
     this.open = false;
     await this.updateComplete;
     await this.panel?.updateComplete;
-    this.launcher?.focus();
+    this.launcher.focus();
   }
 
   /** Opens the panel when closed, closes it when open. */
@@ -267,18 +249,49 @@ export class DocsAssistant extends ReactiveElement {
     });
   }
 
-  /** The options the chat sends with every request, read fresh at request time. */
-  private chatOptions(): ChatOptions {
+  /**
+   * The panel's view of this element: getters over its properties, so requests and renders read
+   * the current values and nothing is rebuilt when a property changes.
+   */
+  private createPanelConfig(): PanelConfig {
+    const host = this;
     return {
-      baseUrl: (this.baseUrl || scriptOrigin()).replace(/\/+$/, ''),
-      domain: this.domain,
-      apiKey: this.apiKey,
-      fp: this.fp || 'anonymous',
-      retrievalPageSize: this.retrievalPageSize || RETRIEVAL_PAGE_SIZE_DEFAULT,
-      currentPath: () => this.path(),
-      filterVersion: this.filterVersion || undefined,
-      filterLanguage: this.filterLanguage || document.documentElement.lang || undefined,
-      ...(this.fetch ? { fetch: this.fetch } : {}),
+      chat: {
+        get baseUrl() {
+          return (host.baseUrl || scriptOrigin()).replace(/\/+$/, '');
+        },
+        get domain() {
+          return host.domain;
+        },
+        get apiKey() {
+          return host.apiKey;
+        },
+        get fp() {
+          return host.fp || 'anonymous';
+        },
+        get retrievalPageSize() {
+          return host.retrievalPageSize || RETRIEVAL_PAGE_SIZE_DEFAULT;
+        },
+        currentPath: () => host.path(),
+        get filterVersion() {
+          return host.filterVersion || undefined;
+        },
+        get filterLanguage() {
+          return host.filterLanguage || document.documentElement.lang || undefined;
+        },
+        get fetch() {
+          return host.fetch;
+        },
+      },
+      get i18n() {
+        return host.i18n;
+      },
+      get placeholder() {
+        return host.placeholder;
+      },
+      get suggestions() {
+        return host.suggestions;
+      },
     };
   }
 
@@ -286,31 +299,29 @@ export class DocsAssistant extends ReactiveElement {
     return this.currentPath || location.pathname;
   }
 
-  private get launcher(): HTMLButtonElement | null {
-    return this.renderRoot.querySelector('[part=launcher]');
-  }
-
-  private get panel(): DocsAssistantPanel | null {
-    return this.renderRoot.querySelector('docs-assistant-panel');
-  }
-
-  private async ensurePanel(): Promise<DocsAssistantPanel | null> {
+  private async ensurePanel(): Promise<DocsAssistantPanel | undefined> {
     try {
       await loadPanel();
     } catch (error) {
       this.setLoadFailed(true);
-      emit(this, 'docs-assistant-error', { kind: 'network', message: String(error) });
-      return null;
+      emit(this, 'docs-assistant-error', {
+        kind: 'network',
+        message: this.i18n.loadFailed ?? launcherStrings.loadFailed,
+        detail: String(error),
+      });
+      return undefined;
     }
     this.setLoadFailed(false);
     if (!this.panel) {
       const panel = document.createElement('docs-assistant-panel');
       panel.setAttribute('part', 'panel');
-      panel.setAttribute('exportparts', PANEL_PARTS);
+      panel.setAttribute('exportparts', PANEL_PARTS.join(','));
       panel.addEventListener('close-request', () => this.hide());
       // Configured before it connects, so its chat loads this domain's conversation at once.
-      this.configure(panel);
+      panel.config = this.panelConfig;
+      panel.open = this.open;
       this.renderRoot.append(panel);
+      this.panel = panel;
       this.requestUpdate();
     }
     await this.updateComplete;
@@ -359,7 +370,7 @@ export class DocsAssistant extends ReactiveElement {
     else await this.show();
   }
 
-  /** The launcher and the (hidden) selection button, created once. */
+  /** The launcher, the (hidden) selection button and the load note, created once and kept. */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const root = super.createRenderRoot();
     const button = (part: string) => {
@@ -385,16 +396,19 @@ export class DocsAssistant extends ReactiveElement {
     note.setAttribute('part', 'load-error');
     note.setAttribute('role', 'status');
     root.append(note);
+    this.launcher = launcher;
+    this.selectionButton = ask;
+    this.loadNote = note;
     return root;
   }
 
   /** Brings the nodes in line with the properties (what `render()` does in a LitElement). */
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    const [launcher, ask] = this.renderRoot.querySelectorAll('button');
-    if (!launcher || !ask) return;
+    const strings = { ...launcherStrings, ...this.i18n };
+    const { launcher, selectionButton: ask } = this;
     const shortcut = this.shortcut && this.shortcut !== 'none' ? this.shortcut : '';
-    launcher.querySelector('span')!.textContent = this.i18n.launcher ?? 'Ask AI';
+    launcher.querySelector('span')!.textContent = strings.launcher;
     launcher.querySelector('kbd')!.textContent = shortcut && shortcutLabel(shortcut);
     launcher.setAttribute('aria-expanded', String(this.open));
     if (shortcut) launcher.setAttribute('aria-keyshortcuts', ariaShortcut(shortcut));
@@ -402,28 +416,20 @@ export class DocsAssistant extends ReactiveElement {
 
     const offer = this.selection.offer;
     ask.hidden = !offer;
-    ask.querySelector('span')!.textContent = this.i18n.askAboutSelection ?? 'Ask AI';
+    ask.querySelector('span')!.textContent = strings.askAboutSelection;
     if (offer) {
       ask.classList.toggle('below', offer.below);
       ask.style.setProperty('--x', `${offer.x}px`);
       ask.style.setProperty('--y', `${offer.y}px`);
     }
 
-    this.renderRoot.querySelector('[part=load-error]')!.textContent = this.loadFailed
-      ? (this.i18n.loadFailed ??
-        "The assistant couldn't load. Check your connection and try again.")
-      : '';
+    this.loadNote.textContent = this.loadFailed ? strings.loadFailed : '';
 
     const panel = this.panel;
-    if (panel) this.configure(panel);
-  }
-
-  private configure(panel: DocsAssistantPanel): void {
+    if (!panel) return;
     panel.open = this.open;
-    panel.options = this.chatOptions();
-    panel.i18n = this.i18n;
-    panel.placeholder = this.placeholder;
-    panel.suggestions = this.suggestions;
+    // The panel reads the rest through its config; it only needs to render again.
+    if (SHOWN_BY_PANEL.some((name) => changed.has(name))) panel.requestUpdate();
   }
 }
 

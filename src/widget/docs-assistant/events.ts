@@ -15,12 +15,15 @@ export interface DocsAssistantEventDetails {
     sources: Citation[];
     threadId: string | undefined;
   };
-  /** A request failed; the panel shows it inline. */
+  /** A request failed; the panel shows it inline, in the words of `message`. */
   'docs-assistant-error': {
     kind: ChatErrorKind;
+    /** The sentence the reader sees (from the i18n strings). */
     message: string;
     status?: number;
     retryAfterSeconds?: number;
+    /** The API's own message, when it sent one (for logs, not for readers). */
+    detail?: string;
   };
   /** The reader opened a cited page (cancelable: cancel it to navigate yourself). */
   'docs-assistant-citation': { citation: Citation };

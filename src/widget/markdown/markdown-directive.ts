@@ -20,16 +20,16 @@ export interface MarkdownDirectiveOptions extends RenderOptions {
 /** The directive class behind `markdown()` (exported so declarations can name it). */
 export class MarkdownDirective extends AsyncDirective {
   #markdown = new StreamingMarkdown();
-  #copyLabel: string | undefined;
+  #renderOptions: RenderOptions = {};
   #args: [string, MarkdownDirectiveOptions] = ['', {}];
   #waiting = false;
 
   render(text: string, options: MarkdownDirectiveOptions = {}) {
-    if (options.copyLabel !== this.#copyLabel) {
-      this.#copyLabel = options.copyLabel;
-      this.#markdown = new StreamingMarkdown(
-        options.copyLabel === undefined ? {} : { copyLabel: options.copyLabel },
-      );
+    const { streaming: _, ...renderOptions } = options;
+    if (!sameOptions(renderOptions, this.#renderOptions)) {
+      // other words or another page style: every block renders anew
+      this.#renderOptions = renderOptions;
+      this.#markdown = new StreamingMarkdown(renderOptions);
     }
     this.#args = [text, options];
     if (!text) return nothing;
@@ -48,6 +48,14 @@ export class MarkdownDirective extends AsyncDirective {
     }
     return template(blocks);
   }
+}
+
+function sameOptions(a: RenderOptions, b: RenderOptions): boolean {
+  return (
+    a.copyLabel === b.copyLabel &&
+    a.citationMarkers === b.citationMarkers &&
+    a.slugStyle === b.slugStyle
+  );
 }
 
 function template(blocks: MarkdownBlock[]) {

@@ -1,7 +1,8 @@
 /**
  * Every HTML string passes through here before it reaches the DOM: DOMPurify with the HTML
  * profile (no SVG or MathML), no forms, frames, styles or ids, and links and images limited to
- * http(s), mailto and relative addresses. External links open in a new tab without an opener.
+ * http(s), mailto and relative addresses. External links open in a new tab without an opener;
+ * code blocks (`<pre>`) are focusable, so code that scrolls sideways is reachable by keyboard.
  */
 import createDOMPurify from 'dompurify';
 
@@ -42,11 +43,12 @@ function isExternal(href: string): boolean {
 
 function createPurify(): ReturnType<typeof createDOMPurify> {
   const instance = createDOMPurify(window);
-  instance.addHook('afterSanitizeAttributes', secureUrls);
+  instance.addHook('afterSanitizeAttributes', secureElement);
   return instance;
 }
 
-function secureUrls(node: Element): void {
+/** URLs limited to safe ones, external links opened safely, code blocks focusable. */
+function secureElement(node: Element): void {
   for (const attribute of URL_ATTRIBUTES) {
     const value = node.getAttribute(attribute);
     if (value !== null && !isSafeUrl(value, attribute)) node.removeAttribute(attribute);
@@ -60,6 +62,8 @@ function secureUrls(node: Element): void {
       node.removeAttribute('target');
     }
   }
+  // code that scrolls sideways must be reachable by keyboard; `tabindex` itself is not allowed in
+  if (node.tagName === 'PRE') node.setAttribute('tabindex', '0');
   if (node.tagName === 'IMG') {
     // answers may show images from anywhere: do not tell them which page the reader is on
     node.setAttribute('referrerpolicy', 'no-referrer');

@@ -4,6 +4,7 @@
  * its unfinished tail. Keys are block positions, so a keyed list in the DOM keeps finished
  * blocks' nodes untouched.
  */
+import { HeadingSlugger } from '../../api/anchors.ts';
 import { type MarkdownSourceBlock, splitBlocks } from './blocks.ts';
 import { isHighlighterReady } from './highlight.ts';
 import { type RenderedHtml, type RenderOptions, renderHtml } from './render.ts';
@@ -20,8 +21,11 @@ export interface MarkdownBlock {
 
 interface CachedBlock {
   source: string;
+  /** The anchors of the headings before the block, which number its repeated headings. */
+  before: string;
   block: MarkdownBlock;
   unhighlighted: boolean;
+  anchors: string[];
 }
 
 export class StreamingMarkdown {
@@ -51,6 +55,9 @@ export class StreamingMarkdown {
     const sources = this.#split(markdown);
     // a definition still being typed would point links at half an address: not yet
     const definitions = linkDefinitions(streaming ? sources.slice(0, -1) : sources);
+    // Repeated headings are numbered across blocks, as in the whole page the server splits.
+    const slugger = new HeadingSlugger(this.#options.slugStyle);
+    const seen: string[] = [];
     const blocks = sources.map((source, i) => {
       const growing = streaming && i === sources.length - 1;
       const repaired = growing ? repairMarkdown(source.raw) : source.raw;
@@ -62,21 +69,31 @@ export class StreamingMarkdown {
         definitions && !NO_REFERENCES.has(source.type) && repaired.includes(']')
           ? `${repaired.trimEnd()}\n\n${definitions}`
           : repaired;
+      const before = seen.join('\n');
       const cached = this.#cache[i];
       const stale = cached?.unhighlighted && isHighlighterReady();
-      if (cached && cached.source === text && cached.block.complete === !growing && !stale) {
-        return cached.block;
-      }
-      if (cached && cached.source === text && !stale) {
+      const same = cached !== undefined && cached.source === text && cached.before === before;
+      if (cached && same && !stale) {
+        for (const anchor of cached.anchors) slugger.claim(anchor);
+        seen.push(...cached.anchors);
+        if (cached.block.complete === !growing) return cached.block;
         // same HTML, the block only became complete
         const block = { ...cached.block, complete: !growing };
         this.#cache[i] = { ...cached, block };
         return block;
       }
       this.renders++;
-      const rendered = this.#render(text, this.#options);
+      const rendered = this.#render(text, { ...this.#options, slugger });
+      const anchors = rendered.anchors ?? [];
+      seen.push(...anchors);
       const block: MarkdownBlock = { key: `b${i}`, html: rendered.html, complete: !growing };
-      this.#cache[i] = { source: text, block, unhighlighted: rendered.unhighlighted };
+      this.#cache[i] = {
+        source: text,
+        before,
+        block,
+        unhighlighted: rendered.unhighlighted,
+        anchors,
+      };
       return block;
     });
     this.#cache.length = sources.length;

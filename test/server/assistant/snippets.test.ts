@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { splitSnippets } from '../../../src/server/assistant/snippets.ts';
-import { contentTerms, stem } from '../../../src/server/assistant/terms.ts';
 
 describe('splitSnippets', () => {
   it('splits paragraphs into sentences, keeps list items and code blocks whole', () => {
@@ -140,18 +139,5 @@ describe('splitSnippets', () => {
     expect(code?.kind).toBe('code');
     expect(code?.text.split('\n')).toHaveLength(23);
     expect(code?.text.endsWith('// …\n```')).toBe(true);
-  });
-});
-
-describe('contentTerms', () => {
-  it('drops stopwords and meets inflections and identifier spellings', () => {
-    expect(contentTerms('How do I use the useChat hook?')).toEqual(['usechat', 'chat', 'hook']);
-    expect(contentTerms('use-chat')).toEqual(['usechat', 'chat']);
-    expect(contentTerms('embedMany')).toEqual(['embedmany', 'embed', 'many']);
-    expect(stem('generation')).toBe(stem('generate'));
-    expect(stem('streaming')).toBe(stem('streams'));
-    expect(stem('messages')).toBe(stem('message'));
-    expect(stem('caching')).toBe(stem('cache'));
-    expect(stem('libraries')).toBe('library');
   });
 });

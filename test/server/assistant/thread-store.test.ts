@@ -44,3 +44,42 @@ describe('MemoryThreadStore', () => {
     expect(store.size).toBe(0);
   });
 });
+
+describe('MemoryThreadStore size bounds', () => {
+  it('cuts a message past the longest kept text', async () => {
+    const store = new MemoryThreadStore({ maxMessageChars: 10 });
+    const thread = await store.create('acme', 'fp');
+    await store.append(thread, [{ role: 'user', text: 'x'.repeat(1000), at: 0 }]);
+    expect(thread.messages[0]!.text).toBe('x'.repeat(10));
+    expect(store.storedChars).toBe(10);
+  });
+
+  it('drops the oldest messages of a thread past its size', async () => {
+    const store = new MemoryThreadStore({ maxMessageChars: 100, maxThreadChars: 250 });
+    const thread = await store.create('acme', 'fp');
+    for (const letter of ['a', 'b', 'c', 'd']) {
+      await store.append(thread, [{ role: 'user', text: letter.repeat(100), at: 0 }]);
+    }
+    expect(thread.messages.map((m) => m.text[0])).toEqual(['c', 'd']);
+    expect(store.storedChars).toBe(200);
+  });
+
+  it('forgets the least recently used threads past the total size', async () => {
+    const store = new MemoryThreadStore({
+      maxMessageChars: 1000,
+      maxThreadChars: 1000,
+      maxTotalChars: 2500,
+    });
+    const threads = [];
+    for (let n = 0; n < 5; n++) {
+      const thread = await store.create('acme', 'fp');
+      await store.append(thread, [{ role: 'user', text: 'q'.repeat(1000), at: 0 }]);
+      threads.push(thread);
+    }
+    expect(store.storedChars).toBeLessThanOrEqual(2500);
+    expect(store.size).toBe(2);
+    const last = threads[4]!;
+    expect(await store.open('acme', last.id, last.key)).toBe(last);
+    expect(await store.open('acme', threads[0]!.id, threads[0]!.key)).toBeUndefined();
+  });
+});

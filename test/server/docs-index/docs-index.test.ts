@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SiteIndex } from '../../../src/server/docs-index/docs-index.ts';
 import { parsePage } from '../../../src/server/docs-index/page.ts';
 import { corpus, indexOf } from '../../support/server.ts';
 
@@ -74,5 +75,51 @@ describe('search on the corpus', () => {
     const [result] = index.search('smoothStream chunking option');
     expect(result?.metadata.anchor).toMatch(/^[a-z0-9-]+$/);
     expect(result?.metadata.headings).toEqual(expect.arrayContaining([result?.metadata.title]));
+  });
+});
+
+describe('SiteIndex paths', () => {
+  it('finds a page by its published path with or without a trailing slash, .html or index', () => {
+    const index = new SiteIndex();
+    const page = (file: string, path: string) => ({ ...parsePage(file, `# ${path}\ntext`), path });
+    index.upsert(page('guides/setup.mdx', 'guides/setup/'));
+    index.upsert(page('guide/cli.md', 'guide/cli.html'));
+    index.upsert(page('guide/index.md', 'guide/'));
+    expect(index.getPage('guides/setup/')?.path).toBe('guides/setup/');
+    expect(index.getPage('/guides/setup')?.path).toBe('guides/setup/');
+    expect(index.getPage('guides/setup#install')?.path).toBe('guides/setup/');
+    expect(index.getPage('guide/cli')?.path).toBe('guide/cli.html');
+    expect(index.getPage('/guide/cli.html')?.path).toBe('guide/cli.html');
+    expect(index.getPage('guide/index.html')?.path).toBe('guide/');
+    expect(index.getPage('guide')?.path).toBe('guide/');
+    expect(index.getPage('guides/setup/../../etc/passwd')).toBeUndefined();
+  });
+
+  it('serves an unlisted page by its path but never returns it from search', () => {
+    const index = indexOf({ 'listed.md': '# Listed\nmarmot' });
+    index.upsert({ ...parsePage('quiet.md', '# Quiet\nmarmot burrow'), unlisted: true });
+    expect(index.getPage('quiet')?.title).toBe('Quiet');
+    expect(index.search('marmot').map((result) => result.path)).toEqual(['listed']);
+    expect(index.search('burrow')).toEqual([]);
+    index.remove('quiet');
+    expect(index.getPage('quiet')).toBeUndefined();
+  });
+
+  it('shows each page in one language: the reader’s, else the default', () => {
+    const index = new SiteIndex();
+    index.upsert(parsePage('a.md', '# Alpha\nflamingo'));
+    index.upsert(parsePage('b.md', '# Beta\nflamingo'));
+    index.upsert(parsePage('c.md', '# Gamma\nother birds'));
+    // The French copy says which page it translates, as the framework adapters set it.
+    const french = parsePage('fr/a.md', '---\nlang: fr\n---\n# Alpha FR\nflamingo rose');
+    index.upsert({ ...french, translationKey: 'a' });
+    const paths = (language?: string) =>
+      index
+        .search('flamingo', language ? { filter: { language } } : {})
+        .map((result) => result.path)
+        .sort();
+    expect(paths()).toEqual(['a', 'b']);
+    expect(paths('fr')).toEqual(['b', 'fr/a']);
+    expect(paths('de')).toEqual(['a', 'b']);
   });
 });

@@ -3,10 +3,12 @@ import { type IndexedSection, SectionEngine } from '../../../src/server/docs-ind
 import { parsePage } from '../../../src/server/docs-index/page.ts';
 import { splitSections } from '../../../src/server/docs-index/sections.ts';
 
-function sectionsOf(file: string, source: string): IndexedSection[] {
-  const page = parsePage(file, source);
+function sectionsOf(file: string, source: string, language?: string): IndexedSection[] {
+  const page = { ...parsePage(file, source), ...(language && { language }) };
   return splitSections(page).map((section) => ({ ...section, meta: page }));
 }
+
+const ids = (hits: { id: unknown }[]) => hits.map((hit) => String(hit.id));
 
 describe('SectionEngine', () => {
   it('counts in how many sections a term occurs, also across removals (--watch)', () => {
@@ -47,5 +49,49 @@ describe('SectionEngine', () => {
     expect(ids.some((id) => id.startsWith('setup'))).toBe(true);
     // ...not in the text of the 600 sections that use the word in passing.
     expect(ids.filter((id) => id.startsWith('p'))).toEqual([]);
+  });
+
+  it('indexes each page in its language and searches in the language of the query', () => {
+    const engine = new SectionEngine();
+    engine.add(sectionsOf('de/komponenten.md', '# Komponenten\nDie Seitenleisten anpassen.', 'de'));
+    engine.add(sectionsOf('en/components.md', '# Components\nCustomise the sidebars.', 'en'));
+    engine.add(sectionsOf('zh/sidebar.md', '# 侧边栏\n如何配置侧边栏导航链接。', 'zh-cn'));
+    // German word forms meet through the German stemmer...
+    expect(ids(engine.search('Seitenleiste Komponente', { language: 'de' }))).toEqual([
+      'de/komponenten#@0',
+    ]);
+    // ...and, without a language, through the index's own languages.
+    expect(ids(engine.search('Seitenleiste Komponente'))).toEqual(['de/komponenten#@0']);
+    expect(ids(engine.search('配置导航', { language: 'zh-cn' }))).toEqual(['zh/sidebar#@0']);
+    expect(ids(engine.search('配置导航'))).toEqual(['zh/sidebar#@0']);
+    // An English word in a German question still meets the English page.
+    expect(ids(engine.search('Wie ändere ich sidebars?', { language: 'de' }))).toContain(
+      'en/components#@0',
+    );
+    for (const section of sectionsOf(
+      'zh/sidebar.md',
+      '# 侧边栏\n如何配置侧边栏导航链接。',
+      'zh-cn',
+    )) {
+      engine.discard(section);
+    }
+    expect(engine.frequencyOf('配置')).toBe(0);
+    expect(engine.search('配置导航')).toEqual([]);
+  });
+
+  it('meets identifiers across languages and spellings: useChat, use-chat, "use chat"', () => {
+    const engine = new SectionEngine();
+    engine.add(sectionsOf('hooks.md', '# Hooks\nCall `useChat()` in a component.', 'en'));
+    engine.add(sectionsOf('other.md', '# Other\nNothing about chats here.', 'en'));
+    for (const [query, language] of [
+      ['useChat', undefined],
+      ['use-chat', undefined],
+      ['use_chat', undefined],
+      ['how to use chat', 'en'],
+      ['如何使用 useChat', 'zh-cn'],
+      ['Wie verwende ich useChat?', 'de'],
+    ] as const) {
+      expect(ids(engine.search(query, { language }))[0], query).toBe('hooks#@0');
+    }
   });
 });

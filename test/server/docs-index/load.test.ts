@@ -87,6 +87,10 @@ describe('buildDocsIndex', () => {
     expect(built.milliseconds).toBeGreaterThan(0);
   });
 
+  it('fails on a folder that does not exist', async () => {
+    await expect(buildDocsIndex('/nonexistent/docs')).rejects.toThrow(/ENOENT.*nonexistent/);
+  });
+
   it('reports progress on large folders', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'da-load-'));
     for (let n = 0; n < 600; n++) await writeFile(join(dir, `p${n}.md`), `# Page ${n}`);

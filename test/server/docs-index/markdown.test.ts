@@ -24,6 +24,17 @@ describe('stripMdxStatements', () => {
     expect(stripMdxStatements(source)).toBe('# Title\nText that mentions import and export.');
   });
 
+  it('keeps prose lines that start with import or export inside a paragraph', () => {
+    const source =
+      'Keep the step in its own module and\nimport the agent inside it.\n\n```ts\ncode\n```';
+    expect(stripMdxStatements(source)).toBe(source);
+  });
+
+  it('ends an unfinished statement at a blank line', () => {
+    const source = 'import the rest of this\n\n## Next\nText';
+    expect(stripMdxStatements(source)).toBe('\n## Next\nText');
+  });
+
   it('keeps import lines inside code fences', () => {
     const source = "```ts\nimport { streamText } from 'ai';\nexport default x;\n```";
     expect(stripMdxStatements(source)).toBe(source);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePage } from '../../../src/server/docs-index/page.ts';
+import { buildPage, parsePage } from '../../../src/server/docs-index/page.ts';
 
 describe('parsePage', () => {
   it('reads frontmatter metadata', () => {
@@ -45,5 +45,23 @@ describe('parsePage', () => {
     expect(() => parsePage('evil.md', '---js\n{ title: process.exit(1) }\n---\n')).toThrow(
       /executable/,
     );
+  });
+});
+
+describe('buildPage titles', () => {
+  const source = (data: Record<string, unknown>, body: string) => ({ data, body });
+  it('takes the frontmatter title, else the H1, else the navigation label, else any heading', () => {
+    const placement = { path: 'p', translationKey: 'p', navTitle: 'From the sidebar' };
+    expect(buildPage('p.md', source({ title: 'Own' }, '# H1'), placement).title).toBe('Own');
+    expect(buildPage('p.md', source({}, '## Sub\n# H1'), placement).title).toBe('H1');
+    expect(buildPage('p.md', source({}, '## Sub'), placement).title).toBe('From the sidebar');
+    expect(buildPage('p.md', source({}, '## Sub'), { path: 'p', translationKey: 'p' }).title).toBe(
+      'Sub',
+    );
+    // MkDocs: the nav title wins.
+    expect(
+      buildPage('p.md', source({ title: 'Own' }, '# H1'), { ...placement, navTitleFirst: true })
+        .title,
+    ).toBe('From the sidebar');
   });
 });

@@ -14,6 +14,7 @@ function rank(query: string, hits: [pageTitle: string, pagePath: string, score: 
       heading: '',
       headings: [pageTitle],
       anchor: '',
+      lead: true,
       content: '',
       meta: { title: pageTitle, tags: [], groups: [] },
     });
@@ -65,21 +66,42 @@ describe('searchSections', () => {
 });
 
 describe('matchesFilter', () => {
-  const meta = { title: 't', version: 'v2', language: 'en', tags: ['api'], groups: ['staff'] };
+  const meta = { title: 't', version: 'v2', language: 'en', tags: ['api'], groups: [] };
+  const staffOnly = { ...meta, groups: ['staff'] };
   const shared = { title: 't', tags: [], groups: [] };
 
-  it('matches pages of that version or language, and shared pages without one', () => {
-    expect(matchesFilter(meta, { version: 'v2', language: 'en' })).toBe(true);
+  it('matches pages of that version, and shared pages without one', () => {
+    expect(matchesFilter(meta, { version: 'v2' })).toBe(true);
     expect(matchesFilter(meta, { version: 'v1' })).toBe(false);
-    expect(matchesFilter(meta, { language: 'de' })).toBe(false);
-    expect(matchesFilter(shared, { version: 'v1', language: 'de' })).toBe(true);
+    expect(matchesFilter(shared, { version: 'v1' })).toBe(true);
+  });
+
+  it('leaves the language to the reader scope: a missing translation falls back', () => {
+    // A German reader still gets the English page when it has no German copy
+    // (docs-index.test.ts checks the scoping itself).
+    expect(matchesFilter(meta, { language: 'de' })).toBe(true);
+  });
+
+  it('matches a navigation group at any depth, in any case', () => {
+    const nested = { ...shared, navigation: ['API reference', 'Endpoints'] };
+    expect(matchesFilter(nested, { group: 'endpoints' })).toBe(true);
+    expect(matchesFilter(nested, { group: 'API Reference' })).toBe(true);
+    expect(matchesFilter(nested, { group: 'Guides' })).toBe(false);
+    expect(matchesFilter(shared, { group: 'Guides' })).toBe(false);
   });
 
   it('needs the tag, and a shared group for pages with groups', () => {
     expect(matchesFilter(meta, { tag: 'api' })).toBe(true);
     expect(matchesFilter(shared, { tag: 'api' })).toBe(false);
-    expect(matchesFilter(meta, { groups: ['customers'] })).toBe(false);
-    expect(matchesFilter(meta, { groups: ['customers', 'staff'] })).toBe(true);
+    expect(matchesFilter(staffOnly, { groups: ['customers'] })).toBe(false);
+    expect(matchesFilter(staffOnly, { groups: ['customers', 'staff'] })).toBe(true);
     expect(matchesFilter(shared, { groups: ['customers'] })).toBe(true);
+  });
+
+  it('keeps pages restricted to groups from a caller naming none (public pages only)', () => {
+    expect(matchesFilter(staffOnly, {})).toBe(false);
+    expect(matchesFilter(staffOnly, { groups: [] })).toBe(false);
+    expect(matchesFilter(staffOnly, { version: 'v2' })).toBe(false);
+    expect(matchesFilter(meta, {})).toBe(true);
   });
 });

@@ -1,6 +1,10 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { EXPOSED_HEADERS } from '../../../src/api/limits.ts';
-import { post, testApp } from '../../support/server.ts';
+import { corsPolicy } from '../../../src/server/middleware/cors.ts';
+import { siteGuards } from '../../../src/server/middleware/site-guards.ts';
+import { siteRouter } from '../../../src/server/routes/site-router.ts';
+import { organizations, post, testApp } from '../../support/server.ts';
 
 const preflight = (origin: string) => ({
   method: 'OPTIONS',
@@ -56,9 +60,10 @@ describe('CORS', () => {
 });
 
 describe('CORS without an Origin', () => {
-  it('answers a bare OPTIONS request (not a preflight) like any other request', async () => {
+  it('answers a bare OPTIONS request (not a preflight) with no content and no data', async () => {
     const response = await testApp().request('/v1/page/acme', { method: 'OPTIONS' });
-    expect(response.status).toBe(401);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
   });
 
   it('varies on Origin when origins are restricted', async () => {
@@ -71,24 +76,34 @@ describe('CORS without an Origin', () => {
 
 describe('responses a handler builds itself', () => {
   it('still carry the CORS and RateLimit headers', async () => {
-    const app = testApp();
-    // A route that returns its own Response, as streaming handlers do.
-    app.post('/v2/assistant/:domain/message', () => new Response('data: [DONE]\n\n'));
-    const response = await app.request(
+    // The v2 assistant returns the AI SDK's own streaming Response.
+    const response = await testApp().request(
       '/v2/assistant/acme/message',
-      post({}, undefined, { Origin: 'https://docs.acme.dev' }),
+      post(
+        {
+          fp: 'anonymous',
+          messages: [{ role: 'user', parts: [{ type: 'text', text: 'accent' }] }],
+        },
+        undefined,
+        { Origin: 'https://docs.acme.dev' },
+      ),
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(response.headers.get('Access-Control-Expose-Headers')).toContain('X-Thread-Id');
     expect(response.headers.get('RateLimit-Remaining')).toBe('9999');
+    await response.text();
   });
 
   it('copies a response whose headers cannot change', async () => {
-    const app = testApp();
-    app.post('/v2/assistant/:domain/message', () => Response.redirect('https://example.com/', 302));
-    const response = await app.request('/v2/assistant/acme/message', post({}));
+    const router = siteRouter(siteGuards({ organizations: organizations() }).site).post(
+      '/:domain',
+      () => Response.redirect('https://example.com/', 302),
+    );
+    const app = new Hono().use(corsPolicy({ origins: '*' })).route('/v9/redirect', router);
+    const response = await app.request('/v9/redirect/acme', post({}));
     expect(response.status).toBe(302);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
+    expect(response.headers.get('RateLimit-Remaining')).toBe('599');
   });
 });

@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
-import { ACME_KEY, fromAddress, GLOBEX_KEY, organizations, post } from '../../support/server.ts';
+import {
+  ACME_KEY,
+  embeddedAssistant,
+  fromAddress,
+  GLOBEX_KEY,
+  organizations,
+  post,
+} from '../../support/server.ts';
 
-function limitedApp(orgPerHour: number, ipPerDay: number, trustProxy = false) {
+function limitedApp(
+  orgPerHour: number,
+  ipPerDay: number,
+  trustProxy: number | boolean = false,
+  ipPerMinute = 600,
+) {
   const orgs = organizations();
-  orgs[0]!.limits = { orgPerHour, ipPerDay };
-  return createApp({ organizations: orgs, trustProxy, log: () => {} });
+  orgs[0]!.limits = { orgPerHour, ipPerDay, ipPerMinute };
+  return createApp({
+    organizations: orgs,
+    trustProxy,
+    assistant: embeddedAssistant(),
+    log: () => {},
+  });
 }
 
 describe('organization limit', () => {
@@ -40,7 +57,7 @@ describe('organization limit', () => {
     expect((await app.request('/v1/search/acme', post({ query: 'x' }))).status).toBe(429);
     const other = await app.request('/v1/search/globex', post({ query: 'x' }, GLOBEX_KEY));
     expect(other.status).toBe(200);
-    expect(other.headers.get('RateLimit-Limit')).toBe('10000');
+    expect(other.headers.get('RateLimit-Remaining')).toBe('599');
   });
 
   it('does not count requests with a bad key', async () => {
@@ -63,7 +80,7 @@ describe('IP limit on the assistant routes', () => {
     expect(limited.headers.get('RateLimit-Policy')).toBe('2;w=86400');
     expect((await limited.json()).message).toMatch(/per day per IP address/);
     expect((await ask('/v2/assistant/acme/message', '10.0.0.2')).status).not.toBe(429);
-    // Page and search are not limited per address.
+    // Page and search count against their own per-minute limit, not the assistant's.
     const search = await app.request(
       '/v1/search/acme',
       post({ query: 'x' }),
@@ -93,9 +110,106 @@ describe('IP limit on the assistant routes', () => {
     const untrusted = limitedApp(100, 1);
     await ask(untrusted, '1.1.1.1');
     expect((await ask(untrusted, '2.2.2.2')).status).toBe(429);
-    const trusted = limitedApp(100, 1, true);
+    // One trusted proxy: the entry it appended (the rightmost) is the client.
+    const trusted = limitedApp(100, 1, 1);
     await ask(trusted, '1.1.1.1');
     expect((await ask(trusted, '2.2.2.2')).status).not.toBe(429);
-    expect((await ask(trusted, '1.1.1.1')).status).toBe(429);
+    expect((await ask(trusted, '2.2.2.2')).status).toBe(429);
+  });
+
+  it('admits no more than the IP limit when a client spoofs X-Forwarded-For behind an appending proxy', async () => {
+    // nginx `$proxy_add_x_forwarded_for`: the client's header, then the address nginx saw.
+    const app = limitedApp(1000, 3, 1);
+    const statuses: number[] = [];
+    for (let n = 0; n < 10; n++) {
+      const response = await app.request(
+        '/v2/assistant/acme/message',
+        post({}, ACME_KEY, { 'X-Forwarded-For': `9.9.9.${n}, 203.0.113.7` }),
+        fromAddress('127.0.0.1'),
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(3);
+  });
+
+  it('takes the address as many hops from the right as there are trusted proxies', async () => {
+    const app = limitedApp(1000, 1, 2);
+    const ask = (forwarded: string) =>
+      app.request(
+        '/v2/assistant/acme/message',
+        post({}, ACME_KEY, { 'X-Forwarded-For': forwarded }),
+        fromAddress('127.0.0.1'),
+      );
+    expect((await ask('6.6.6.6, 198.51.100.1, 10.0.0.2')).status).not.toBe(429);
+    expect((await ask('7.7.7.7, 198.51.100.1, 10.0.0.3')).status).toBe(429);
+    expect((await ask('6.6.6.6, 198.51.100.2, 10.0.0.2')).status).not.toBe(429);
+  });
+});
+
+describe('IP limit on page and search', () => {
+  it('limits one address per minute on page and search, leaving other clients served', async () => {
+    const app = limitedApp(1000, 1000, false, 2);
+    const search = (address: string) =>
+      app.request('/v1/search/acme', post({ query: 'x' }), fromAddress(address));
+    expect((await search('10.0.0.1')).status).toBe(200);
+    expect((await search('10.0.0.1')).status).toBe(200);
+    const limited = await search('10.0.0.1');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('RateLimit-Policy')).toBe('2;w=60');
+    expect((await limited.json()).message).toMatch(/per IP address/);
+    const page = await app.request('/v1/page/acme', post({ path: 'x' }), fromAddress('10.0.0.1'));
+    expect(page.status).toBe(429);
+    expect((await search('10.0.0.2')).status).toBe(200);
+  });
+
+  it('charges the organization nothing for a request refused for its client', async () => {
+    const app = limitedApp(5, 1000, false, 1);
+    for (let n = 0; n < 20; n++) {
+      await app.request('/v1/search/acme', post({ query: 'x' }), fromAddress('10.0.0.1'));
+    }
+    // The flood cost the organization one request: four remain for other readers.
+    const statuses: number[] = [];
+    for (let n = 2; n <= 5; n++) {
+      const response = await app.request(
+        '/v1/search/acme',
+        post({ query: 'x' }),
+        fromAddress(`10.0.0.${n}`),
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200]);
+  });
+
+  it('counts the assistant limit per client refused before the organization limit', async () => {
+    const app = limitedApp(3, 1);
+    for (let n = 0; n < 5; n++) {
+      await app.request('/v2/assistant/acme/message', post({}), fromAddress('10.0.0.1'));
+    }
+    const other = await app.request(
+      '/v1/search/acme',
+      post({ query: 'x' }),
+      fromAddress('10.0.0.2'),
+    );
+    expect(other.status).toBe(200);
+  });
+
+  it('never shares a per-address counter between organizations with the same limits', async () => {
+    const orgs = organizations();
+    for (const organization of orgs) {
+      organization.limits = { orgPerHour: 1000, ipPerDay: 1, ipPerMinute: 600 };
+    }
+    const app = createApp({ organizations: orgs, assistant: embeddedAssistant(), log: () => {} });
+    const acme = await app.request(
+      '/v2/assistant/acme/message',
+      post({}, ACME_KEY),
+      fromAddress('10.0.0.1'),
+    );
+    const globex = await app.request(
+      '/v2/assistant/globex/message',
+      post({}, GLOBEX_KEY),
+      fromAddress('10.0.0.1'),
+    );
+    expect(acme.status).not.toBe(429);
+    expect(globex.status).not.toBe(429);
   });
 });

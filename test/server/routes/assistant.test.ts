@@ -171,6 +171,27 @@ describe('POST /v2/assistant/{domain}/message', () => {
     }
   });
 
+  it('refuses a question over 4,000 characters, and oversized context, before any work', async () => {
+    const { app, threads } = assistantApp();
+    const before = threads.size;
+    const long = await post(app, v2, assistantBody('q'.repeat(4001)));
+    expect(long.status).toBe(400);
+    expect((await long.json()).message).toMatch(/at most 4000 characters/);
+    expect(threads.size).toBe(before);
+    const good = assistantBody('How do I stream text?');
+    const bigContext = await post(app, v2, {
+      ...good,
+      context: [{ type: 'code', value: 'x'.repeat(8001) }],
+    });
+    expect(bigContext.status).toBe(400);
+    const manyItems = await post(app, v2, {
+      ...good,
+      context: Array.from({ length: 11 }, () => ({ type: 'code', value: 'x' })),
+    });
+    expect(manyItems.status).toBe(400);
+    expect((await post(app, v2, assistantBody('q'.repeat(4000)))).status).toBe(200);
+  });
+
   it('answers 400 for malformed JSON, 415 for non-JSON, 413 over the body limit', async () => {
     const { app } = assistantApp();
     const malformed = await post(app, v2, '{"fp": "anonymous", "messages": [');

@@ -50,6 +50,21 @@ describe('POST /v1/page/{domain}', () => {
     expect(await response.json()).toEqual({ message: 'Page not found' });
   });
 
+  it('serves a page restricted to groups only to a caller naming one of them', async () => {
+    const restricted = (groups?: unknown) =>
+      app.request('/v1/page/acme', post({ path: 'docs/internal', ...(groups ? { groups } : {}) }));
+    for (const groups of [undefined, [], ['customers']]) {
+      const response = await restricted(groups);
+      expect(response.status, JSON.stringify(groups)).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Page not found' });
+    }
+    const member = await restricted(['customers', 'staff']);
+    expect(member.status).toBe(200);
+    expect((await member.json()).content).toBe('Rotate the accent keys.');
+    expect((await page('docs/guides/theming')).status).toBe(200);
+    expect((await restricted('staff')).status).toBe(400);
+  });
+
   it('answers 400 without a string path', async () => {
     expect((await page(undefined)).status).toBe(400);
     expect((await page(['docs'])).status).toBe(400);

@@ -199,19 +199,6 @@ export class ControlledBody {
   }
 }
 
-/** Resolves once `predicate` holds, polling on animation-free microtask/timer turns. */
-export async function until(
-  predicate: () => boolean,
-  what = 'condition',
-  timeoutMs = 3000,
-): Promise<void> {
-  const start = performance.now();
-  while (!predicate()) {
-    if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 export interface RecordedStream {
   /** The SSE body exactly as the server sent it. */
   body: string;

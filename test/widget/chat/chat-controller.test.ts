@@ -1,16 +1,14 @@
+import { waitUntil } from '@open-wc/testing/pure';
 import { html, LitElement, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChatController, type ChatOptions } from '../../../src/widget/chat/chat-controller.ts';
 import { loadConversation, storageKey } from '../../../src/widget/chat/persistence.ts';
 import type { DocsUIMessage } from '../../../src/widget/chat/types.ts';
+import { errorText } from '../../../src/widget/i18n/error-text.ts';
+import { defaultI18n } from '../../../src/widget/i18n/i18n.ts';
 import { StreamingMarkdown } from '../../../src/widget/markdown/streaming-markdown.ts';
-import {
-  answerChunks,
-  FakeNetwork,
-  recordedStream,
-  sseBody,
-  until,
-} from '../../support/widget/chat.ts';
+import { answerChunks, FakeNetwork, recordedStream, sseBody } from '../../support/widget/chat.ts';
+import { WAIT } from '../../support/widget/wait.ts';
 
 const KEY = 'da_dsc_0123456789abcdefABCD';
 const DOMAIN = `test-${Math.random().toString(36).slice(2)}`;
@@ -66,6 +64,10 @@ afterEach(() => localStorage.removeItem(storageKey(DOMAIN)));
 const answer = recordedStream('v2-answer');
 const continued = recordedStream('v2-continued');
 const streamError = recordedStream('v2-error');
+
+/** What the reader is told about the controller's last error. */
+const wording = (controller: ChatController) =>
+  controller.error ? errorText(controller.error, defaultI18n) : '';
 
 function textOf(message: DocsUIMessage | undefined): string {
   return (message?.parts ?? [])
@@ -183,22 +185,114 @@ describe('ChatController: request', () => {
     const { host, controller } = makeController();
     const sending = controller.send('How do I stream text with streamText?');
     const lines = answer.body.split('\n\n').filter(Boolean);
-    const snapshots: { list: readonly DocsUIMessage[]; text: string }[] = [];
+    const snapshots: { list: readonly DocsUIMessage[]; text: string; json: string }[] = [];
     for (const line of lines) {
       body.push(`${line}\n\n`);
       await new Promise((resolve) => setTimeout(resolve, 0));
       const list = controller.messages;
-      snapshots.push({ list, text: textOf(list.at(-1)) });
+      snapshots.push({ list, text: textOf(list.at(-1)), json: JSON.stringify(list) });
     }
     body.close();
     await sending;
     expect(host.updates).toBeGreaterThan(lines.length / 2);
-    // what was published earlier did not change under the reader's feet
-    for (const { list, text } of snapshots) expect(textOf(list.at(-1))).toBe(text);
+    // what was published earlier did not change under the reader's feet, in any part
+    for (const { list, text, json } of snapshots) {
+      expect(textOf(list.at(-1))).toBe(text);
+      expect(JSON.stringify(list)).toBe(json);
+    }
     const distinct = new Set(snapshots.map((s) => s.text));
     expect(distinct.size).toBeGreaterThan(10);
     // the question keeps its identity while the answer streams
     expect(new Set(snapshots.map((s) => s.list[0])).size).toBe(1);
+    // so do the answer's finished parts: the search results are copied once, not per chunk
+    const searches = snapshots
+      .map((s) => s.list.at(-1)?.parts.find((p) => p.type === 'tool-search'))
+      .filter((part) => (part as { state?: string } | undefined)?.state === 'output-available');
+    expect(searches.length).toBeGreaterThan(10);
+    expect(new Set(searches).size).toBe(1);
+  });
+});
+
+describe('ChatController: events and getters', () => {
+  function withEvents() {
+    const responses: DocsUIMessage[] = [];
+    const errors: unknown[] = [];
+    const host = new FakeHost();
+    const controller = new ChatController(host, () => options(), {
+      onResponse: (message) => responses.push(message),
+      onError: (error) => errors.push(error),
+    });
+    host.connect();
+    return { controller, responses, errors };
+  }
+
+  it('reports each finished answer and each failure once, from the chat callbacks', async () => {
+    replay();
+    network.respondJson(500, { message: 'boom' });
+    const { controller, responses, errors } = withEvents();
+    await controller.send('How do I stream text with streamText?');
+    expect(responses).toHaveLength(1);
+    expect(responses[0]).toBe(controller.messages.at(-1));
+    expect(responses[0]?.metadata?.threadId).toBe(answer.headers['x-thread-id']);
+    expect(errors).toEqual([]);
+    await controller.send('And again?');
+    expect(errors).toEqual([{ kind: 'server', status: 500, detail: 'boom' }]);
+    expect(responses).toHaveLength(1);
+  });
+
+  it('reports no error for a lost thread it recovers on a new one', async () => {
+    replay(answer);
+    network.respondJson(404, { message: 'Unknown thread.' });
+    network.respondSse(await sseBody(answerChunks({ text: 'Again.', threadId: 'fresh' })), {
+      'X-Thread-Id': 'fresh',
+      'X-Thread-Key': 'fresh-key',
+    });
+    const { controller, responses, errors } = withEvents();
+    await controller.send('first');
+    await controller.send('second');
+    expect(errors).toEqual([]);
+    expect(responses.map((m) => textOf(m))).toEqual([expect.any(String), 'Again.']);
+  });
+
+  it('reports an answer stopped after it started, not one stopped before its first chunk', async () => {
+    network.respondNever();
+    const body = network.respondControlled(answer.headers);
+    const { controller, responses } = withEvents();
+    const first = controller.send('hello?');
+    await waitUntil(() => network.requests.length === 1, 'the first request', WAIT);
+    await controller.stop();
+    await first;
+    expect(responses).toEqual([]);
+    const second = controller.send('How do I stream text with streamText?');
+    body.push(eventsThrough(answer.body, 'The docs cover '));
+    await waitUntil(
+      () => controller.messages.at(-1)?.role === 'assistant' && textOf(controller.messages.at(-1)),
+      'first text',
+      WAIT,
+    );
+    await controller.stop();
+    await second;
+    expect(responses).toHaveLength(1);
+    expect(textOf(responses[0])).toContain('The docs cover');
+  });
+
+  it('getters read, never load: the conversation arrives when the host connects', () => {
+    const stored: DocsUIMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'q' }] },
+      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'a' }] },
+    ];
+    localStorage.setItem(
+      storageKey(DOMAIN),
+      JSON.stringify({ v: 1, messages: stored, threadId: 't1', threadKey: 'k1' }),
+    );
+    const host = new FakeHost();
+    const controller = new ChatController(host, () => options());
+    expect(controller.messages).toEqual([]);
+    expect(controller.threadId).toBeUndefined();
+    expect(host.updates).toBe(0);
+    host.connect();
+    expect(controller.messages).toEqual(stored);
+    expect(controller.threadId).toBe('t1');
   });
 });
 
@@ -212,7 +306,7 @@ describe('ChatController: errors and retry', () => {
     await controller.send('hello?');
     expect(controller.status).toBe('error');
     expect(controller.error).toMatchObject({ kind, status, detail: 'Invalid API key.' });
-    expect(controller.error?.message).toMatch(/key/);
+    expect(wording(controller)).toMatch(/key/);
   });
 
   it('429 reports the wait from Retry-After, and retry asks again', async () => {
@@ -225,7 +319,7 @@ describe('ChatController: errors and retry', () => {
       status: 429,
       retryAfterSeconds: 120,
     });
-    expect(controller.error?.message).toContain('2 minutes');
+    expect(wording(controller)).toContain('2 minutes');
     expect(controller.messages).toHaveLength(1);
 
     await controller.retry();
@@ -252,13 +346,13 @@ describe('ChatController: errors and retry', () => {
     const { controller } = makeController();
     await controller.send('hello?');
     expect(controller.error?.kind).toBe('network');
-    expect(controller.error?.message).toMatch(/reach|connection/i);
+    expect(wording(controller)).toMatch(/reach|connection/i);
 
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
       await controller.retry();
       expect(controller.error?.kind).toBe('network');
-      expect(controller.error?.message).toMatch(/offline/i);
+      expect(wording(controller)).toMatch(/offline/i);
     } finally {
       delete (navigator as { onLine?: boolean }).onLine;
     }
@@ -282,7 +376,7 @@ describe('ChatController: errors and retry', () => {
 
     const retryBody = network.respondControlled(continued.headers);
     const retrying = controller.retry();
-    await until(() => network.requests.length === 2, 'the retry request');
+    await waitUntil(() => network.requests.length === 2, 'the retry request', WAIT);
     expect(controller.status).toBe('submitted');
     // the interrupted answer stays on screen while the retry waits for its first chunk
     expect(textOf(controller.messages.at(-1))).toBe('Streaming sends the answer in small chunks ');
@@ -332,11 +426,11 @@ describe('ChatController: errors and retry', () => {
     const { controller } = makeController();
     const sending = controller.send('How do I stream text with streamText?');
     body.push(eventsThrough(answer.body, '```ts'));
-    await until(() => controller.status === 'streaming', 'streaming');
+    await waitUntil(() => controller.status === 'streaming', 'streaming', WAIT);
     body.fail(new TypeError('network error'));
     await sending;
     expect(controller.error?.kind).toBe('network');
-    expect(controller.error?.message).toMatch(/dropped/);
+    expect(wording(controller)).toMatch(/dropped/);
     expect(textOf(controller.messages.at(-1))).toContain('**streamText**');
   });
 
@@ -365,7 +459,7 @@ describe('ChatController: stop', () => {
     network.respondNever();
     const { controller } = makeController();
     const sending = controller.send('hello?');
-    await until(() => network.requests.length === 1, 'the request');
+    await waitUntil(() => network.requests.length === 1, 'the request', WAIT);
     expect(controller.status).toBe('submitted');
     await controller.stop();
     await sending;
@@ -381,7 +475,7 @@ describe('ChatController: stop', () => {
     const sending = controller.send('How do I stream text with streamText?');
     const events = answer.body.split('\n\n');
     body.push(`${events.slice(0, 12).join('\n\n')}\n\n`);
-    await until(() => textOf(controller.messages.at(-1)).length > 0, 'first text');
+    await waitUntil(() => textOf(controller.messages.at(-1)).length > 0, 'first text', WAIT);
     await controller.stop();
     await sending;
     expect(controller.status).toBe('ready');
@@ -493,9 +587,10 @@ describe('ChatController: threads without headers, long conversations, leaving m
     const { host, controller } = makeController();
     void controller.send('How do I stream text with streamText?');
     body.push(eventsThrough(answer.body, '**streamText**: AI '));
-    await until(
+    await waitUntil(
       () => controller.status === 'streaming' && textOf(controller.messages.at(-1)) !== '',
       'text',
+      WAIT,
     );
     host.controllers[0]!.hostDisconnected?.();
     const stored = loadConversation(DOMAIN).messages;

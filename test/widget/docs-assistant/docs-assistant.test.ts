@@ -1,4 +1,4 @@
-import { fixture, fixtureCleanup, html } from '@open-wc/testing/pure';
+import { fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing/pure';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import '../../../src/widget/docs-assistant/docs-assistant.ts';
@@ -8,10 +8,13 @@ import rootSource from '../../../src/widget/docs-assistant/docs-assistant.ts?raw
 import eventsSource from '../../../src/widget/docs-assistant/events.ts?raw';
 import loadPanelSource from '../../../src/widget/docs-assistant/load-panel.ts?raw';
 import optionsSource from '../../../src/widget/docs-assistant/options.ts?raw';
+import launcherStringsSource from '../../../src/widget/i18n/launcher-strings.ts?raw';
+import partsSource from '../../../src/widget/panel/parts.ts?raw';
 import contextSource from '../../../src/widget/selection/context-from-selection.ts?raw';
 import selectionSource from '../../../src/widget/selection/selection-controller.ts?raw';
 import { axeViolations } from '../../support/widget/a11y.ts';
 import { FakeApi } from '../../support/widget/fake-api.ts';
+import { WAIT } from '../../support/widget/wait.ts';
 
 const KEY = 'da_dsc_0123456789abcdefXYZ';
 
@@ -29,13 +32,6 @@ function deepActive(): Element | null {
 async function settled(el: DocsAssistant) {
   await el.updateComplete;
   await panelOf(el)?.updateComplete;
-}
-async function until(check: () => unknown, what = 'condition') {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 let api: FakeApi;
@@ -68,7 +64,7 @@ describe('<docs-assistant> lazy loading', () => {
     expect(customElements.get('docs-assistant-panel')).toBeUndefined();
     expect(panelOf(el)).toBeNull();
     await userEvent.hover(launcherOf(el));
-    await until(() => customElements.get('docs-assistant-panel'), 'panel module');
+    await waitUntil(() => customElements.get('docs-assistant-panel'), 'panel module', WAIT);
     // Loaded, but not rendered until it opens.
     expect(panelOf(el)).toBeNull();
   });
@@ -84,12 +80,14 @@ describe('<docs-assistant> first-load modules', () => {
       optionsSource,
       contextSource,
       selectionSource,
+      launcherStringsSource,
+      partsSource,
     ];
     const runtimeImports = sources.flatMap((source) =>
       [...source.matchAll(/^import (?!type )(?:[^;]*? from )?'([^']+)'/gms)].map((m) => m[1]),
     );
     const allowed =
-      /^(@lit\/reactive-element|\.\.\/\.\.\/api\/limits\.ts|\.{1,2}\/(docs-assistant|selection)\/[\w.-]+\.ts|\.\/[\w.-]+\.ts)$/;
+      /^(@lit\/reactive-element|\.\.\/\.\.\/api\/limits\.ts|\.{1,2}\/(docs-assistant|selection)\/[\w.-]+\.ts|\.\.\/i18n\/launcher-strings\.ts|\.\.\/panel\/parts\.ts|\.\/[\w.-]+\.ts)$/;
     expect(runtimeImports.filter((m) => !allowed.test(m!))).toEqual([]);
     expect(loadPanelSource).toContain("import('../panel/docs-assistant-panel.ts')");
   });
@@ -129,7 +127,7 @@ describe('<docs-assistant> defaults and attributes', () => {
     const el = await make();
     await api.answer({ text: 'Hi.' });
     await el.ask('Hello?');
-    await until(() => api.requests.length === 1);
+    await waitUntil(() => api.requests.length === 1, undefined, WAIT);
     expect(new URL(api.requests[0]!.url).origin).toBe(location.origin);
     expect(api.requests[0]!.url).toMatch(/\/v2\/assistant\/acme\/message$/);
   });
@@ -144,7 +142,7 @@ describe('<docs-assistant> defaults and attributes', () => {
     el.baseUrl = 'https://api.example.com';
     await api.answer({ text: 'Hi.' });
     await el.ask('Hello?');
-    await until(() => api.requests.length === 1);
+    await waitUntil(() => api.requests.length === 1, undefined, WAIT);
     const { url, headers, body } = api.requests[0]!;
     expect(url).toBe('https://api.example.com/v2/assistant/acme/message');
     expect(headers.get('Authorization')).toBe(`Bearer ${KEY}`);
@@ -161,7 +159,7 @@ describe('<docs-assistant> defaults and attributes', () => {
       const el = await make();
       await api.answer({ text: 'Hallo.' });
       await el.ask('Hallo?');
-      await until(() => api.requests.length === 1);
+      await waitUntil(() => api.requests.length === 1, undefined, WAIT);
       expect(api.requests[0]!.body.filter).toEqual({ language: 'de' });
       expect(api.requests[0]!.body.currentPath).toBe(location.pathname);
     } finally {
@@ -177,7 +175,7 @@ describe('<docs-assistant> opening and closing', () => {
     el.addEventListener('docs-assistant-open', (e) => events.push(`${e.type}:${e.composed}`));
     el.addEventListener('docs-assistant-close', (e) => events.push(`${e.type}:${e.composed}`));
     await userEvent.click(launcherOf(el));
-    await until(() => inPanel(el, 'dialog[open]'), 'dialog');
+    await waitUntil(() => inPanel(el, 'dialog[open]'), 'dialog', WAIT);
     await settled(el);
     expect(el.open).toBe(true);
     expect(el.hasAttribute('open')).toBe(true);
@@ -185,10 +183,10 @@ describe('<docs-assistant> opening and closing', () => {
     expect(deepActive()?.getAttribute('part')).toBe('input');
 
     await userEvent.keyboard('{Escape}');
-    await until(() => !el.open, 'close');
+    await waitUntil(() => !el.open, 'close', WAIT);
     await settled(el);
     expect(inPanel(el, 'dialog[open]')).toBeNull();
-    await until(() => deepActive() === launcherOf(el), 'focus on launcher');
+    await waitUntil(() => deepActive() === launcherOf(el), 'focus on launcher', WAIT);
     expect(events).toEqual(['docs-assistant-open:true', 'docs-assistant-close:true']);
   });
 
@@ -196,27 +194,27 @@ describe('<docs-assistant> opening and closing', () => {
     const el = await make();
     launcherOf(el).focus();
     await userEvent.keyboard('{Enter}');
-    await until(() => inPanel(el, 'dialog[open]'), 'dialog');
+    await waitUntil(() => inPanel(el, 'dialog[open]'), 'dialog', WAIT);
     await settled(el);
     const close = inPanel<HTMLButtonElement>(el, '[part~=close]')!;
     expect(close.getAttribute('aria-label')).toBe('Close');
     await userEvent.click(close);
-    await until(() => !el.open);
-    await until(() => deepActive() === launcherOf(el), 'focus on launcher');
+    await waitUntil(() => !el.open, undefined, WAIT);
+    await waitUntil(() => deepActive() === launcherOf(el), 'focus on launcher', WAIT);
   });
 
   it('toggles with the shortcut (Ctrl+I or Cmd+I) and a custom one', async () => {
     const el = await make();
     await userEvent.keyboard('{Control>}i{/Control}');
-    await until(() => el.open && inPanel(el, 'dialog[open]'), 'open by Ctrl+I');
+    await waitUntil(() => el.open && inPanel(el, 'dialog[open]'), 'open by Ctrl+I', WAIT);
     await settled(el);
-    await until(() => deepActive()?.getAttribute('part') === 'input', 'focus in input');
+    await waitUntil(() => deepActive()?.getAttribute('part') === 'input', 'focus in input', WAIT);
     await userEvent.keyboard('{Control>}i{/Control}');
-    await until(() => !el.open, 'closed by Ctrl+I');
+    await waitUntil(() => !el.open, 'closed by Ctrl+I', WAIT);
     await userEvent.keyboard('{Meta>}i{/Meta}');
-    await until(() => el.open, 'open by Cmd+I');
+    await waitUntil(() => el.open, 'open by Cmd+I', WAIT);
     await userEvent.keyboard('{Meta>}i{/Meta}');
-    await until(() => !el.open);
+    await waitUntil(() => !el.open, undefined, WAIT);
 
     el.shortcut = 'ctrl+shift+k';
     await el.updateComplete;
@@ -224,7 +222,7 @@ describe('<docs-assistant> opening and closing', () => {
     await userEvent.keyboard('{Control>}i{/Control}');
     expect(el.open).toBe(false);
     await userEvent.keyboard('{Control>}{Shift>}K{/Shift}{/Control}');
-    await until(() => el.open, 'open by custom shortcut');
+    await waitUntil(() => el.open, 'open by custom shortcut', WAIT);
   });
 
   it('lets the host cancel opening and closing', async () => {
@@ -247,7 +245,7 @@ describe('<docs-assistant> opening and closing', () => {
     before.focus();
     try {
       const el = await make('open');
-      await until(() => inPanel(el, 'dialog[open]'), 'dialog');
+      await waitUntil(() => inPanel(el, 'dialog[open]'), 'dialog', WAIT);
       expect(document.activeElement).toBe(before);
     } finally {
       before.remove();
@@ -274,7 +272,7 @@ describe('<docs-assistant> opening and closing', () => {
     await page.viewport(390, 844);
     const el = await make();
     await userEvent.click(launcherOf(el));
-    await until(() => inPanel(el, 'dialog[open]'), 'dialog');
+    await waitUntil(() => inPanel(el, 'dialog[open]'), 'dialog', WAIT);
     await settled(el);
     const dialog = inPanel<HTMLDialogElement>(el, 'dialog')!;
     expect(dialog.getAttribute('aria-modal')).toBe('true');
@@ -282,7 +280,7 @@ describe('<docs-assistant> opening and closing', () => {
     await Promise.all(dialog.getAnimations().map((a) => a.finished));
     const rect = dialog.getBoundingClientRect();
     expect([rect.left, rect.top, rect.width, rect.height]).toEqual([0, 0, 390, 844]);
-    await until(() => deepActive()?.getAttribute('part') === 'input', 'focus in input');
+    await waitUntil(() => deepActive()?.getAttribute('part') === 'input', 'focus in input', WAIT);
     // The page behind is inert: tabbing never reaches it (only the browser's own UI).
     const behind = document.createElement('button');
     behind.textContent = 'Page button';
@@ -299,8 +297,8 @@ describe('<docs-assistant> opening and closing', () => {
     }
     expect(await axeViolations(el)).toEqual([]);
     await userEvent.keyboard('{Escape}');
-    await until(() => !el.open);
-    await until(() => deepActive() === launcherOf(el), 'focus on launcher');
+    await waitUntil(() => !el.open, undefined, WAIT);
+    await waitUntil(() => deepActive() === launcherOf(el), 'focus on launcher', WAIT);
   });
 });
 

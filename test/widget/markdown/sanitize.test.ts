@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { headingAnchor, renderMarkdown } from '../../../src/widget/markdown/render.ts';
+import { slugify } from '../../../src/api/anchors.ts';
+import { renderMarkdown } from '../../../src/widget/markdown/render.ts';
 import { isSafeUrl, sanitize } from '../../../src/widget/markdown/sanitize.ts';
+import { StreamingMarkdown } from '../../../src/widget/markdown/streaming-markdown.ts';
 import { recordedStream } from '../../support/widget/chat.ts';
 
 function dom(html: string): HTMLElement {
@@ -139,6 +141,17 @@ describe('renderMarkdown', () => {
     expect(button?.getAttribute('type')).toBe('button');
     expect(button?.getAttribute('aria-label')).toBe('Copier');
     expect(block?.querySelector('pre > code')?.textContent).toBe('const a = 1 < 2;');
+    // code that scrolls sideways is reachable by keyboard, even though `tabindex` is not allowed in
+    expect(block?.querySelector('pre')?.getAttribute('tabindex')).toBe('0');
+    expect(dom(renderMarkdown('<p tabindex="5">x</p>')).querySelector('[tabindex]')).toBeNull();
+  });
+
+  it('marks numbered links as citation markers in answers only', () => {
+    const md = 'Stream it [1](/docs/a), see [the guide](/docs/b) and [12](https://example.com/x).';
+    const answer = dom(renderMarkdown(md, { citationMarkers: true }));
+    expect([...answer.querySelectorAll('a.cite')].map((a) => a.textContent)).toEqual(['1', '12']);
+    expect(answer.querySelector('a.cite')?.getAttribute('href')).toBe('/docs/a');
+    expect(dom(renderMarkdown(md)).querySelectorAll('.cite')).toHaveLength(0);
   });
 
   it('drops front matter and MDX imports of a page, but not inside code', () => {
@@ -173,9 +186,31 @@ describe('heading anchors', () => {
     expect(root.querySelector('[data-anchor="my-id"]')?.textContent).toBe('Custom');
     expect(root.querySelectorAll('[id]')).toHaveLength(0);
   });
+
+  it('numbers repeated headings across the blocks of a streamed page, in the page style', () => {
+    const page = '## Example\n\nOne.\n\n## Example\n\nTwo.\n\n### Example\n';
+    const anchorsOf = (blocks: { html: string }[]) =>
+      [...dom(blocks.map((b) => b.html).join('')).querySelectorAll('[data-anchor]')].map((h) =>
+        h.getAttribute('data-anchor'),
+      );
+    const github = new StreamingMarkdown();
+    expect(anchorsOf(github.update(page))).toEqual(['example', 'example-1', 'example-2']);
+    // the first blocks come from the cache and still count
+    expect(anchorsOf(github.update(`${page}\n## Example\n`))).toEqual([
+      'example',
+      'example-1',
+      'example-2',
+      'example-3',
+    ]);
+    expect(anchorsOf(new StreamingMarkdown({ slugStyle: 'mkdocs' }).update(page))).toEqual([
+      'example',
+      'example_1',
+      'example_2',
+    ]);
+  });
 });
 
-describe('headingAnchor', () => {
+describe('heading slugs', () => {
   it('matches the anchors of the sections in recorded search results', () => {
     const pairs: [string, string][] = [];
     for (const name of ['v2-answer', 'v2-continued', 'v2-not-covered', 'v2-error']) {
@@ -191,6 +226,6 @@ describe('headingAnchor', () => {
     }
     expect(pairs.length).toBeGreaterThan(5);
     for (const [heading, anchor] of pairs)
-      expect(anchor).toMatch(new RegExp(`^${headingAnchor(heading)}(-\\d+)?$`));
+      expect(anchor).toMatch(new RegExp(`^${slugify(heading)}(-\\d+)?$`));
   });
 });

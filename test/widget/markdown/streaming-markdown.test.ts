@@ -1,3 +1,4 @@
+import { waitUntil } from '@open-wc/testing/pure';
 import { html, render } from 'lit';
 import { describe, expect, it } from 'vitest';
 import { isHighlighterReady, loadHighlighter } from '../../../src/widget/markdown/highlight.ts';
@@ -8,7 +9,8 @@ import {
   renderHtml,
 } from '../../../src/widget/markdown/render.ts';
 import { StreamingMarkdown } from '../../../src/widget/markdown/streaming-markdown.ts';
-import { recordedStream, until } from '../../support/widget/chat.ts';
+import { recordedStream } from '../../support/widget/chat.ts';
+import { WAIT } from '../../support/widget/wait.ts';
 
 const ANSWER = [
   '## Streaming\n\n',
@@ -159,7 +161,7 @@ describe('markdown directive', () => {
     render(html`${markdown('```ts\nconst answer: number = 42;\n```')}`, host);
     await loadHighlighter();
     expect(isHighlighterReady()).toBe(true);
-    await until(() => host.querySelector('.hljs-keyword') !== null, 'highlighted code');
+    await waitUntil(() => host.querySelector('.hljs-keyword') !== null, 'highlighted code', WAIT);
     expect(host.querySelector('code')?.textContent).toBe('const answer: number = 42;');
     expect(host.querySelector('[data-copy-code]')).not.toBeNull();
   });

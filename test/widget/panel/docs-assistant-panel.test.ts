@@ -2,12 +2,13 @@
  * The chat panel, driven through `<docs-assistant>` as a reader would, against recorded
  * companion-server stream bodies (test/fixtures/streams) or SDK-encoded ones.
  */
-import { fixture, fixtureCleanup, html } from '@open-wc/testing/pure';
+import { fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing/pure';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import '../../../src/widget/docs-assistant/docs-assistant.ts';
-import { clearPageCache } from '../../../src/widget/chat/page-client.ts';
 import type { DocsAssistant } from '../../../src/widget/docs-assistant/docs-assistant.ts';
+import { clearPageCache } from '../../../src/widget/page/page-client.ts';
+import { PANEL_PARTS } from '../../../src/widget/panel/parts.ts';
 import answerMeta from '../../fixtures/streams/v2-answer.json' with { type: 'json' };
 import answerSse from '../../fixtures/streams/v2-answer.sse?raw';
 import continuedMeta from '../../fixtures/streams/v2-continued.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import errorMeta from '../../fixtures/streams/v2-error.json' with { type: 'json'
 import errorSse from '../../fixtures/streams/v2-error.sse?raw';
 import { axeViolations } from '../../support/widget/a11y.ts';
 import { FakeApi } from '../../support/widget/fake-api.ts';
+import { WAIT } from '../../support/widget/wait.ts';
 
 const KEY = 'da_dsc_0123456789abcdefXYZ';
 const THREAD_ID = answerMeta.headers['x-thread-id'];
@@ -35,13 +37,16 @@ function deepActive(): Element | null {
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active;
 }
-async function until(check: () => unknown, what = 'condition', ms = 3000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** Every part the panel shows now is one `<docs-assistant>` exports to the page. */
+function expectExported(el: DocsAssistant) {
+  const shown = new Set(
+    $$(el, '[part]').flatMap((node) => node.getAttribute('part')!.split(/\s+/)),
+  );
+  expect([...shown].filter((name) => !(PANEL_PARTS as readonly string[]).includes(name))).toEqual(
+    [],
+  );
+  expect(panelRoot(el).host.getAttribute('exportparts')?.split(',')).toEqual([...PANEL_PARTS]);
+  return shown;
 }
 const headersOf = (meta: { headers: Record<string, string> }) =>
   Object.fromEntries(Object.entries(meta.headers).filter(([k]) => k.startsWith('x-thread')));
@@ -81,7 +86,7 @@ async function stopAfter(el: DocsAssistant, partial: string) {
     { type: 'text-start', id: 't' },
     { type: 'text-delta', id: 't', delta: partial },
   );
-  await until(() => lastAnswer(el)?.textContent?.includes(partial), 'partial');
+  await waitUntil(() => lastAnswer(el)?.textContent?.includes(partial), 'partial', WAIT);
   await userEvent.click($(el, '[part~=stop]')!);
   return stream;
 }
@@ -105,7 +110,7 @@ describe('panel: asking and streaming', () => {
     ]);
     api.recorded(answerSse, headersOf(answerMeta));
     await userEvent.click(suggestions[0]!);
-    await until(() => api.requests.length === 1);
+    await waitUntil(() => api.requests.length === 1, undefined, WAIT);
     expect(
       (api.requests[0]!.body.messages as { parts: { text: string }[] }[])[0]!.parts[0]!.text,
     ).toBe('How do I stream text?');
@@ -121,9 +126,9 @@ describe('panel: asking and streaming', () => {
     expect(api.requests).toHaveLength(0);
     api.recorded(answerSse, headersOf(answerMeta));
     await userEvent.keyboard('{Enter}');
-    await until(() => api.requests.length === 1);
+    await waitUntil(() => api.requests.length === 1, undefined, WAIT);
     expect(input.value).toBe('');
-    await until(() => $(el, '[part~=user-message]'));
+    await waitUntil(() => $(el, '[part~=user-message]'), undefined, WAIT);
     expect($(el, '[part~=user-message] .bubble')!.textContent).toBe('line one\nline two');
   });
 
@@ -133,7 +138,7 @@ describe('panel: asking and streaming', () => {
     el.addEventListener('docs-assistant-response', (e) => responses.push(e));
     api.recorded(answerSse, headersOf(answerMeta));
     await ask(el, 'How do I stream text with streamText?');
-    await until(() => responses.length === 1, 'response event');
+    await waitUntil(() => responses.length === 1, 'response event', WAIT);
     await el.updateComplete;
     const answer = lastAnswer(el)!;
     expect(answer.querySelector('strong')?.textContent).toContain('streamText');
@@ -141,9 +146,10 @@ describe('panel: asking and streaming', () => {
     expect(code.textContent).toContain('streamText');
     expect(answer.querySelector('[data-copy-code]')!.getAttribute('aria-label')).toBe('Copy code');
     // The highlighter arrives lazily and re-renders the block.
-    await until(
+    await waitUntil(
       () => answer.querySelector('[data-code-block] code span[class^=hljs-]'),
       'highlight',
+      WAIT,
     );
     const chips = [...answer.querySelectorAll('[part=citation]')];
     expect(chips.map((c) => c.textContent!.replace(/\s+/g, ' ').trim())).toEqual([
@@ -164,6 +170,8 @@ describe('panel: asking and streaming', () => {
     ]);
     expect(detail.message.role).toBe('assistant');
     expect(responses[0]!.composed && responses[0]!.bubbles).toBe(true);
+    expect(responses).toHaveLength(1);
+    expect(expectExported(el).has('citation')).toBe(true);
     expect(await axeViolations(el)).toEqual([]);
     el.theme = 'dark';
     await el.updateComplete;
@@ -176,7 +184,7 @@ describe('panel: asking and streaming', () => {
     api.recorded(answerSse, headersOf(answerMeta));
     expect(deepActive()?.getAttribute('part')).toBe('input');
     await userEvent.keyboard('How do I stream text with streamText?{Enter}');
-    await until(() => idle(el) && $$(el, '[part=citation]').length === 5, 'answer');
+    await waitUntil(() => idle(el) && $$(el, '[part=citation]').length === 5, 'answer', WAIT);
     // Shift+Tab from the input walks back through the answer to its last citation chip.
     $<HTMLTextAreaElement>(el, 'textarea')!.focus();
     for (let i = 0; i < 30 && deepActive()?.getAttribute('part') !== 'citation'; i++) {
@@ -184,19 +192,23 @@ describe('panel: asking and streaming', () => {
     }
     expect(deepActive()?.textContent).toContain('Multi-Step');
     await userEvent.keyboard('{Enter}');
-    await until(() => $(el, '[part=page] .prose h1'), 'page view');
-    await until(() => deepActive()?.hasAttribute('data-back'), 'focus on Back');
+    await waitUntil(() => $(el, '[part=page] .prose h1'), 'page view', WAIT);
+    await waitUntil(() => deepActive()?.hasAttribute('data-back'), 'focus on Back', WAIT);
     await userEvent.keyboard('{Enter}');
-    await until(() => deepActive()?.getAttribute('part') === 'input', 'back in the input');
+    await waitUntil(
+      () => deepActive()?.getAttribute('part') === 'input',
+      'back in the input',
+      WAIT,
+    );
     await userEvent.keyboard('{Escape}');
-    await until(() => !el.open, 'closed');
+    await waitUntil(() => !el.open, 'closed', WAIT);
   });
 
   it('streams: searching status, blocks appear as they finish, finished blocks keep their DOM', async () => {
     const el = await make();
     const stream = api.live();
     await ask(el, 'Explain streaming');
-    await until(() => $(el, '.pending'), 'pending');
+    await waitUntil(() => $(el, '.pending'), 'pending', WAIT);
     expect($(el, '[part=messages]')!.getAttribute('aria-busy')).toBe('true');
     await stream.push(
       { type: 'start', messageId: 'm1' },
@@ -208,18 +220,22 @@ describe('panel: asking and streaming', () => {
         input: { query: 'streaming' },
       },
     );
-    await until(() => $(el, '.pending q')?.textContent === 'streaming', 'search query');
+    await waitUntil(() => $(el, '.pending q')?.textContent === 'streaming', 'search query', WAIT);
     await stream.push(
       { type: 'tool-output-available', toolCallId: 'c1', output: [] },
       { type: 'text-start', id: 't' },
       { type: 'text-delta', id: 't', delta: '## Streaming\n\nFirst **para' },
     );
-    await until(() => lastAnswer(el)?.querySelector('h2'), 'heading');
+    await waitUntil(() => lastAnswer(el)?.querySelector('h2'), 'heading', WAIT);
     const heading = lastAnswer(el)!.querySelector('h2')!;
     // The unfinished emphasis at the tail is repaired, not shown as raw asterisks.
     expect(lastAnswer(el)!.querySelector('p strong')?.textContent).toBe('para');
     await stream.push({ type: 'text-delta', id: 't', delta: 'graph**.\n\nSecond paragraph.' });
-    await until(() => lastAnswer(el)!.querySelectorAll('p').length === 2, 'second paragraph');
+    await waitUntil(
+      () => lastAnswer(el)!.querySelectorAll('p').length === 2,
+      'second paragraph',
+      WAIT,
+    );
     expect(lastAnswer(el)!.querySelector('h2')).toBe(heading);
     expect($(el, '[part~=stop]')).not.toBeNull();
     await stream.push(
@@ -228,7 +244,7 @@ describe('panel: asking and streaming', () => {
       { type: 'finish', finishReason: 'stop' },
     );
     await stream.end();
-    await until(() => idle(el), 'idle');
+    await waitUntil(() => idle(el), 'idle', WAIT);
     expect($(el, '[part=messages]')!.getAttribute('aria-busy')).toBe('false');
     expect($(el, '[part=messages]')!.getAttribute('aria-live')).toBe('polite');
     expect(lastAnswer(el)!.querySelector('h2')).toBe(heading);
@@ -244,7 +260,7 @@ describe('panel: asking and streaming', () => {
       { cutAfter: 'const result = streamText({ model });\nfor' },
     );
     await ask(el, 'Show me code');
-    await until(() => $(el, '[part=error]'), 'error');
+    await waitUntil(() => $(el, '[part=error]'), 'error', WAIT);
     const answer = lastAnswer(el)!;
     const code = answer.querySelector('pre code')!;
     expect(code.textContent).toContain('const result = streamText');
@@ -253,7 +269,11 @@ describe('panel: asking and streaming', () => {
     expect($(el, '[part=error]')!.textContent).toMatch(/connection|interrupted/i);
     await api.answer({ text: 'Complete answer.' });
     await userEvent.click($(el, '[part~=retry]')!);
-    await until(() => lastAnswer(el)?.textContent?.includes('Complete answer.'), 'retried answer');
+    await waitUntil(
+      () => lastAnswer(el)?.textContent?.includes('Complete answer.'),
+      'retried answer',
+      WAIT,
+    );
     expect($(el, '[part=error]')).toBeNull();
     expect(api.requests).toHaveLength(2);
   });
@@ -268,10 +288,11 @@ describe('panel: asking and streaming', () => {
       { type: 'text-delta', id: 't', delta: 'Paragraph.\n\n'.repeat(80) },
     );
     const messages = $(el, '[part=messages]')!;
-    await until(() => messages.scrollHeight > messages.clientHeight * 2, 'overflow');
-    await until(
+    await waitUntil(() => messages.scrollHeight > messages.clientHeight * 2, 'overflow', WAIT);
+    await waitUntil(
       () => messages.scrollHeight - messages.scrollTop - messages.clientHeight < 40,
       'pinned',
+      WAIT,
     );
     messages.scrollTop = 0;
     messages.dispatchEvent(new Event('scroll'));
@@ -279,14 +300,15 @@ describe('panel: asking and streaming', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(messages.scrollTop).toBe(0);
     // A button takes the reader back down, and the view follows again.
-    await until(() => $(el, '[part~=jump]'), 'jump button');
+    await waitUntil(() => $(el, '[part~=jump]'), 'jump button', WAIT);
     expect($(el, '[part~=jump]')!.getAttribute('aria-label')).toBe('Scroll to the latest message');
     await userEvent.click($(el, '[part~=jump]')!);
-    await until(() => !$(el, '[part~=jump]'), 'jump button gone');
+    await waitUntil(() => !$(el, '[part~=jump]'), 'jump button gone', WAIT);
     await stream.push({ type: 'text-delta', id: 't', delta: 'Even more.\n\n'.repeat(40) });
-    await until(
+    await waitUntil(
       () => messages.scrollHeight - messages.scrollTop - messages.clientHeight < 40,
       'pinned again',
+      WAIT,
     );
     await stream.push({ type: 'text-end', id: 't' }, { type: 'finish', finishReason: 'stop' });
     await stream.end();
@@ -307,7 +329,7 @@ describe('panel: sanitizing', () => {
     ].join('\n\n');
     await api.answer({ text: hostile });
     await ask(el, 'Hostile?');
-    await until(() => idle(el) && lastAnswer(el)?.textContent?.includes('ok'), 'answer');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.textContent?.includes('ok'), 'answer', WAIT);
     const answer = lastAnswer(el)!.querySelector('.answer')!;
     expect(answer.querySelectorAll('script, iframe, svg, style, form, input')).toHaveLength(0);
     for (const node of answer.querySelectorAll('*')) {
@@ -336,11 +358,11 @@ describe('panel: citations and page view', () => {
     el.addEventListener('docs-assistant-citation', (e) => citations.push(e));
     api.recorded(answerSse, headersOf(answerMeta));
     await ask(el, 'How do I stream text with streamText?');
-    await until(() => idle(el) && $$(el, '[part=citation]').length === 5, 'citations');
+    await waitUntil(() => idle(el) && $$(el, '[part=citation]').length === 5, 'citations', WAIT);
     const chip = $$(el, '[part=citation]')[3]!;
     expect(chip.getAttribute('href')).toBe('/docs/troubleshooting/stream-text-not-working');
     await userEvent.click(chip);
-    await until(() => $(el, '[part=page] .prose h1'), 'page content');
+    await waitUntil(() => $(el, '[part=page] .prose h1'), 'page content', WAIT);
     expect(api.pageRequests[0]!.body).toEqual({
       path: 'docs/troubleshooting/stream-text-not-working',
     });
@@ -360,11 +382,12 @@ describe('panel: citations and page view', () => {
       new URL('/docs/troubleshooting/stream-text-not-working', location.origin).href,
     );
     expect(published.target).toBe('_blank');
-    await until(() => deepActive()?.hasAttribute('data-back'), 'focus on Back');
+    expect(expectExported(el).has('page')).toBe(true);
+    await waitUntil(() => deepActive()?.hasAttribute('data-back'), 'focus on Back', WAIT);
     expect(await axeViolations(el)).toEqual([]);
     await userEvent.click($(el, '[data-back]')!);
-    await until(() => !$(el, '[part=page]') && $(el, '[part=messages]'), 'back to chat');
-    await until(() => deepActive()?.getAttribute('part') === 'input', 'focus on input');
+    await waitUntil(() => !$(el, '[part=page]') && $(el, '[part=messages]'), 'back to chat', WAIT);
+    await waitUntil(() => deepActive()?.getAttribute('part') === 'input', 'focus on input', WAIT);
   });
 
   it('opens a doc link inside an answer in the page view; other links open normally', async () => {
@@ -377,18 +400,44 @@ describe('panel: citations and page view', () => {
       text: 'See [the tools guide](/docs/guide/tools#usage) and [MDN](https://developer.mozilla.org/).',
     });
     await ask(el, 'Tools?');
-    await until(() => idle(el) && lastAnswer(el)?.querySelector('a'), 'answer');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('a'), 'answer', WAIT);
     const [doc, mdn] = [...lastAnswer(el)!.querySelectorAll<HTMLAnchorElement>('.answer a')];
     expect(mdn!.target).toBe('_blank');
     await userEvent.click(doc!);
-    await until(() => $(el, '[part=page] .prose h1')?.textContent === 'Tools', 'page');
+    await waitUntil(() => $(el, '[part=page] .prose h1')?.textContent === 'Tools', 'page', WAIT);
     expect(api.pageRequests[0]!.body).toEqual({ path: 'docs/guide/tools' });
     // The link's #usage scrolls the page view to that section.
     const scroller = $(el, '.page-scroll')!;
     const usage = [...scroller.querySelectorAll('h2')].find((h) => h.textContent === 'Usage')!;
-    await until(
+    await waitUntil(
       () => Math.abs(usage.getBoundingClientRect().top - scroller.getBoundingClientRect().top) < 40,
       'scrolled to #usage',
+      WAIT,
+    );
+  });
+
+  it('finds a cited #anchor slugged by another docs framework (VitePress)', async () => {
+    const el = await make();
+    api.pages.set(
+      'config/shared-options',
+      `# Shared Options\n\n${'Text.\n\n'.repeat(60)}## Object Format (\`Record<string, string>\`)\n\n${'More.\n\n'.repeat(60)}`,
+    );
+    await api.answer({
+      text: 'See [aliases](/config/shared-options#object-format-record-string-string).',
+    });
+    await ask(el, 'Aliases?');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('.answer a'), 'answer', WAIT);
+    await userEvent.click(lastAnswer(el)!.querySelector('.answer a')!);
+    await waitUntil(() => $(el, '[part=page] .prose h2'), 'page', WAIT);
+    const scroller = $(el, '.page-scroll')!;
+    const heading = scroller.querySelector('.prose h2')!;
+    // the renderer's anchor is the server's (github style); the cited one is VitePress's
+    expect(heading.getAttribute('data-anchor')).toBe('object-format-recordstring-string');
+    await waitUntil(
+      () =>
+        Math.abs(heading.getBoundingClientRect().top - scroller.getBoundingClientRect().top) < 40,
+      'scrolled to the heading',
+      WAIT,
     );
   });
 
@@ -396,11 +445,45 @@ describe('panel: citations and page view', () => {
     const el = await make();
     await api.answer({ text: 'See the guide.', results: [['docs/gone', 'Gone page']] });
     await ask(el, 'Gone?');
-    await until(() => idle(el) && $(el, '[part=citation]'), 'citation');
+    await waitUntil(() => idle(el) && $(el, '[part=citation]'), 'citation', WAIT);
+    const errors: CustomEvent[] = [];
+    el.addEventListener('docs-assistant-error', (e) => errors.push(e));
     await userEvent.click($(el, '[part=citation]')!);
-    await until(() => $(el, '[part=page] [part=error]'), 'page error');
+    await waitUntil(() => $(el, '[part=page] [part=error]'), 'page error', WAIT);
     expect($(el, '[part=page] [part=error]')!.textContent).toContain('No page at docs/gone.');
     expect($(el, '[part=page] [part=error]')!.getAttribute('role')).toBe('alert');
+    // a gone page will not come back: no Retry; the host hears of it in the same words
+    expect($(el, '[part=page] [part~=retry]')).toBeNull();
+    expect(errors.map((e) => e.detail)).toEqual([
+      {
+        kind: 'not-found',
+        status: 404,
+        message: 'No page at docs/gone.',
+        detail: 'No page at docs/gone.',
+      },
+    ]);
+  });
+
+  it('offers Retry when a page could not be loaded, and loads it again', async () => {
+    const el = await make();
+    await api.answer({ text: 'See the guide.', results: [['docs/flaky', 'Flaky page']] });
+    await ask(el, 'Flaky?');
+    await waitUntil(() => idle(el) && $(el, '[part=citation]'), 'citation', WAIT);
+    // the first page request finds no network; the host's fetch is read live, so Retry has one
+    el.fetch = async () => {
+      el.fetch = api.fetch;
+      throw new TypeError('Failed to fetch');
+    };
+    await userEvent.click($(el, '[part=citation]')!);
+    await waitUntil(() => $(el, '[part=page] [part~=retry]'), 'retry', WAIT);
+    expect($(el, '[part=page] [part=error]')!.textContent).toMatch(/Could not reach/);
+    api.pages.set('docs/flaky', '# Flaky page\n\nHere now.');
+    await userEvent.click($(el, '[part=page] [part~=retry]')!);
+    await waitUntil(
+      () => $(el, '[part=page] .prose')?.textContent?.includes('Here now.'),
+      'page',
+      WAIT,
+    );
   });
 
   it('lets the host take over a citation click', async () => {
@@ -408,7 +491,7 @@ describe('panel: citations and page view', () => {
     el.addEventListener('docs-assistant-citation', (e) => e.preventDefault());
     await api.answer({ text: 'See the guide.', results: [['docs/guide', 'Guide']] });
     await ask(el, 'Guide?');
-    await until(() => idle(el) && $(el, '[part=citation]'), 'citation');
+    await waitUntil(() => idle(el) && $(el, '[part=citation]'), 'citation', WAIT);
     await userEvent.click($(el, '[part=citation]')!);
     await new Promise((r) => setTimeout(r, 50));
     expect($(el, '[part=page]')).toBeNull();
@@ -421,23 +504,23 @@ describe('panel: threads and history', () => {
     let el = await make();
     api.recorded(answerSse, headersOf(answerMeta));
     await ask(el, 'How do I stream text with streamText?');
-    await until(() => idle(el) && answers(el).length === 1, 'first answer');
+    await waitUntil(() => idle(el) && answers(el).length === 1, 'first answer', WAIT);
     expect(api.requests[0]!.body.threadId).toBeNull();
 
     api.recorded(continuedSse, headersOf(continuedMeta));
     await ask(el, 'And with a custom model?');
-    await until(() => idle(el) && answers(el).length === 2, 'second answer');
+    await waitUntil(() => idle(el) && answers(el).length === 2, 'second answer', WAIT);
     expect(api.requests[1]!.body.threadId).toBe(THREAD_ID);
     expect(api.requests[1]!.body.threadKey).toBe(THREAD_KEY);
 
     // A reload: a new element on the same domain picks up the conversation and thread.
     fixtureCleanup();
     el = await make();
-    await until(() => answers(el).length === 2, 'restored conversation');
+    await waitUntil(() => answers(el).length === 2, 'restored conversation', WAIT);
     expect($$(el, '[part~=user-message]')).toHaveLength(2);
     await api.answer({ text: 'Third.' });
     await ask(el, 'Third question');
-    await until(() => api.requests.length === 3);
+    await waitUntil(() => api.requests.length === 3, undefined, WAIT);
     expect(api.requests[2]!.body.threadId).toBe(THREAD_ID);
     expect(api.requests[2]!.body.threadKey).toBe(THREAD_KEY);
     expect((api.requests[2]!.body.messages as unknown[]).length).toBe(5);
@@ -447,13 +530,13 @@ describe('panel: threads and history', () => {
     const el = await make();
     api.recorded(answerSse, headersOf(answerMeta));
     await ask(el, 'How do I stream text with streamText?');
-    await until(() => idle(el) && answers(el).length === 1);
+    await waitUntil(() => idle(el) && answers(el).length === 1, undefined, WAIT);
     await userEvent.click($(el, '[part~=new-chat]')!);
-    await until(() => $(el, '.empty'), 'empty state');
+    await waitUntil(() => $(el, '.empty'), 'empty state', WAIT);
     expect(deepActive()?.getAttribute('part')).toBe('input');
     await api.answer({ text: 'Fresh.' });
     await ask(el, 'Fresh question');
-    await until(() => api.requests.length === 2);
+    await waitUntil(() => api.requests.length === 2, undefined, WAIT);
     expect(api.requests[1]!.body.threadId).toBeNull();
     expect(api.requests[1]!.body.messages).toHaveLength(1);
   });
@@ -486,19 +569,26 @@ describe('panel: errors', () => {
       el.addEventListener('docs-assistant-error', (e) => errors.push(e));
       queue();
       await ask(el, 'Question?');
-      await until(() => $(el, '[part=error]'), 'error');
+      await waitUntil(() => $(el, '[part=error]'), 'error', WAIT);
       const error = $(el, '[part=error]')!;
       expect(error.textContent).toMatch(text);
       expect(error.getAttribute('role')).toBe('alert');
       expect(errors).toHaveLength(1);
       expect(errors[0]!.detail).toMatchObject(detail);
+      // the event says what the reader reads
+      expect(errors[0]!.detail.message).toBe(error.querySelector('p')!.textContent);
+      expectExported(el);
       expect(await axeViolations(el)).toEqual([]);
       const retryButton = $(el, '[part~=retry]');
       expect(!!retryButton).toBe(retry);
       if (!retryButton) return;
       await api.answer({ text: 'Now it works.' });
       await userEvent.click(retryButton);
-      await until(() => lastAnswer(el)?.textContent?.includes('Now it works.'), 'retried');
+      await waitUntil(
+        () => lastAnswer(el)?.textContent?.includes('Now it works.'),
+        'retried',
+        WAIT,
+      );
       expect($(el, '[part=error]')).toBeNull();
       expect($$(el, '[part~=user-message]')).toHaveLength(1);
     });
@@ -510,7 +600,7 @@ describe('panel: errors', () => {
     try {
       api.networkFailure();
       await ask(el, 'Question?');
-      await until(() => $(el, '[part=error]'), 'error');
+      await waitUntil(() => $(el, '[part=error]'), 'error', WAIT);
       expect($(el, '[part=error]')!.textContent).toMatch(/offline/);
       expect($(el, '[part~=retry]')).not.toBeNull();
     } finally {
@@ -525,7 +615,7 @@ describe('panel: errors', () => {
     el.addEventListener('docs-assistant-error', (e) => errors.push(e));
     api.recorded(errorSse, headersOf(errorMeta));
     await ask(el, 'Why does streaming help?');
-    await until(() => $(el, '[part=error]'), 'error');
+    await waitUntil(() => $(el, '[part=error]'), 'error', WAIT);
     expect(errors[0]!.detail.kind).toBe('stream');
     expect($(el, '[part=error]')!.textContent).toMatch(/interrupted/);
     expect(lastAnswer(el)!.textContent).toContain('Streaming sends the answer in small chunks');
@@ -538,23 +628,31 @@ describe('panel: stop', () => {
     const el = await make();
     api.hang();
     await ask(el, 'Slow question');
-    await until(() => $(el, '[part~=stop]'), 'stop button');
+    await waitUntil(() => $(el, '[part~=stop]'), 'stop button', WAIT);
     expect($(el, '[part~=stop]')!.getAttribute('aria-label')).toBe('Stop');
     await userEvent.click($(el, '[part~=stop]')!);
-    await until(() => idle(el), 'idle after stop');
+    await waitUntil(() => idle(el), 'idle after stop', WAIT);
     expect($(el, '[part=error]')).toBeNull();
   });
 
   it('asks the last question again from the last answer, after a stop too', async () => {
     const el = await make();
     await stopAfter(el, 'Half an answ');
-    await until(() => idle(el) && lastAnswer(el)?.querySelector('[part~=regenerate]'), 'actions');
+    await waitUntil(
+      () => idle(el) && lastAnswer(el)?.querySelector('[part~=regenerate]'),
+      'actions',
+      WAIT,
+    );
     expect(lastAnswer(el)!.querySelector('[part~=regenerate]')!.getAttribute('aria-label')).toBe(
       'Ask again',
     );
     await api.answer({ text: 'A whole answer.' });
     await userEvent.click(lastAnswer(el)!.querySelector('[part~=regenerate]')!);
-    await until(() => lastAnswer(el)?.textContent?.includes('A whole answer.'), 'new answer');
+    await waitUntil(
+      () => lastAnswer(el)?.textContent?.includes('A whole answer.'),
+      'new answer',
+      WAIT,
+    );
     expect(answers(el)).toHaveLength(1);
     expect($$(el, '[part~=user-message]')).toHaveLength(1);
     expect(api.requests).toHaveLength(2);
@@ -565,7 +663,7 @@ describe('panel: stop', () => {
     const el = await make();
     const stream = await stopAfter(el, 'Partial answer');
     await stream.cancelled;
-    await until(() => idle(el), 'idle after stop');
+    await waitUntil(() => idle(el), 'idle after stop', WAIT);
     expect(lastAnswer(el)!.textContent).toContain('Partial answer');
   });
 });
@@ -576,18 +674,18 @@ describe('panel: context, feedback, copy and events', () => {
     await el.addContext({ type: 'code', value: 'const x = streamText()', elementId: 'ex' });
     await el.addContext({ type: 'textSelection', value: 'Streaming reduces latency.' });
     await el.updateComplete;
-    await until(() => $$(el, '[part=context]').length === 2, 'chips');
+    await waitUntil(() => $$(el, '[part=context]').length === 2, 'chips', WAIT);
     const remove = $$(el, '[part~=remove-context]');
     expect(remove[1]!.getAttribute('aria-label')).toBe('Remove: Streaming reduces latency.');
     await userEvent.click(remove[1]!);
-    await until(() => $$(el, '[part=context]').length === 1);
+    await waitUntil(() => $$(el, '[part=context]').length === 1, undefined, WAIT);
     await api.answer({ text: 'That code streams.' });
     await ask(el, 'What does this do?');
-    await until(() => api.requests.length === 1);
+    await waitUntil(() => api.requests.length === 1, undefined, WAIT);
     expect(api.requests[0]!.body.context).toEqual([
       { type: 'code', value: 'const x = streamText()', elementId: 'ex', path: location.pathname },
     ]);
-    await until(() => $$(el, '[part=context]').length === 0, 'chips cleared');
+    await waitUntil(() => $$(el, '[part=context]').length === 0, 'chips cleared', WAIT);
     expect($(el, '[part~=user-message] .sent-context')!.textContent).toContain('const x');
   });
 
@@ -597,22 +695,26 @@ describe('panel: context, feedback, copy and events', () => {
     el.addEventListener('docs-assistant-feedback', (e) => feedback.push(e));
     api.recorded(answerSse, headersOf(answerMeta));
     await ask(el, 'How do I stream text with streamText?');
-    await until(() => idle(el) && lastAnswer(el)?.querySelector('[part~=helpful]'), 'actions');
+    await waitUntil(
+      () => idle(el) && lastAnswer(el)?.querySelector('[part~=helpful]'),
+      'actions',
+      WAIT,
+    );
     const up = lastAnswer(el)!.querySelector<HTMLElement>('[part~=helpful]')!;
     await userEvent.click(up);
-    await until(() => up.getAttribute('aria-pressed') === 'true');
+    await waitUntil(() => up.getAttribute('aria-pressed') === 'true', undefined, WAIT);
     expect(feedback[0]!.detail).toMatchObject({ value: 'up', threadId: THREAD_ID });
     expect(feedback[0]!.detail.messageId).toBe(/"messageId":"([^"]+)"/.exec(answerSse)![1]);
     const down = lastAnswer(el)!.querySelector<HTMLElement>('[part~=not-helpful]')!;
     await userEvent.click(down);
-    await until(() => feedback.length === 2);
+    await waitUntil(() => feedback.length === 2, undefined, WAIT);
     expect(feedback[1]!.detail.value).toBe('down');
     const copy = lastAnswer(el)!.querySelector<HTMLElement>('[part~=copy]')!;
     await userEvent.click(copy);
-    await until(() => copy.getAttribute('aria-label') === 'Copied', 'copied');
+    await waitUntil(() => copy.getAttribute('aria-label') === 'Copied', 'copied', WAIT);
     const copyCode = lastAnswer(el)!.querySelector<HTMLElement>('[data-copy-code]')!;
     await userEvent.click(copyCode);
-    await until(() => copyCode.hasAttribute('data-copied'), 'code copied');
+    await waitUntil(() => copyCode.hasAttribute('data-copied'), 'code copied', WAIT);
   });
 
   it('lets the host cancel a question (submit event)', async () => {

@@ -1,5 +1,5 @@
 /** The selection helper: select text on the host page → "Ask AI" → context chip → request body. */
-import { fixture, fixtureCleanup, html } from '@open-wc/testing/pure';
+import { fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing/pure';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import '../../../src/widget/docs-assistant/docs-assistant.ts';
@@ -7,6 +7,7 @@ import type { DocsAssistant } from '../../../src/widget/docs-assistant/docs-assi
 import { contextFromSelection } from '../../../src/widget/selection/context-from-selection.ts';
 import { axeViolations } from '../../support/widget/a11y.ts';
 import { FakeApi } from '../../support/widget/fake-api.ts';
+import { WAIT } from '../../support/widget/wait.ts';
 
 let api: FakeApi;
 let article: HTMLElement;
@@ -15,14 +16,6 @@ const askButton = (el: DocsAssistant) =>
   el.shadowRoot!.querySelector<HTMLButtonElement>('[part=selection-button]:not([hidden])');
 const panelRoot = (el: DocsAssistant) =>
   el.shadowRoot!.querySelector('docs-assistant-panel')?.shadowRoot;
-async function until(check: () => unknown, what = 'condition') {
-  const end = Date.now() + 3000;
-  while (Date.now() < end) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function make(): Promise<DocsAssistant> {
   return fixture<DocsAssistant>(
@@ -60,11 +53,11 @@ describe('selection helper', () => {
     const el = await make();
     expect(customElements.get('docs-assistant-panel')).toBeUndefined();
     await userEvent.tripleClick(document.getElementById('why')!);
-    await until(() => askButton(el), 'selection button');
+    await waitUntil(() => askButton(el), 'selection button', WAIT);
     const button = askButton(el)!;
     expect(button.textContent!.trim()).toBe('Ask AI');
     // The selection is intent: the panel starts loading now.
-    await until(() => customElements.get('docs-assistant-panel'), 'panel preload');
+    await waitUntil(() => customElements.get('docs-assistant-panel'), 'panel preload', WAIT);
     // It sits by the selection.
     const selected = document.getElementById('why')!.getBoundingClientRect();
     const rect = button.getBoundingClientRect();
@@ -72,7 +65,7 @@ describe('selection helper', () => {
     expect(await axeViolations(el)).toEqual([]);
 
     await userEvent.click(button);
-    await until(() => el.open && panelRoot(el)?.querySelector('[part=context]'), 'chip');
+    await waitUntil(() => el.open && panelRoot(el)?.querySelector('[part=context]'), 'chip', WAIT);
     expect(askButton(el)).toBeNull();
     const chip = panelRoot(el)!.querySelector('[part=context]')!;
     expect(chip.textContent).toContain('Streaming shows the answer');
@@ -81,7 +74,7 @@ describe('selection helper', () => {
     const input = panelRoot(el)!.querySelector('textarea')!;
     await userEvent.fill(input, 'Why?');
     await userEvent.type(input, '{Enter}');
-    await until(() => api.requests.length === 1);
+    await waitUntil(() => api.requests.length === 1, undefined, WAIT);
     expect(api.requests[0]!.body.context).toEqual([
       {
         type: 'textSelection',
@@ -95,14 +88,14 @@ describe('selection helper', () => {
   it('marks a selection inside pre/code as code, with the nearest id', async () => {
     const el = await make();
     await userEvent.tripleClick(document.querySelector('#example code')!);
-    await until(() => askButton(el), 'selection button');
+    await waitUntil(() => askButton(el), 'selection button', WAIT);
     await userEvent.click(askButton(el)!);
-    await until(() => panelRoot(el)?.querySelector('[part=context]'), 'chip');
+    await waitUntil(() => panelRoot(el)?.querySelector('[part=context]'), 'chip', WAIT);
     await api.answer({ text: 'It streams.' });
     const input = panelRoot(el)!.querySelector('textarea')!;
     await userEvent.fill(input, 'What does this do?');
     await userEvent.type(input, '{Enter}');
-    await until(() => api.requests.length === 1);
+    await waitUntil(() => api.requests.length === 1, undefined, WAIT);
     expect(api.requests[0]!.body.context).toEqual([
       {
         type: 'code',
@@ -116,13 +109,13 @@ describe('selection helper', () => {
   it('withdraws the offer when the selection collapses or on Escape', async () => {
     const el = await make();
     await userEvent.tripleClick(document.getElementById('why')!);
-    await until(() => askButton(el), 'selection button');
+    await waitUntil(() => askButton(el), 'selection button', WAIT);
     document.getSelection()!.removeAllRanges();
-    await until(() => !askButton(el), 'withdrawn on collapse');
+    await waitUntil(() => !askButton(el), 'withdrawn on collapse', WAIT);
     await userEvent.tripleClick(document.getElementById('why')!);
-    await until(() => askButton(el), 'selection button again');
+    await waitUntil(() => askButton(el), 'selection button again', WAIT);
     await userEvent.keyboard('{Escape}');
-    await until(() => !askButton(el), 'withdrawn on Escape');
+    await waitUntil(() => !askButton(el), 'withdrawn on Escape', WAIT);
   });
 
   it('ignores selections in form fields', async () => {

@@ -1,0 +1,61 @@
+/**
+ * Which pages agents see, and where each is published. Everything served to agents (MCP,
+ * llms.txt, `.md` pages, the export) is public: a page restricted to `groups` is never served,
+ * whatever the caller sends, since these routes carry no groups of their own. Lists (llms.txt,
+ * MCP resources) also leave out unlisted pages and other languages and versions than the site's
+ * default, which a reader of the site does not find in its navigation either.
+ */
+import type { DocsIndex, Page } from '../docs-index/types.ts';
+
+/** A page agents may read: one without access groups. */
+export function isPublicPage(page: Page): boolean {
+  return page.groups.length === 0;
+}
+
+/** A public page by any accepted form of its path; undefined for anything else. */
+export function publicPage(index: DocsIndex, path: string): Page | undefined {
+  const page = index.getPage(path);
+  return page && isPublicPage(page) ? page : undefined;
+}
+
+/** The pages a list for agents names, in the site's order. */
+export function listedPages(index: DocsIndex): Page[] {
+  const profile = index.profile;
+  const language = profile?.defaultLanguage;
+  const version = profile?.versions[0]?.name;
+  const pages: Page[] = [];
+  for (const page of index.allPages?.() ?? []) {
+    if (!isPublicPage(page) || page.unlisted) continue;
+    if (language && page.language && page.language !== language) continue;
+    if (version && page.version && page.version !== version) continue;
+    pages.push(page);
+  }
+  return pages;
+}
+
+/** Where a page's Markdown lives beside the site: `guides/setup/` -> `guides/setup.md`. */
+export function markdownFileOf(path: string): string {
+  const bare = path.replace(/\/+$/, '');
+  return `${bare === '' ? 'index' : bare}.md`;
+}
+
+/** The page (and section) on the published site: absolute with a site URL, else root-relative. */
+export function publishedUrl(siteUrl: string | undefined, path: string, anchor?: string): string {
+  const hash = anchor ? `#${anchor}` : '';
+  if (!siteUrl) return `/${path}${hash}`;
+  const base = siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`;
+  return new URL(`${path}${hash}`, base).href;
+}
+
+/** The navigation group a page is listed under: its trail, or its folder when it has none. */
+export function navigationGroupOf(page: Page): string {
+  if (page.navigation?.length) return page.navigation.join(' > ');
+  const folders = page.path.replace(/\/+$/, '').split('/').slice(0, -1);
+  if (folders.length === 0) return 'Pages';
+  return folders.map(humanize).join(' > ');
+}
+
+function humanize(segment: string): string {
+  const words = segment.replace(/[-_]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,58 @@
+/**
+ * One page as clean Markdown, for agents and the llms.txt files: the page's title as its H1,
+ * its description as a blockquote, then its content with every MDX component, container
+ * directive and MkDocs block turned into plain Markdown (markdown/). Frontmatter and MDX
+ * `import`/`export` lines are already gone from `page.content`; HTML and MDX comments,
+ * `<script>`/`<style>` blocks, `[[toc]]` markers and `{#custom-id}` heading suffixes go here.
+ */
+import type { Page } from '../docs-index/types.ts';
+import { renderMdx } from './markdown/mdx-render.ts';
+import { closesFence, fenceOpening } from './markdown/mdx-tokens.ts';
+import { parseMdx } from './markdown/mdx-tree.ts';
+import { rewriteMkDocsBlocks } from './markdown/mkdocs-blocks.ts';
+
+const HEADING_ID = /^(\s{0,3}#{1,6}\s.*?)\s*(?:\{#[\w-]+\}|\[#[\w-]+\])\s*$/;
+const TOC_MARKER = /^\s*\[\[toc\]\]\s*$/i;
+
+/** What a page's `.md` version holds. */
+export type MarkdownPage = Pick<Page, 'title' | 'description' | 'content'>;
+
+export function cleanMarkdown(page: MarkdownPage): string {
+  const body = markdownBody(page.content);
+  const lines = body.split('\n');
+  // A body that opens with its own H1 keeps it; otherwise the page title is the H1.
+  const ownTitle = /^#\s+(.+)$/.exec(lines[0] ?? '')?.[0];
+  const rest = ownTitle ? lines.slice(1).join('\n').trim() : body;
+  const parts = [ownTitle ?? `# ${oneLine(page.title)}`];
+  if (page.description) parts.push(`> ${oneLine(page.description)}`);
+  if (rest) parts.push(rest);
+  return `${parts.join('\n\n')}\n`;
+}
+
+/** The content with components rendered and tidied, without title or description. */
+export function markdownBody(content: string): string {
+  return tidy(renderMdx(parseMdx(rewriteMkDocsBlocks(content))));
+}
+
+/** Blank lines collapsed and trailing spaces cut outside code; markers of the site's build gone. */
+function tidy(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    if (fence) {
+      if (closesFence(line, fence)) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    fence = fenceOpening(line);
+    if (TOC_MARKER.test(line)) continue;
+    const cleaned = line.replace(HEADING_ID, '$1').replace(/[ \t]+$/, '');
+    if (cleaned === '' && (out.length === 0 || out.at(-1) === '')) continue;
+    out.push(cleaned);
+  }
+  return out.join('\n').trim();
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

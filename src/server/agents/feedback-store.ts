@@ -1,0 +1,103 @@
+/**
+ * Feedback on the docs: a reader's thumbs on an answer, or an agent reporting through MCP that a
+ * page is wrong or missing something. The store is an interface so that a deployment can keep
+ * feedback in a database (the insights work backs it with SQLite or PostgreSQL); the default
+ * keeps the most recent entries in memory, bounded in count and in the size of each entry.
+ */
+import { randomUUID } from 'node:crypto';
+
+/** Who gave the feedback: a reader in the widget, or an agent through the MCP server. */
+export type FeedbackSource = 'reader' | 'agent';
+
+export interface FeedbackInput {
+  /** The site (`{domain}`) the feedback is about. */
+  domain: string;
+  source: FeedbackSource;
+  /** The page it is about: its published path, or what the sender named when no page matched. */
+  path?: string;
+  /** False for a report of a problem; true for a thumbs up. */
+  helpful: boolean;
+  /** A short reason (`wrong`, `outdated`, `missing`...), when the sender gave one. */
+  reason?: string;
+  /** What is wrong or missing, in the sender's words. */
+  comment?: string;
+  /** The answer it is about, for a reader's thumbs. */
+  threadId?: string;
+  messageId?: string;
+}
+
+export interface FeedbackEntry extends FeedbackInput {
+  id: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+export interface FeedbackQuery {
+  domain: string;
+  source?: FeedbackSource;
+  /** Most entries returned, newest first; default 100. */
+  limit?: number;
+}
+
+export interface FeedbackStore {
+  add(input: FeedbackInput): Promise<FeedbackEntry>;
+  /** A site's entries, newest first. */
+  list(query: FeedbackQuery): Promise<FeedbackEntry[]>;
+}
+
+export interface MemoryFeedbackStoreOptions {
+  /** Most entries kept across all sites; the oldest go first. Default 10,000. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/** Longest text kept per field; longer comments are cut (the MCP tool also bounds its input). */
+export const FEEDBACK_TEXT_MAX = 2000;
+
+export class MemoryFeedbackStore implements FeedbackStore {
+  /** Insertion-ordered: the first entry is the oldest. */
+  private readonly entries = new Map<string, FeedbackEntry>();
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(options: MemoryFeedbackStoreOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async add(input: FeedbackInput): Promise<FeedbackEntry> {
+    const entry: FeedbackEntry = { ...bounded(input), id: randomUUID(), at: this.now() };
+    this.entries.set(entry.id, entry);
+    for (const id of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(id);
+    }
+    return entry;
+  }
+
+  async list(query: FeedbackQuery): Promise<FeedbackEntry[]> {
+    const limit = query.limit ?? 100;
+    const found: FeedbackEntry[] = [];
+    for (const entry of [...this.entries.values()].reverse()) {
+      if (found.length >= limit) break;
+      if (entry.domain !== query.domain) continue;
+      if (query.source && entry.source !== query.source) continue;
+      found.push(entry);
+    }
+    return found;
+  }
+}
+
+function bounded(input: FeedbackInput): FeedbackInput {
+  const cut = (text: string | undefined) => text?.slice(0, FEEDBACK_TEXT_MAX);
+  return {
+    ...input,
+    ...(input.path !== undefined && { path: cut(input.path) }),
+    ...(input.reason !== undefined && { reason: cut(input.reason) }),
+    ...(input.comment !== undefined && { comment: cut(input.comment) }),
+  };
+}

@@ -1,0 +1,280 @@
+/**
+ * The MCP server of one site, built per request (the HTTP route is stateless, so any replica
+ * answers): tools to search the docs, read a page and report a problem with a page, and every
+ * listed page as a `docs://{domain}/{path}` resource. Search and pages go through the same index
+ * and ranking as `POST /v1/search` and `POST /v1/page`, public pages only.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Resource,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod/v4';
+import { SEARCH_PAGE_SIZE_DEFAULT, SEARCH_PAGE_SIZE_MAX } from '../../api/limits.ts';
+import type { SearchResult } from '../../api/types.ts';
+import type { Page } from '../docs-index/types.ts';
+import type { Site } from '../types.ts';
+import type { AgentFiles } from './agent-files.ts';
+import { publicPage, publishedUrl } from './agent-pages.ts';
+import { FEEDBACK_TEXT_MAX, type FeedbackStore } from './feedback-store.ts';
+
+export interface McpSiteOptions {
+  site: Site;
+  files: AgentFiles;
+  feedback: FeedbackStore;
+  /** The server's version, as the MCP handshake reports it. */
+  version: string;
+}
+
+/** Longest query or path a tool accepts: a search query, not a document. */
+export const TOOL_QUERY_MAX = 1000;
+const PATH_MAX = 500;
+/** Resources per `resources/list` page. */
+export const RESOURCES_PAGE_SIZE = 200;
+
+const searchResultSchema = z.object({
+  content: z.string(),
+  path: z.string(),
+  metadata: z.looseObject({ title: z.string(), url: z.string() }),
+});
+
+export function createMcpServer(options: McpSiteOptions): McpServer {
+  const { site, files, feedback } = options;
+  const about = files.about(site);
+  const server = new McpServer(
+    {
+      name: `docs-assistant-${site.domain}`,
+      title: `${about.title} docs`,
+      version: options.version,
+    },
+    {
+      instructions: [
+        `Answers from the ${about.title} documentation${about.description ? ` (${about.description})` : ''}.`,
+        'Call search_docs first, then get_page with a result path for the whole page.',
+        'Quote the docs and link the url of each result you use.',
+        'When a page is wrong, outdated or missing something, call submit_feedback.',
+      ].join(' '),
+    },
+  );
+
+  server.registerTool(
+    'search_docs',
+    {
+      title: `Search the ${about.title} docs`,
+      description: `Searches the ${about.title} documentation and returns the best-matching sections, best first, each with the page path (for get_page), its title, the section heading and text, and the url of the page on the published site. Use it for any question about ${about.title}; search again with other words when nothing fits.`,
+      inputSchema: {
+        query: z
+          .string()
+          .min(1)
+          .max(TOOL_QUERY_MAX)
+          .describe('What to look for: a question or keywords, e.g. "configure a custom domain"'),
+        language: z
+          .string()
+          .max(35)
+          .optional()
+          .describe(
+            'BCP 47 language of the pages to search, e.g. "en" or "ja" (default: the query\'s language when the site has several)',
+          ),
+        version: z
+          .string()
+          .max(100)
+          .optional()
+          .describe('Docs version to search, e.g. "v2" (default: the latest)'),
+        pageSize: z
+          .int()
+          .min(1)
+          .max(SEARCH_PAGE_SIZE_MAX)
+          .optional()
+          .describe(`How many results (default ${SEARCH_PAGE_SIZE_DEFAULT})`),
+      },
+      outputSchema: { results: z.array(searchResultSchema) },
+      annotations: {
+        readOnlyHint: true,
+        idempotentHint: true,
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+    ({ query, language, version, pageSize }) => {
+      const results = searchDocs(site, query, { language, version, pageSize });
+      return {
+        content: [{ type: 'text', text: JSON.stringify(results) }],
+        structuredContent: { results },
+      };
+    },
+  );
+
+  server.registerTool(
+    'get_page',
+    {
+      title: 'Read a docs page',
+      description:
+        'Returns the full Markdown of one documentation page, by the path that search_docs returned (e.g. "docs/getting-started"). Use it when a search result is relevant and you need the whole page.',
+      inputSchema: {
+        path: z.string().min(1).max(PATH_MAX).describe('The page path from a search_docs result'),
+      },
+      annotations: {
+        readOnlyHint: true,
+        idempotentHint: true,
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+    ({ path }) => {
+      const page = publicPage(site.index, path);
+      if (!page) {
+        return {
+          isError: true,
+          content: [{ type: 'text', text: notFoundMessage(files, site, path) }],
+        };
+      }
+      return { content: [{ type: 'text', text: page.content }] };
+    },
+  );
+
+  server.registerTool(
+    'submit_feedback',
+    {
+      title: 'Report a problem with the docs',
+      description:
+        'Tells the docs team that a page is wrong, outdated or missing something, e.g. when its instructions did not work or a question had no answer in the docs. Name the page path (or the path where a missing page should be) and describe the problem in a few sentences. It does not change the docs.',
+      inputSchema: {
+        path: z
+          .string()
+          .min(1)
+          .max(PATH_MAX)
+          .describe('The page the problem is about (a search_docs path)'),
+        problem: z
+          .string()
+          .min(1)
+          .max(FEEDBACK_TEXT_MAX)
+          .describe('What is wrong or missing, and what you expected to find'),
+      },
+      annotations: {
+        readOnlyHint: false,
+        idempotentHint: false,
+        destructiveHint: false,
+        openWorldHint: false,
+      },
+    },
+    async ({ path, problem }) => {
+      const page = publicPage(site.index, path);
+      await feedback.add({
+        domain: site.domain,
+        source: 'agent',
+        path: page?.path ?? path,
+        helpful: false,
+        reason: page ? 'problem' : 'missing-page',
+        comment: problem,
+      });
+      const about = page ? `the page ${page.path || '/'}` : `a missing page at ${path}`;
+      return {
+        content: [
+          {
+            type: 'text',
+            text: `Thank you: your report about ${about} was recorded for the docs team.`,
+          },
+        ],
+      };
+    },
+  );
+
+  registerPageResources(server, site, files);
+  return server;
+}
+
+export interface SearchDocsOptions {
+  language?: string | undefined;
+  version?: string | undefined;
+  pageSize?: number | undefined;
+}
+
+/** `POST /v1/search` ranking over public pages, each result with the url of its page. */
+export function searchDocs(
+  site: Site,
+  query: string,
+  options: SearchDocsOptions = {},
+): SearchResult[] {
+  const filter = {
+    ...(options.language && { language: options.language }),
+    ...(options.version && { version: options.version }),
+    groups: [],
+  };
+  const results = site.index.search(query, {
+    pageSize: options.pageSize ?? SEARCH_PAGE_SIZE_DEFAULT,
+    filter,
+  });
+  return results.map((result) => ({
+    ...result,
+    metadata: {
+      ...result.metadata,
+      url: publishedUrl(site.siteUrl, result.path, result.metadata.anchor),
+    },
+  }));
+}
+
+function notFoundMessage(files: AgentFiles, site: Site, path: string): string {
+  const example = files.pages(site)[0]?.path;
+  const hint = example === undefined ? '' : ` (e.g. "${example}")`;
+  return `No page at "${path}" in these docs. Use search_docs to find pages; get_page takes the "path" of a search result${hint}.`;
+}
+
+function resourceUri(domain: string, path: string): string {
+  return `docs://${domain}/${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+function resourceOf(domain: string, page: Page): Resource {
+  return {
+    uri: resourceUri(domain, page.path),
+    name: page.path || 'index',
+    title: page.title,
+    ...(page.description && { description: page.description }),
+    mimeType: 'text/markdown',
+  };
+}
+
+/**
+ * Pages as resources, with the protocol's cursor paging (the SDK's resource helpers list a
+ * template's resources in one response, too many for a large site).
+ */
+function registerPageResources(server: McpServer, site: Site, files: AgentFiles): void {
+  const { domain } = site;
+  const protocol = server.server;
+  protocol.registerCapabilities({ resources: {} });
+  protocol.setRequestHandler(ListResourcesRequestSchema, (request) => {
+    const pages = files.pages(site);
+    const start = request.params?.cursor ? Number.parseInt(request.params.cursor, 10) : 0;
+    if (!Number.isInteger(start) || start < 0 || start > pages.length) {
+      throw new McpError(ErrorCode.InvalidParams, 'Invalid cursor');
+    }
+    const end = start + RESOURCES_PAGE_SIZE;
+    return {
+      resources: pages.slice(start, end).map((page) => resourceOf(domain, page)),
+      ...(end < pages.length && { nextCursor: String(end) }),
+    };
+  });
+  protocol.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [
+      {
+        uriTemplate: `docs://${domain}/{+path}`,
+        name: 'page',
+        title: 'A docs page by its path',
+        description: 'The Markdown of the page at a path that search_docs returned',
+        mimeType: 'text/markdown',
+      },
+    ],
+  }));
+  protocol.setRequestHandler(ReadResourceRequestSchema, (request) => {
+    const { uri } = request.params;
+    const prefix = `docs://${domain}/`;
+    const page = uri.startsWith(prefix)
+      ? publicPage(site.index, uri.slice(prefix.length))
+      : undefined;
+    if (!page) throw new McpError(-32002, `Resource not found: ${uri}`, { uri });
+    return { contents: [{ uri, mimeType: 'text/markdown', text: page.content }] };
+  });
+}

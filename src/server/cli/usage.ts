@@ -1,0 +1,37 @@
+/** What `docs-assistant --help` and `--version` print. */
+import { readFileSync } from 'node:fs';
+
+export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
+       docs-assistant eval <questions.json> (--docs <folder> | --url <base> --key <key>) [options]
+       docs-assistant --version | --help
+
+  --docs <folder>        Markdown/MDX pages to answer from
+  --framework <name>     mintlify, docusaurus, starlight, vitepress, mkdocs or plain
+                         (default: detected from the folder)
+  --domain <name>        the {domain} of the site (default: docs)
+  --key <key>            public key da_dsc_…; repeatable (default: one generated on the first
+                         start and kept in the data folder)
+  --port <n>             default 8787 (0 picks a free port)
+  --host <address>       default 127.0.0.1
+  --site-url <url>       published address of the docs, for absolute links
+  --cors-origin <origin> allowed browser origin; repeatable (default: any)
+  --config <file>        several organizations, sites and keys (see docs/)
+  --watch                re-index changed, added and removed files
+  --trust-proxy [n]      n proxies in front append to X-Forwarded-For (bare: 1)
+  --model <id>           AI Gateway model id such as openai/gpt-5-mini (key: AI_GATEWAY_API_KEY);
+                         default: the embedded offline model, which quotes the docs
+  --model-base-url <url> any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio);
+                         --model names its model (key, if needed: MODEL_API_KEY)
+  --stream-delay-ms <n>  pause between the embedded model's chunks, for demos (default 0)
+  --data-dir <folder>    what survives a restart, such as the generated key
+                         (default: .docs-assistant in the current folder)
+
+To write llms.txt, llms-full.txt and a .md file per page for a static site:
+       docs-assistant export --docs <folder> --out <folder> [options] (export --help)
+`;
+
+/** The installed package's version (package.json is three folders up, in src/ and dist/). */
+export function packageVersion(): string {
+  const manifest = new URL('../../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}

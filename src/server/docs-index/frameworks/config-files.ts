@@ -1,0 +1,75 @@
+/**
+ * Framework configuration read as data: JSON and YAML parsed, JS/TS modules read statically
+ * (static-config.ts). A missing or unreadable file reads as undefined: the framework's
+ * defaults then apply, as they would for a site without that file.
+ */
+import { parse as parseYaml } from 'yaml';
+import type { DocsFolder } from './docs-folder.ts';
+import { readConfigModule } from './static-config.ts';
+
+/** Extensions a JS/TS config module may have, in the order frameworks look for them. */
+export const MODULE_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
+
+export type Data = Record<string, unknown>;
+
+/** The first existing `<base>.<ext>` for the given extensions. */
+export function findConfig(
+  folder: DocsFolder,
+  base: string,
+  extensions = MODULE_EXTENSIONS,
+): string | undefined {
+  return folder.firstFile(extensions.map((extension) => `${base}.${extension}`));
+}
+
+/** A configuration file's content as data, whatever its format. */
+export function readConfig(folder: DocsFolder, file: string | undefined): unknown {
+  if (!file) return undefined;
+  const source = folder.readIfExists(file);
+  if (source === undefined) return undefined;
+  if (/\.json$/i.test(file)) return parseJson(source);
+  if (/\.ya?ml$/i.test(file)) return parseYamlData(source);
+  return readConfigModule(source);
+}
+
+export function parseJson(source: string): unknown {
+  try {
+    return JSON.parse(source.replace(/^\uFEFF/, ''));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * YAML as MkDocs writes it: Python tags (`!!python/name:…`, `!ENV`) are kept as plain values
+ * rather than failing the whole file.
+ */
+export function parseYamlData(source: string): unknown {
+  try {
+    return parseYaml(source, { logLevel: 'silent', uniqueKeys: false });
+  } catch {
+    return undefined;
+  }
+}
+
+export function isData(value: unknown): value is Data {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `value` when it is a non-empty string, else undefined. */
+export function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+export function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** Reads a nested value: `pathOf(config, 'i18n', 'locales')`. */
+export function pathOf(value: unknown, ...keys: string[]): unknown {
+  let current = value;
+  for (const key of keys) {
+    if (!isData(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}

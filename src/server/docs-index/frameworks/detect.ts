@@ -1,0 +1,60 @@
+/**
+ * Which framework publishes a docs folder, told by the configuration file it keeps (or named
+ * by `--framework` / a site's `framework` in the config file), and that framework's layout.
+ */
+import { findConfig, isData, parseJson } from './config-files.ts';
+import type { DocsFolder } from './docs-folder.ts';
+import { loadDocusaurus } from './docusaurus.ts';
+import { loadMintlify, MINTLIFY_CONFIGS } from './mintlify.ts';
+import { loadMkdocs, MKDOCS_CONFIGS } from './mkdocs.ts';
+import { loadPlain } from './plain.ts';
+import { loadStarlight, STARLIGHT_CONTENT } from './starlight.ts';
+import type { FrameworkName, SiteLayout } from './types.ts';
+import { loadVitepress, vitepressRoot } from './vitepress.ts';
+
+const LOADERS: Record<FrameworkName, (folder: DocsFolder) => SiteLayout> = {
+  mintlify: loadMintlify,
+  docusaurus: loadDocusaurus,
+  starlight: loadStarlight,
+  vitepress: loadVitepress,
+  mkdocs: loadMkdocs,
+  plain: loadPlain,
+};
+
+/** The first framework whose configuration the folder holds; `plain` when none. */
+export function detectFramework(folder: DocsFolder): FrameworkName {
+  const mintlify = folder.firstFile(MINTLIFY_CONFIGS);
+  // `docs.json` is a common name: Mintlify's has a navigation.
+  const config = mintlify ? parseJson(folder.readIfExists(mintlify) ?? '') : undefined;
+  if (mintlify === 'mint.json' || (isData(config) && 'navigation' in config)) return 'mintlify';
+  if (findConfig(folder, 'docusaurus.config')) return 'docusaurus';
+  if (findConfig(folder, 'sidebars', ['js', 'ts', 'json']) && folder.isDirectory('docs')) {
+    return 'docusaurus';
+  }
+  if (findConfig(folder, 'astro.config') && folder.isDirectory(STARLIGHT_CONTENT)) {
+    return 'starlight';
+  }
+  if (vitepressRoot(folder) !== undefined) return 'vitepress';
+  if (folder.firstFile(MKDOCS_CONFIGS)) return 'mkdocs';
+  return 'plain';
+}
+
+/** Reads the site's layout: its framework's configuration, as data. */
+export function loadSiteLayout(folder: DocsFolder, framework?: FrameworkName): SiteLayout {
+  return LOADERS[framework ?? detectFramework(folder)](folder);
+}
+
+/**
+ * Names of files whose appearance or change can change a folder's framework or layout, for
+ * --watch (each layout lists its own too).
+ */
+export function isFrameworkConfigFile(file: string): boolean {
+  return (
+    /^(?:docs\/)?\.vitepress\/config(?:\/index)?\.[cm]?[jt]s$/.test(file) ||
+    /^(?:docs\.json|mint\.json|\.mintignore|mkdocs\.ya?ml|versions\.json)$/.test(file) ||
+    /^(?:docusaurus|astro)\.config\.[cm]?[jt]s$/.test(file) ||
+    /^sidebars\.(?:[cm]?[jt]s|json)$/.test(file) ||
+    /(?:^|\/)_category_\.(?:json|ya?ml)$/.test(file) ||
+    /^(?:\w+_)?versioned_sidebars\//.test(file)
+  );
+}

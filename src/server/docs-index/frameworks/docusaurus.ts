@@ -1,0 +1,178 @@
+/**
+ * Docusaurus: docs plugin instances from `docusaurus.config.*` (the classic preset's `docs`
+ * and `@docusaurus/plugin-content-docs` plugins), published as Docusaurus computes doc URLs:
+ * `routeBasePath` + version path + slug, where the slug is the file path with number prefixes
+ * dropped, `id` renaming the last segment, `slug` frontmatter replacing it (relative or
+ * absolute), and `index`/`README`/same-name-as-folder docs naming their folder. Versions come
+ * from `versions.json` + `versioned_docs/version-X` (the last version at the root, the current
+ * docs under `next/`), languages from `i18n.locales` + `i18n/<locale>/docusaurus-plugin-
+ * content-docs/…` (published under `<locale>/`). `_`-prefixed partials and test files are
+ * excluded as the plugin's default `exclude` says; `unlisted: true` pages are served, not
+ * searched. Markdown pages in `src/pages` are published too; the blog is not indexed.
+ */
+import picomatch from 'picomatch';
+import { isDocFile } from '../paths.ts';
+import { arrayOf, type Data, findConfig, pathOf, readConfig, stringOf } from './config-files.ts';
+import type { DocsFolder } from './docs-folder.ts';
+import {
+  categoryTranslations,
+  classicOptions,
+  DEFAULT_EXCLUDE,
+  type DocsInstance,
+  type DocsVersion,
+  docsInstances,
+  docsVersions,
+  pluginDir,
+  sidebarsOf,
+  trimSlashes,
+  versionDir,
+} from './docusaurus-plugins.ts';
+import { docRoute, stripNumberPrefix } from './docusaurus-routes.ts';
+import { categoryLabel, type Sidebars, sidebarEntry } from './docusaurus-sidebars.ts';
+import { normalizeLanguage } from './languages.ts';
+import { frontmatterText, isTrue } from './page-rules.ts';
+import type { PagePlacement, SiteLayout, SiteVersion } from './types.ts';
+
+/** A folder of pages: one docs version in one locale, or the Markdown pages. */
+interface ContentRoot {
+  dir: string;
+  locale: string;
+  instance?: DocsInstance;
+  version?: DocsVersion;
+  /** The same version's folder in the default locale (ids, sidebars, category files). */
+  baseDir: string;
+  sidebars?: Sidebars | undefined;
+  /** Category labels in this root's locale (`i18n/<locale>/…/current.json`). */
+  labels?: Map<string, string>;
+  accepts: (relativePath: string) => boolean;
+}
+
+export function loadDocusaurus(folder: DocsFolder): SiteLayout {
+  const configFile = findConfig(folder, 'docusaurus.config');
+  const config = (readConfig(folder, configFile) ?? {}) as Data;
+  const defaultLocale = stringOf(pathOf(config, 'i18n', 'defaultLocale')) ?? 'en';
+  const locales = arrayOf(pathOf(config, 'i18n', 'locales')).filter(
+    (locale): locale is string => typeof locale === 'string',
+  );
+  const allLocales = [defaultLocale, ...locales.filter((locale) => locale !== defaultLocale)];
+  const languageOf = (locale: string) =>
+    normalizeLanguage(
+      stringOf(pathOf(config, 'i18n', 'localeConfigs', locale, 'htmlLang')) ?? locale,
+    ) ?? locale;
+  const localeDir = (locale: string) =>
+    stringOf(pathOf(config, 'i18n', 'localeConfigs', locale, 'path')) ?? locale;
+  const trailingSlash = config.trailingSlash === true;
+  const configFiles = configFile ? [configFile] : [];
+  const roots: ContentRoot[] = [];
+  const siteVersions: SiteVersion[] = [];
+  for (const instance of docsInstances(config)) {
+    const versions = docsVersions(folder, instance, configFiles);
+    const versioned = versions.length > 1 || versions[0]?.name !== 'current';
+    if (versioned && siteVersions.length === 0) {
+      for (const version of versions) {
+        const aliases = [version.label, version.path].filter(Boolean);
+        siteVersions.push({ name: version.name, aliases });
+      }
+    }
+    const accepts = globFilter(instance.include, instance.exclude);
+    for (const version of versions) {
+      const baseDir = versionDir(instance, version);
+      const sidebars = sidebarsOf(folder, instance, version, configFiles);
+      const versionFolder = version.name === 'current' ? 'current' : `version-${version.name}`;
+      for (const locale of allLocales) {
+        const i18nDir = `i18n/${localeDir(locale)}/${pluginDir('docs', instance.id)}`;
+        const translated = locale !== defaultLocale;
+        roots.push({
+          dir: translated ? `${i18nDir}/${versionFolder}` : baseDir,
+          locale,
+          instance,
+          baseDir,
+          sidebars,
+          accepts,
+          ...(translated && {
+            labels: categoryTranslations(folder, `${i18nDir}/${versionFolder}.json`),
+          }),
+          ...(versioned && { version }),
+        });
+      }
+    }
+  }
+  if (config.presets === undefined || classicOptions(config)?.pages !== false) {
+    const accepts = globFilter(['**/*.{md,mdx}'], DEFAULT_EXCLUDE);
+    for (const locale of allLocales) {
+      const dir =
+        locale === defaultLocale
+          ? 'src/pages'
+          : `i18n/${localeDir(locale)}/docusaurus-plugin-content-pages`;
+      roots.push({ dir, locale, baseDir: 'src/pages', accepts });
+    }
+  }
+  // Longest folder first, so `docs` never claims `docs/x` of a nested root.
+  roots.sort((a, b) => b.dir.length - a.dir.length);
+  const rootOf = (file: string) => roots.find((root) => file.startsWith(`${root.dir}/`));
+  const finish = (path: string) => (trailingSlash && path ? `${path}/` : path);
+  return {
+    framework: 'docusaurus',
+    anchorStyle: 'github',
+    defaultLanguage: languageOf(defaultLocale),
+    languages: allLocales.map(languageOf),
+    versions: siteVersions,
+    languagePrefixes: allLocales
+      .slice(1)
+      .map((locale) => ({ prefix: `${locale}/`, language: languageOf(locale) })),
+    configFiles,
+    contentDirs: [...new Set(roots.map((root) => root.dir))],
+    isPageFile(file) {
+      const root = rootOf(file);
+      return root !== undefined && isDocFile(file) && root.accepts(file.slice(root.dir.length + 1));
+    },
+    place(file, frontmatter): PagePlacement | undefined {
+      const root = rootOf(file);
+      if (!root) return undefined;
+      const relativePath = file.slice(root.dir.length + 1);
+      const localePrefix = root.locale === defaultLocale ? '' : root.locale;
+      const language = languageOf(root.locale);
+      if (!root.instance) {
+        const path = joinPath(pagePath(relativePath));
+        return {
+          path: finish(joinPath(localePrefix, path)),
+          language,
+          translationKey: finish(path),
+        };
+      }
+      const doc = docRoute(relativePath, frontmatter, root.instance.numberPrefixes);
+      const route = joinPath(root.instance.routeBasePath, root.version?.path ?? '', doc.slug);
+      const placement: PagePlacement = {
+        path: finish(joinPath(localePrefix, route)),
+        language,
+        translationKey: finish(route),
+      };
+      if (root.version) placement.version = root.version.name;
+      const dirLabel = (dir: string) =>
+        categoryLabel(folder, `${root.baseDir}/${dir}`) ??
+        stripNumberPrefix(dir.split('/').at(-1)!, root.instance!.numberPrefixes);
+      const entry = root.sidebars && sidebarEntry(root.sidebars, doc.id, doc.dir, dirLabel);
+      if (entry?.trail.length) {
+        placement.navigation = entry.trail.map((label) => root.labels?.get(label) ?? label);
+      }
+      const navTitle = frontmatterText(frontmatter.sidebar_label) ?? entry?.label;
+      if (navTitle) placement.navTitle = navTitle;
+      if (isTrue(frontmatter.unlisted)) placement.unlisted = true;
+      return placement;
+    },
+  };
+}
+
+function globFilter(include: string[], exclude: string[]): (path: string) => boolean {
+  const included = picomatch(include.length > 0 ? include : ['**/*.{md,mdx}']);
+  const excluded = picomatch(exclude.length > 0 ? exclude : DEFAULT_EXCLUDE);
+  return (path) => included(path) && !excluded(path);
+}
+
+function pagePath(relativePath: string): string {
+  return relativePath.replace(/\.mdx?$/i, '').replace(/(?:^|\/)index$/i, '');
+}
+
+function joinPath(...parts: string[]): string {
+  return parts.map(trimSlashes).filter(Boolean).join('/');
+}

@@ -1,0 +1,156 @@
+/**
+ * MkDocs: `mkdocs.yml` names the pages folder (`docs_dir`) and the URL form
+ * (`use_directory_urls`: `guide/setup/` or `guide/setup.html`); `index.md`, else `README.md`,
+ * is its folder's page; `exclude_docs` and `draft_docs` (gitignore patterns, `.*` and
+ * `/templates/` by default) are not published. The `nav` titles win over the page's own, as
+ * in MkDocs, and its sections are the groups. Languages from the mkdocs-static-i18n plugin
+ * (`page.fr.md` suffixes or `fr/` folders, published under `fr/`), else `theme.language`.
+ */
+import ignore from 'ignore';
+import { arrayOf, type Data, isData, parseYamlData, pathOf, stringOf } from './config-files.ts';
+import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
+import { normalizeLanguage } from './languages.ts';
+import { isTrue } from './page-rules.ts';
+import type { PagePlacement, SiteLayout } from './types.ts';
+
+const DEFAULT_EXCLUDE = ['.*', '/templates/'];
+
+interface I18n {
+  structure: 'suffix' | 'folder';
+  /** Locale codes as written, the default first. */
+  locales: string[];
+}
+
+export const MKDOCS_CONFIGS = ['mkdocs.yml', 'mkdocs.yaml'];
+
+export function loadMkdocs(folder: DocsFolder): SiteLayout {
+  const configFile = folder.firstFile(MKDOCS_CONFIGS) ?? MKDOCS_CONFIGS[0]!;
+  const config = (parseYamlData(folder.readIfExists(configFile) ?? '') ?? {}) as Data;
+  const docsDir = normalizeRelative(stringOf(config.docs_dir) ?? 'docs') ?? 'docs';
+  const directoryUrls = config.use_directory_urls !== false;
+  const excluded = ignore()
+    .add(DEFAULT_EXCLUDE)
+    .add(stringOf(config.exclude_docs) ?? '')
+    .add(stringOf(config.draft_docs) ?? '');
+  const i18n = readI18n(config);
+  const themeLanguage = stringOf(pathOf(config, 'theme', 'language'));
+  const locales = i18n?.locales ?? [themeLanguage ?? 'en'];
+  const languageOf = (locale: string) => normalizeLanguage(locale) ?? locale;
+  const defaultLocale = locales[0]!;
+  const nav = navEntries(config.nav);
+  const relative = (file: string) => file.slice(docsDir.length + 1);
+  const url = (path: string, isIndex: boolean) => {
+    if (isIndex)
+      return path
+        ? directoryUrls
+          ? `${path}/`
+          : `${path}/index.html`
+        : directoryUrls
+          ? ''
+          : 'index.html';
+    return directoryUrls ? `${path}/` : `${path}.html`;
+  };
+  return {
+    framework: 'mkdocs',
+    anchorStyle: 'mkdocs',
+    defaultLanguage: languageOf(defaultLocale),
+    languages: locales.map(languageOf),
+    versions: [],
+    languagePrefixes: locales
+      .slice(1)
+      .map((locale) => ({ prefix: `${locale}/`, language: languageOf(locale) })),
+    configFiles: MKDOCS_CONFIGS,
+    contentDirs: [docsDir],
+    isPageFile: (file) =>
+      file.startsWith(`${docsDir}/`) && file.endsWith('.md') && !excluded.ignores(relative(file)),
+    place(file, frontmatter): PagePlacement | undefined {
+      let path = relative(file).replace(/\.md$/, '');
+      let locale = defaultLocale;
+      if (i18n?.structure === 'folder') {
+        const folderLocale = locales.find((code) => path.startsWith(`${code}/`));
+        if (folderLocale) {
+          locale = folderLocale;
+          path = path.slice(folderLocale.length + 1);
+        }
+      } else if (i18n) {
+        const suffix = /\.([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)?)$/.exec(path)?.[1];
+        if (suffix && locales.includes(suffix)) {
+          locale = suffix;
+          path = path.slice(0, -(suffix.length + 1));
+        }
+      }
+      const segments = path.split('/');
+      const name = segments.pop()!;
+      const dir = segments.join('/');
+      const isReadmeIndex =
+        /^readme$/i.test(name) && !folder.isFile(`${docsDir}/${dir ? `${dir}/` : ''}index.md`);
+      const isIndex = name === 'index' || isReadmeIndex;
+      const bare = url(isIndex ? dir : path, isIndex);
+      const prefix = locale === defaultLocale ? '' : `${locale}/`;
+      const placement: PagePlacement = {
+        path: `${prefix}${bare}`,
+        language: languageOf(locale),
+        translationKey: bare,
+      };
+      // The nav names default-language files; its titles are that language's.
+      const entry = nav.get(`${path}.md`);
+      if (entry?.label && locale === defaultLocale) {
+        placement.navTitle = entry.label;
+        placement.navTitleFirst = true;
+      }
+      if (entry?.trail.length) placement.navigation = entry.trail;
+      if (isTrue(pathOf(frontmatter, 'search', 'exclude'))) placement.unlisted = true;
+      return placement;
+    },
+  };
+}
+
+/** mkdocs-static-i18n: 1.x `languages: [{locale, default}]`, or `default_language` before. */
+function readI18n(config: Data): I18n | undefined {
+  for (const plugin of arrayOf(config.plugins)) {
+    const options = isData(plugin) ? plugin.i18n : undefined;
+    if (!isData(options)) continue;
+    const structure = options.docs_structure === 'folder' ? 'folder' : 'suffix';
+    const entries = options.languages;
+    const locales: string[] = [];
+    if (Array.isArray(entries)) {
+      for (const entry of entries) {
+        const locale = stringOf(pathOf(entry, 'locale'));
+        if (!locale || pathOf(entry, 'build') === false) continue;
+        if (isTrue(pathOf(entry, 'default'))) locales.unshift(locale);
+        else locales.push(locale);
+      }
+    } else if (isData(entries)) {
+      const fallback = stringOf(options.default_language);
+      locales.push(...Object.keys(entries).filter((code) => code !== fallback));
+      if (fallback) locales.unshift(fallback);
+    }
+    if (locales.length > 0) return { structure, locales };
+  }
+  return undefined;
+}
+
+/** `nav:` entries: file -> its title and the sections above it. */
+function navEntries(nav: unknown): Map<string, { label?: string; trail: string[] }> {
+  const entries = new Map<string, { label?: string; trail: string[] }>();
+  const visit = (item: unknown, trail: string[]): void => {
+    if (typeof item === 'string') {
+      if (!entries.has(item)) entries.set(item, { trail });
+      return;
+    }
+    if (Array.isArray(item)) {
+      for (const child of item) visit(child, trail);
+      return;
+    }
+    if (!isData(item)) return;
+    for (const [label, value] of Object.entries(item)) {
+      if (typeof value === 'string') {
+        if (!/^[a-z]+:/i.test(value) && !entries.has(value)) entries.set(value, { label, trail });
+      } else {
+        visit(value, [...trail, label]);
+      }
+    }
+  };
+  visit(nav, []);
+  return entries;
+}

@@ -1,0 +1,145 @@
+/**
+ * Partials inlined the way the frameworks render them, so a page's text includes what its
+ * readers see: MDX imports of local Markdown rendered as a component (Mintlify snippets,
+ * Docusaurus `_partial.mdx`, Starlight and Nextra pages alike) and VitePress's
+ * `<!--@include: ./part.md-->`. A partial whose file is missing, outside the docs folder or
+ * part of a cycle is left as it was.
+ */
+import { FenceTracker, stripMdxStatements } from '../markdown.ts';
+import type { DocsFolder } from './docs-folder.ts';
+import { splitFrontmatterBody } from './frontmatter.ts';
+
+export interface PartialOptions {
+  /** Import prefixes naming a folder (`@site/` -> '', VitePress `@/` -> srcDir). */
+  aliases?: Record<string, string>;
+  /** Inline VitePress `<!--@include: path-->` directives. */
+  vitepressIncludes?: boolean;
+}
+
+export interface InlinedBody {
+  body: string;
+  /** Files inlined into the page, directly or through another partial. */
+  includes: string[];
+}
+
+const MAX_DEPTH = 8;
+const IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$/gm;
+/** Cheap first look: most pages import no Markdown at all. */
+const MAYBE_IMPORT = /^import\s+[A-Z][\w$]*\s+from\s+['"][^'"]+\.mdx?['"]/m;
+const INCLUDE = /<!--\s*@include:\s*([^\s{#]+?)(?:#[\w-]+)?(?:\{(\d*),(\d*)\})?\s*-->/g;
+
+export function inlinePartials(
+  folder: DocsFolder,
+  file: string,
+  body: string,
+  options: PartialOptions = {},
+): InlinedBody {
+  const includes = new Set<string>();
+  const expand = (from: string, text: string, stack: string[]): string => {
+    if (stack.length > MAX_DEPTH) return text;
+    const load = (specifier: string): [string, string] | undefined => {
+      const target = resolve(folder, from, specifier, options.aliases);
+      if (!target || stack.includes(target)) return undefined;
+      const source = folder.readIfExists(target);
+      if (source === undefined) return undefined;
+      includes.add(target);
+      const inlined = expand(target, splitFrontmatterBody(source), [...stack, target]);
+      // The partial's own imports and exports are its build instructions, not its text.
+      return [target, stripMdxStatements(inlined)];
+    };
+    let result = inlineImports(text, load);
+    if (options.vitepressIncludes) result = inlineIncludes(result, load);
+    return result;
+  };
+  const inlined = expand(file, body, [file]);
+  return { body: inlined, includes: [...includes] };
+}
+
+type Loader = (specifier: string) => [file: string, body: string] | undefined;
+
+/** `import Note from './_note.mdx'` + `<Note word="x" />` -> the partial's text. */
+function inlineImports(text: string, load: Loader): string {
+  if (!MAYBE_IMPORT.test(text)) return text;
+  const components = new Map<string, string>();
+  for (const match of outsideCode(text).matchAll(IMPORT)) {
+    const loaded = load(match[2]!);
+    if (loaded) components.set(match[1]!, loaded[1]);
+  }
+  if (components.size === 0) return text;
+  const names = [...components.keys()].join('|');
+  const usage = new RegExp(`<(${names})((?:\\s+[^>]*?)?)\\s*(?:/>|>\\s*</\\1>)`, 'g');
+  return mapProse(text, (prose) =>
+    prose.replace(usage, (_tag, name: string, attributes: string) =>
+      withProps(components.get(name)!, attributes).trim(),
+    ),
+  );
+}
+
+/** `<!--@include: ./parts/a.md{3,10}-->` -> those lines of the file. */
+function inlineIncludes(text: string, load: Loader): string {
+  if (!text.includes('@include')) return text;
+  return mapProse(text, (prose) =>
+    prose.replace(INCLUDE, (directive, specifier: string, start?: string, end?: string) => {
+      const loaded = load(specifier);
+      if (!loaded) return directive;
+      if (start === undefined && end === undefined) return loaded[1].trim();
+      const lines = loaded[1].split('\n');
+      const from = start ? Number(start) - 1 : 0;
+      return lines
+        .slice(from, end ? Number(end) : undefined)
+        .join('\n')
+        .trim();
+    }),
+  );
+}
+
+/** Snippet variables: `{word}` (Mintlify) and `{props.word}` (Docusaurus) take string props. */
+function withProps(body: string, attributes: string): string {
+  let result = body;
+  for (const [, name, double, single] of attributes.matchAll(/([\w-]+)=(?:"([^"]*)"|'([^']*)')/g)) {
+    const value = double ?? single ?? '';
+    result = result.replaceAll(`{${name}}`, value).replaceAll(`{props.${name}}`, value);
+  }
+  return result;
+}
+
+function resolve(
+  folder: DocsFolder,
+  from: string,
+  specifier: string,
+  aliases: Record<string, string> = {},
+): string | undefined {
+  for (const [prefix, dir] of Object.entries(aliases)) {
+    if (specifier.startsWith(prefix)) {
+      return folder.resolveFrom('', `${dir}/${specifier.slice(prefix.length)}`);
+    }
+  }
+  if (!/^\.{0,2}\//.test(specifier)) return undefined;
+  return folder.resolveFrom(from, specifier);
+}
+
+/** The text with fenced code blanked out, so matches never come from code examples. */
+function outsideCode(text: string): string {
+  return mapProse(text, (prose) => prose, '');
+}
+
+/** Applies `change` to each run of lines outside fenced code; code lines kept (or replaced). */
+function mapProse(text: string, change: (prose: string) => string, codeAs?: string): string {
+  const fences = new FenceTracker();
+  const out: string[] = [];
+  let prose: string[] = [];
+  const flush = () => {
+    if (prose.length > 0) out.push(change(prose.join('\n')));
+    prose = [];
+  };
+  for (const line of text.split('\n')) {
+    if (fences.isCode(line)) {
+      flush();
+      out.push(codeAs ?? line);
+    } else {
+      prose.push(line);
+    }
+  }
+  flush();
+  return out.join('\n');
+}

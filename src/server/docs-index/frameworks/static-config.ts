@@ -1,0 +1,272 @@
+/**
+ * Reads a JS/TS configuration module (docusaurus.config.ts, astro.config.mjs,
+ * .vitepress/config.ts, sidebars.js) as data, without running it: it is code from the
+ * repository, and running it would also need its dependencies. Babel's parser (pure JS, JSX
+ * and TypeScript) gives the syntax tree; the literal parts of what the module exports (object
+ * and array literals, strings, numbers, top-level constants they refer to) become plain values.
+ * Anything computed at run time is left out, so callers fall back to the framework's defaults.
+ */
+import { parse } from '@babel/parser';
+
+type Node = { type: string; [key: string]: unknown };
+
+/** A call the module makes with literal arguments, e.g. `starlight({...})`. */
+export interface StaticCall {
+  call: string;
+  args: unknown[];
+}
+
+const UNKNOWN = Symbol('unknown');
+const MAX_DEPTH = 64;
+
+export function isStaticCall(value: unknown): value is StaticCall {
+  return typeof value === 'object' && value !== null && 'call' in value && 'args' in value;
+}
+
+/**
+ * What the module exports by default (`export default`, `module.exports =`), with calls to
+ * unknown wrappers (`defineConfig({...})`) unwrapped to their first argument; undefined when
+ * nothing literal is exported. `named` reads a named export instead.
+ */
+export function readConfigModule(source: string, named?: string): unknown {
+  let program: { body: Node[] };
+  try {
+    program = parse(source, {
+      sourceType: 'unambiguous',
+      plugins: ['typescript', 'jsx'],
+      errorRecovery: true,
+    }).program as unknown as { body: Node[] };
+  } catch {
+    return undefined;
+  }
+  const reader = new ModuleReader(program.body);
+  const value = reader.exported(named);
+  return value === UNKNOWN ? undefined : unwrap(value);
+}
+
+/** `defineConfig(x)`, `withMermaid(defineConfig(x))` -> x; `loadConfig()` -> unknown. */
+function unwrap(value: unknown): unknown {
+  let current = value;
+  while (isStaticCall(current)) current = current.args[0];
+  return current;
+}
+
+class ModuleReader {
+  private readonly bindings = new Map<string, Node>();
+  private readonly resolving = new Set<string>();
+  private depth = 0;
+  private readonly body: Node[];
+
+  constructor(body: Node[]) {
+    this.body = body;
+    for (const statement of body) {
+      const declaration =
+        statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node) : statement;
+      if (declaration?.type === 'VariableDeclaration') {
+        for (const declarator of declaration.declarations as Node[]) {
+          const id = declarator.id as Node;
+          if (id.type === 'Identifier' && declarator.init) {
+            this.bindings.set(id.name as string, declarator.init as Node);
+          }
+        }
+      } else if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
+        this.bindings.set((declaration.id as Node).name as string, declaration);
+      }
+    }
+  }
+
+  exported(named?: string): unknown {
+    if (named) return this.identifier(named);
+    for (const statement of this.body) {
+      if (statement.type === 'ExportDefaultDeclaration') {
+        return this.value(statement.declaration as Node);
+      }
+      const assigned = moduleExportsAssignment(statement);
+      if (assigned) return this.value(assigned);
+    }
+    return UNKNOWN;
+  }
+
+  private identifier(name: string): unknown {
+    const node = this.bindings.get(name);
+    if (!node || this.resolving.has(name)) return UNKNOWN;
+    this.resolving.add(name);
+    try {
+      return this.value(node);
+    } finally {
+      this.resolving.delete(name);
+    }
+  }
+
+  private value(node: Node | null | undefined): unknown {
+    if (!node || this.depth > MAX_DEPTH) return UNKNOWN;
+    this.depth++;
+    try {
+      return this.evaluate(node);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private evaluate(node: Node): unknown {
+    switch (node.type) {
+      case 'StringLiteral':
+      case 'NumericLiteral':
+      case 'BooleanLiteral':
+        return node.value;
+      case 'NullLiteral':
+        return null;
+      case 'TemplateLiteral':
+        return this.template(node);
+      case 'Identifier':
+        return node.name === 'undefined' ? undefined : this.identifier(node.name as string);
+      case 'ObjectExpression':
+        return this.object(node);
+      case 'ArrayExpression':
+        return this.array(node);
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+      case 'ParenthesizedExpression':
+        return this.value(node.expression as Node);
+      case 'UnaryExpression':
+        return this.unary(node);
+      case 'LogicalExpression':
+        return this.logical(node);
+      case 'MemberExpression':
+        return this.member(node);
+      case 'CallExpression':
+        return this.call(node);
+      case 'AwaitExpression':
+        return this.value(node.argument as Node);
+      case 'FunctionDeclaration':
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+        return this.returned(node);
+      default:
+        return UNKNOWN;
+    }
+  }
+
+  private template(node: Node): unknown {
+    const quasis = node.quasis as Node[];
+    const expressions = node.expressions as Node[];
+    let text = '';
+    for (const [index, quasi] of quasis.entries()) {
+      text += (quasi.value as { cooked: string }).cooked;
+      if (index < expressions.length) {
+        const part = this.value(expressions[index]);
+        if (typeof part !== 'string' && typeof part !== 'number') return UNKNOWN;
+        text += String(part);
+      }
+    }
+    return text;
+  }
+
+  private object(node: Node): Record<string, unknown> {
+    const result: Record<string, unknown> = {};
+    for (const property of node.properties as Node[]) {
+      if (property.type === 'SpreadElement') {
+        const spread = this.value(property.argument as Node);
+        if (spread && typeof spread === 'object' && !Array.isArray(spread)) {
+          Object.assign(result, spread);
+        }
+        continue;
+      }
+      if (property.type !== 'ObjectProperty' || property.computed) continue;
+      const key = propertyName(property.key as Node);
+      if (key === undefined) continue;
+      const value = this.value(property.value as Node);
+      if (value !== UNKNOWN) result[key] = value;
+    }
+    return result;
+  }
+
+  private array(node: Node): unknown[] {
+    const result: unknown[] = [];
+    for (const element of node.elements as (Node | null)[]) {
+      if (!element) continue;
+      if (element.type === 'SpreadElement') {
+        const spread = this.value(element.argument as Node);
+        if (Array.isArray(spread)) result.push(...spread);
+        continue;
+      }
+      const value = this.value(element);
+      if (value !== UNKNOWN) result.push(value);
+    }
+    return result;
+  }
+
+  private unary(node: Node): unknown {
+    const argument = this.value(node.argument as Node);
+    if (argument === UNKNOWN) return UNKNOWN;
+    if (node.operator === '!') return !argument;
+    if (node.operator === '-' && typeof argument === 'number') return -argument;
+    return UNKNOWN;
+  }
+
+  /** `process.env.X || 'default'`: the literal side is what a static reading can know. */
+  private logical(node: Node): unknown {
+    const left = this.value(node.left as Node);
+    if (left === UNKNOWN) return this.value(node.right as Node);
+    if (node.operator === '||') return left || this.value(node.right as Node);
+    if (node.operator === '??') return left ?? this.value(node.right as Node);
+    return UNKNOWN;
+  }
+
+  private member(node: Node): unknown {
+    const object = this.value(node.object as Node);
+    const property = node.computed
+      ? this.value(node.property as Node)
+      : propertyName(node.property as Node);
+    if (!object || typeof object !== 'object' || typeof property !== 'string') return UNKNOWN;
+    return Object.hasOwn(object, property)
+      ? (object as Record<string, unknown>)[property]
+      : UNKNOWN;
+  }
+
+  /** `require.resolve('./sidebars.js')` is the path itself; other calls keep their arguments. */
+  private call(node: Node): unknown {
+    const callee = node.callee as Node;
+    const name = calleeName(callee);
+    const args = (node.arguments as Node[]).map((argument) => this.value(argument));
+    if (name === 'require.resolve' && typeof args[0] === 'string') return args[0];
+    if (name === undefined) return UNKNOWN;
+    return { call: name, args: args.filter((arg) => arg !== UNKNOWN) } satisfies StaticCall;
+  }
+
+  /** A config written as a function (`async function createConfig() { return {...} }`). */
+  private returned(node: Node): unknown {
+    const body = node.body as Node;
+    if (body.type !== 'BlockStatement') return this.value(body);
+    for (const statement of body.body as Node[]) {
+      if (statement.type === 'ReturnStatement') return this.value(statement.argument as Node);
+    }
+    return UNKNOWN;
+  }
+}
+
+function moduleExportsAssignment(statement: Node): Node | undefined {
+  if (statement.type !== 'ExpressionStatement') return undefined;
+  const expression = statement.expression as Node;
+  if (expression.type !== 'AssignmentExpression') return undefined;
+  const target = expression.left as Node;
+  return calleeName(target) === 'module.exports' ? (expression.right as Node) : undefined;
+}
+
+function propertyName(key: Node): string | undefined {
+  if (key.type === 'Identifier') return key.name as string;
+  if (key.type === 'StringLiteral' || key.type === 'NumericLiteral') return String(key.value);
+  return undefined;
+}
+
+function calleeName(node: Node): string | undefined {
+  if (node.type === 'Identifier') return node.name as string;
+  if (node.type === 'MemberExpression' && !node.computed) {
+    const object = calleeName(node.object as Node);
+    const property = propertyName(node.property as Node);
+    return object && property ? `${object}.${property}` : undefined;
+  }
+  return undefined;
+}

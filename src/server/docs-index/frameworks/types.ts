@@ -1,0 +1,78 @@
+import type { PartialOptions } from './partials.ts';
+
+/**
+ * What a framework adapter tells the index about a site: which files are pages, where each is
+ * published, in which language and version, under which navigation group.
+ */
+
+export const FRAMEWORKS = [
+  'mintlify',
+  'docusaurus',
+  'starlight',
+  'vitepress',
+  'mkdocs',
+  'plain',
+] as const;
+export type FrameworkName = (typeof FRAMEWORKS)[number];
+
+/**
+ * How the site turns a heading into its anchor: `github` (github-slugger: Docusaurus,
+ * Starlight, Mintlify, Nextra...), `vitepress` (VitePress's slugify), `mkdocs` (Python-Markdown
+ * toc). The one slug module (`src/api/anchors.ts`) serves server and widget.
+ */
+import type { SlugStyle } from '../../../api/anchors.ts';
+
+export type AnchorStyle = SlugStyle;
+
+export interface SiteVersion {
+  /** The version's name, the page's `version` (`2.0`, `current`, `v1`). */
+  name: string;
+  /** Other names a reader may use for it: its label, its URL segment. */
+  aliases: string[];
+}
+
+/** Where and how one page file is published. */
+export interface PagePlacement {
+  /** Published path, without leading slash, in the site's form (`guides/setup/`, `docs/intro`). */
+  path: string;
+  /** BCP 47 tag of the page's language; undefined: the site's default language. */
+  language?: string;
+  /** Path of the default-language page of which this page is a translation (or itself). */
+  translationKey: string;
+  version?: string;
+  /** Navigation groups above the page, outermost first. */
+  navigation?: string[];
+  /** The page's label in the sidebar or navigation. */
+  navTitle?: string;
+  /** The navigation label is the page's title even when the page names one (MkDocs). */
+  navTitleFirst?: boolean;
+  /** Served by its URL but not searched or quoted (Mintlify hidden, Docusaurus unlisted). */
+  unlisted?: boolean;
+}
+
+/** What search needs to know about a site: its languages and versions. */
+export interface SiteProfile {
+  framework: FrameworkName;
+  /** Language of pages that do not say otherwise, and the fallback of every other. */
+  defaultLanguage: string;
+  /** Languages the site publishes, default first. */
+  languages: string[];
+  /** Published versions, default first; empty for an unversioned site. */
+  versions: SiteVersion[];
+  /** URL prefixes of non-default languages (`ja/`, `fr/docs/`), for paths that are no page. */
+  languagePrefixes: { prefix: string; language: string }[];
+}
+
+export interface SiteLayout extends SiteProfile {
+  anchorStyle: AnchorStyle;
+  /** Files whose change means the layout must be read again (--watch). */
+  configFiles: string[];
+  /** Folders holding pages, relative to the docs folder ('' for all of it). */
+  contentDirs: string[];
+  /** How partials are written, beyond MDX imports of local Markdown. */
+  partials?: PartialOptions;
+  /** Whether a file (relative path) can be a page: extension and exclusion rules. */
+  isPageFile(file: string): boolean;
+  /** Where a page file is published, from its path and frontmatter; undefined when it is not. */
+  place(file: string, frontmatter: Record<string, unknown>): PagePlacement | undefined;
+}

@@ -1,0 +1,79 @@
+/**
+ * The guards of the `{domain}`-scoped API, built once per app so that every router shares the
+ * same counters: the key resolves the organization and its site, then the client's own limit
+ * (per IP per minute on page and search, per IP per day on the assistant) is checked *before*
+ * the organization's hourly limit, so a request refused for its client costs the organization
+ * nothing. Every counter is keyed by organization, and the per-IP ones also by site.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { IP_REQUESTS_PER_MINUTE } from '../../api/limits.ts';
+import type { AppEnv, Organization } from '../types.ts';
+import { authenticate } from './auth.ts';
+import { clientAddress, rateLimit } from './rate-limit.ts';
+
+export type SiteGuards = MiddlewareHandler<AppEnv>[];
+
+export interface SiteGuardOptions {
+  organizations: Organization[];
+  /** Trusted proxy hops in front of the server (X-Forwarded-For); 0 or false: none. */
+  trustProxy?: number | boolean;
+}
+
+export interface ApiGuards {
+  /** A valid key of the organization owning `{domain}`, within the IP and hourly limits. */
+  site: SiteGuards;
+  /** The same, with the assistant's daily limit per client address. */
+  assistant: SiteGuards;
+  /** The key check alone, for a router that may also admit a request without one (MCP). */
+  authenticate: MiddlewareHandler<AppEnv>;
+  /** The assistant's limits without the key check, after a router's own (same counters). */
+  limits: SiteGuards;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+
+/** `trustProxy` as a number of hops (`true` is one proxy). */
+export function trustedHops(trustProxy: number | boolean | undefined): number {
+  if (trustProxy === true) return 1;
+  if (typeof trustProxy === 'number' && Number.isInteger(trustProxy) && trustProxy > 0) {
+    return trustProxy;
+  }
+  return 0;
+}
+
+export function siteGuards(options: SiteGuardOptions): ApiGuards {
+  const hops = trustedHops(options.trustProxy);
+  // The counters are named by organization (and site): two organizations never share one.
+  const organizationKey = (c: Context<AppEnv>) => `org:${c.get('organization').name}`;
+  const clientKey = (c: Context<AppEnv>) =>
+    `org:${c.get('organization').name}|site:${c.get('site').domain}|ip:${clientAddress(c, hops)}`;
+  const perOrganization = rateLimit({
+    subject: 'organization',
+    windowSeconds: HOUR,
+    points: (c) => c.get('organization').limits.orgPerHour,
+    key: organizationKey,
+  });
+  const perClientPerMinute = rateLimit({
+    subject: 'IP address',
+    windowSeconds: MINUTE,
+    points: (c) => c.get('organization').limits.ipPerMinute ?? IP_REQUESTS_PER_MINUTE,
+    key: clientKey,
+  });
+  const perClientPerDay = rateLimit({
+    subject: 'IP address',
+    windowSeconds: DAY,
+    points: (c) => c.get('organization').limits.ipPerDay,
+    key: clientKey,
+  });
+  const auth = authenticate(options);
+  // The client's own limit first: a request refused for its client costs the organization nothing.
+  const limits = [perClientPerDay, perOrganization];
+  return {
+    site: [auth, perClientPerMinute, perOrganization],
+    assistant: [auth, ...limits],
+    authenticate: auth,
+    limits,
+  };
+}

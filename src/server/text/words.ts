@@ -1,0 +1,131 @@
+/**
+ * Word segmentation. Words are runs of letters, marks and digits, with hyphens and underscores
+ * inside an identifier kept (`use-chat`, `use_chat`). Scripts written without spaces (Chinese,
+ * Japanese, Thai, Lao, Khmer, Myanmar) are segmented by the platform's `Intl.Segmenter`, whose
+ * ICU dictionaries know their words; only those runs pay for it.
+ */
+import { type Language, languageForScript, type Script } from './languages.ts';
+
+/** Scripts without spaces, with the kana marks Unicode files under Common and Inherited. */
+const UNSPACED_CLASS =
+  '[\\p{sc=Han}\\p{sc=Hiragana}\\p{sc=Katakana}\\p{sc=Thai}\\p{sc=Lao}\\p{sc=Khmer}\\p{sc=Myanmar}ー々\\u3099\\u309a\\uff70\\uff9e\\uff9f]';
+const UNSPACED = new RegExp(UNSPACED_CLASS, 'v');
+const HAN = /\p{sc=Han}/u;
+const HALF_WIDTH = /[\uff61-\uff9f]/;
+/** A word: letters, marks and digits, with hyphens and underscores inside (`use-chat`). */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:[-_]+[\p{L}\p{M}\p{N}]+)*/gu;
+const SPACED_CLASS = `[[\\p{L}\\p{M}\\p{N}]--${UNSPACED_CLASS}]`;
+/**
+ * For a text with an unspaced script: a run of it (segmented next), or a word of the other
+ * letters. Built with RegExp: the `v` flag's class subtraction is newer than the language level
+ * tsc checks literals against. About half as fast as WORD, so only such texts use it.
+ */
+const TOKEN = new RegExp(`${UNSPACED_CLASS}+|${SPACED_CLASS}+(?:[\\-_]+${SPACED_CLASS}+)*`, 'gv');
+
+const SCRIPTS: [Script, RegExp][] = [
+  ['Latin', /\p{sc=Latin}/u],
+  ['Han', /\p{sc=Han}/u],
+  ['Hiragana', /\p{sc=Hiragana}/u],
+  ['Katakana', /\p{sc=Katakana}/u],
+  ['Hangul', /\p{sc=Hangul}/u],
+  ['Cyrillic', /\p{sc=Cyrillic}/u],
+  ['Greek', /\p{sc=Greek}/u],
+  ['Arabic', /\p{sc=Arabic}/u],
+  ['Hebrew', /\p{sc=Hebrew}/u],
+  ['Devanagari', /\p{sc=Devanagari}/u],
+  ['Thai', /\p{sc=Thai}/u],
+  ['Tamil', /\p{sc=Tamil}/u],
+  ['Armenian', /\p{sc=Armenian}/u],
+  ['Lao', /\p{sc=Lao}/u],
+  ['Khmer', /\p{sc=Khmer}/u],
+  ['Myanmar', /\p{sc=Myanmar}/u],
+];
+
+/** The script of a character (the first letter of a word decides the word's). */
+export function scriptOfChar(char: string): Script {
+  const code = char.charCodeAt(0);
+  if (code < 0x80) return 'Latin';
+  // The prolonged sound mark and iteration marks are "Common" but belong to Japanese words.
+  if (char === 'ー' || char === '々') return code === 0x30fc ? 'Katakana' : 'Han';
+  for (const [script, pattern] of SCRIPTS) if (pattern.test(char)) return script;
+  return 'Other';
+}
+
+/** The script of a word: of its first letter (digits and marks are shared by all). */
+export function scriptOf(word: string): Script {
+  for (const char of word) {
+    if (char.charCodeAt(0) < 0x80) {
+      if (/[A-Za-z]/.test(char)) return 'Latin';
+      continue;
+    }
+    if (/\p{L}/u.test(char)) return scriptOfChar(char);
+  }
+  return 'Latin';
+}
+
+/** Whether a script writes words without spaces between them. */
+export function isUnspaced(script: Script): boolean {
+  return (
+    script === 'Han' ||
+    script === 'Hiragana' ||
+    script === 'Katakana' ||
+    script === 'Thai' ||
+    script === 'Lao' ||
+    script === 'Khmer' ||
+    script === 'Myanmar'
+  );
+}
+
+const SEGMENTER_LOCALES: Partial<Record<Script, string>> = {
+  Han: 'zh',
+  Hiragana: 'ja',
+  Katakana: 'ja',
+  Thai: 'th',
+  Lao: 'lo',
+  Khmer: 'km',
+  Myanmar: 'my',
+};
+const segmenters = new Map<string, Intl.Segmenter>();
+
+function segmenterFor(run: string, language: Language): Intl.Segmenter {
+  // Japanese text mixes Han with kana: the page's language decides, else the script.
+  const script = scriptOf(run);
+  const locale =
+    languageForScript(language, script) === language && language.tag !== 'und'
+      ? language.tag
+      : (SEGMENTER_LOCALES[script] ?? 'und');
+  let segmenter = segmenters.get(locale);
+  if (!segmenter) {
+    segmenter = new Intl.Segmenter(locale, { granularity: 'word' });
+    segmenters.set(locale, segmenter);
+  }
+  return segmenter;
+}
+
+/** The words of a text in order, as written (case kept: it tells identifiers apart). */
+export function words(text: string, language: Language): string[] {
+  if (!UNSPACED.test(text)) return text.match(WORD) ?? [];
+  const found: string[] = [];
+  for (const token of text.match(TOKEN) ?? []) {
+    // A run of an unspaced script starts with one (and no other token contains one).
+    if (token.charCodeAt(0) < 0x0e00 || !UNSPACED.test(token[0]!)) {
+      found.push(token);
+      continue;
+    }
+    // Half-width kana are composed first: the segmenter's dictionary knows the full forms.
+    const run = HALF_WIDTH.test(token) ? token.normalize('NFKC') : token;
+    const stopWords = languageForScript(language, 'Han').stopWords;
+    let single: string | undefined;
+    for (const segment of segmenterFor(run, language).segment(run)) {
+      if (!segment.isWordLike) continue;
+      const word = segment.segment;
+      found.push(word);
+      // ICU's dictionary lacks many modern words (文档, 组件, 链接, 插件) and cuts them into
+      // characters: two such characters in a row also count as one word, as a bigram index has it.
+      const isSingle = word.length === 1 && HAN.test(word) && !stopWords.has(word);
+      if (isSingle && single !== undefined) found.push(single + word);
+      single = isSingle ? word : undefined;
+    }
+  }
+  return found;
+}

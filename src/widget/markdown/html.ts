@@ -1,0 +1,100 @@
+/**
+ * Markdown to (not yet sanitized) HTML with marked: the part of rendering that needs no DOM, so
+ * the node tests can render the corpora's pages exactly as the widget does.
+ * - Headings carry `data-anchor`: the anchor the server gives their section (src/api/anchors.ts),
+ *   which is how the page view finds a cited `#section`. Not `id`: ids could collide with the
+ *   panel's own, and the sanitizer drops them.
+ * - Code blocks get a wrapper the panel styles and a copy button it wires (`[data-code-block]`,
+ *   `[data-copy-code]`), highlighted once the highlighter has loaded.
+ * - Citation markers in answers (`[3](/docs/page)`) get the `cite` class (pill style).
+ */
+import { Marked, Renderer, type Tokens } from 'marked';
+import { HeadingSlugger, headingAnchor, type SlugStyle } from '../../api/anchors.ts';
+import { highlightCode, languageOf } from './highlight.ts';
+
+export interface RenderOptions {
+  /** Accessible name of each code block's copy button. */
+  copyLabel?: string;
+  /** How the docs site slugs its headings (default `github`). */
+  slugStyle?: SlugStyle;
+  /** Links whose text is a number (`[3](/docs/x)`) are citation markers: answers, not pages. */
+  citationMarkers?: boolean;
+  /** Continues the numbering of repeated headings from the blocks before (streaming blocks). */
+  slugger?: HeadingSlugger;
+}
+
+export interface MarkdownHtml {
+  /** Unsanitized: pass it through `sanitize` before it reaches the DOM. */
+  html: string;
+  /** The Markdown has code blocks (highlighted only if the highlighter was ready). */
+  hasCode: boolean;
+  /** The anchors given to its headings, in order. */
+  anchors: string[];
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+const EXPLICIT_ID_HTML = /\s*(?:\{#[\w-]+\}|\[#[\w-]+\])\s*$/;
+const CITATION_MARKER = /^\d{1,2}$/;
+
+/** What the renderer hooks read during one (synchronous) `markdownToHtml` call. */
+let current: {
+  options: RenderOptions;
+  slugger: HeadingSlugger;
+  hasCode: boolean;
+  anchors: string[];
+} = { options: {}, slugger: new HeadingSlugger(), hasCode: false, anchors: [] };
+
+const marked = new Marked({
+  gfm: true,
+  breaks: false,
+  renderer: {
+    heading(this: Renderer, token: Tokens.Heading) {
+      const anchor = headingAnchor(token.text, current.slugger);
+      current.anchors.push(anchor);
+      // an explicit `{#id}` names the anchor and is not shown
+      const inner = this.parser.parseInline(token.tokens).replace(EXPLICIT_ID_HTML, '');
+      return `<h${token.depth} data-anchor="${escapeHtml(anchor)}">${inner}</h${token.depth}>\n`;
+    },
+    link(this: Renderer, token: Tokens.Link): string | false {
+      if (!current.options.citationMarkers || !CITATION_MARKER.test(token.text)) return false;
+      return Renderer.prototype.link.call(this, token).replace(/^<a /, '<a class="cite" ');
+    },
+    code({ text, lang }: Tokens.Code): string {
+      current.hasCode = true;
+      const language = languageOf(lang);
+      const label = (lang ?? '').trim().split(/\s+/)[0] ?? '';
+      const body = highlightCode(text, lang) ?? escapeHtml(text);
+      const codeClass = language
+        ? ` class="hljs language-${escapeHtml(language)}"`
+        : ' class="hljs"';
+      const copy = escapeHtml(current.options.copyLabel ?? 'Copy code');
+      return (
+        `<div class="code-block" data-code-block${label ? ` data-language="${escapeHtml(label)}"` : ''}>` +
+        `<div class="code-block-header"><span class="code-block-language">${escapeHtml(label)}</span>` +
+        `<button type="button" class="code-block-copy" data-copy-code aria-label="${copy}" title="${copy}">${copy}</button></div>` +
+        `<pre><code${codeClass}>${body}</code></pre></div>\n`
+      );
+    },
+  },
+});
+
+/**
+ * Markdown to HTML (unsanitized). Repeated headings are numbered within the call, or from where
+ * `options.slugger` left off.
+ */
+export function markdownToHtml(markdown: string, options: RenderOptions = {}): MarkdownHtml {
+  const slugger = options.slugger ?? new HeadingSlugger(options.slugStyle);
+  current = { options, slugger, hasCode: false, anchors: [] };
+  const html = marked.parse(markdown, { async: false });
+  return { html, hasCode: current.hasCode, anchors: current.anchors };
+}

@@ -1,0 +1,86 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ChatError, ChatOptions } from '../chat/types.ts';
+import { fetchPage, type PageResult } from './page-client.ts';
+
+/** A page to show in full: from a citation chip or a doc link in an answer. */
+export interface PageTarget {
+  path: string;
+  title?: string;
+  /** Published address of the page, when the source said so. */
+  url?: string;
+  anchor?: string;
+}
+
+export type PageViewState =
+  | { status: 'closed' }
+  | { status: 'loading'; target: PageTarget }
+  | { status: 'loaded'; target: PageTarget; content: string }
+  | { status: 'failed'; target: PageTarget; error: ChatError };
+
+/**
+ * Loads a cited page for the in-panel page view. Only the latest request counts: opening
+ * another page or going back drops whatever an earlier request returns.
+ */
+export class PageViewController implements ReactiveController {
+  /** What the page view shows. */
+  state: PageViewState = { status: 'closed' };
+  private readonly host: ReactiveControllerHost;
+  private readonly options: () => ChatOptions;
+  private readonly onError: (error: ChatError) => void;
+  private run = 0;
+  private abort: AbortController | undefined;
+
+  constructor(
+    host: ReactiveControllerHost,
+    options: () => ChatOptions,
+    onError: (error: ChatError) => void = () => {},
+  ) {
+    this.host = host;
+    this.options = options;
+    this.onError = onError;
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.cancel();
+  }
+
+  /** Shows `target`, fetching its content; resolves once it has loaded or failed. */
+  async open(target: PageTarget): Promise<void> {
+    this.cancel();
+    const run = this.run;
+    const abort = new AbortController();
+    this.abort = abort;
+    this.set({ status: 'loading', target });
+    let result: PageResult;
+    try {
+      result = await fetchPage(this.options(), target.path, abort.signal);
+    } catch {
+      return; // aborted: a newer request or Back took over
+    }
+    if (run !== this.run) return;
+    if (result.ok) {
+      this.set({ status: 'loaded', target, content: result.page.content });
+    } else {
+      this.set({ status: 'failed', target, error: result.error });
+      this.onError(result.error);
+    }
+  }
+
+  /** Back to the conversation. */
+  close(): void {
+    this.cancel();
+    if (this.state.status !== 'closed') this.set({ status: 'closed' });
+  }
+
+  private cancel(): void {
+    this.run++;
+    this.abort?.abort();
+    this.abort = undefined;
+  }
+
+  private set(state: PageViewState): void {
+    this.state = state;
+    this.host.requestUpdate();
+  }
+}

@@ -1,0 +1,130 @@
+/** A question or an answer in the conversation, with an answer's citations and actions. */
+import { html, nothing } from 'lit';
+import { citationsOf } from '../../chat/citations.ts';
+import type { Citation, DocsUIMessage } from '../../chat/types.ts';
+import type { DocsAssistantI18n } from '../../i18n/i18n.ts';
+import { markdown } from '../../markdown/markdown-directive.ts';
+import { contextLabel } from '../context-chip/context-chip.ts';
+import { iconButton } from '../icons.ts';
+import { searchQueryOf, textOf } from './message-parts.ts';
+
+/** What an answer's template needs from the panel: its state and the reader's actions. */
+export interface AnswerView {
+  t: DocsAssistantI18n;
+  /** The answer is still arriving. */
+  streaming: boolean;
+  rated: 'up' | 'down' | undefined;
+  copied: boolean;
+  onContentClick(event: MouseEvent, cited: readonly Citation[]): void;
+  onCitation(citation: Citation): void;
+  onCopy(): void;
+  onRate(value: 'up' | 'down'): void;
+  /** Set on the last answer: ask its question again. */
+  onRegenerate?: (() => void) | undefined;
+}
+
+/** A page's title, or a readable one from its path (`docs/generating-text` → "Generating text"). */
+export function titleOf(page: { path: string; title?: string }): string {
+  if (page.title && page.title !== page.path) return page.title;
+  const last = page.path.split('/').filter(Boolean).at(-1) ?? page.path;
+  const words = last.replace(/[-_]+/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** "Searching the docs for “…”…" while retrieval runs, "Thinking…" before that. */
+export function pendingLine(t: DocsAssistantI18n, query?: string) {
+  return html`<div class="pending" part="status">
+    <span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>
+    <span>${query ? html`${t.searching} <q>${query}</q>…` : t.thinking}</span>
+  </div>`;
+}
+
+/** A question, with the context it was asked about. */
+export function userMessage(message: DocsUIMessage, t: DocsAssistantI18n) {
+  const context = message.metadata?.context ?? [];
+  return html`<div part="message user-message" class="user">
+    <h3 class="sr-only">${t.you}</h3>
+    ${
+      context.length
+        ? html`<div class="sent-context">${context.map((item) => contextLabel(item, t))}</div>`
+        : nothing
+    }
+    <div class="bubble">${textOf(message)}</div>
+  </div>`;
+}
+
+/** An answer: status while it starts, streamed Markdown, citation chips, then actions. */
+export function assistantMessage(message: DocsUIMessage, view: AnswerView) {
+  const { t, streaming } = view;
+  const text = textOf(message);
+  const all = citationsOf(message);
+  // Chips show the pages the answer cites; pages only retrieved show when nothing is cited.
+  const cited = all.filter((c) => c.from !== 'search');
+  const citations = cited.length ? cited : all;
+  return html`<article part="message assistant-message" class="assistant">
+    <h3 class="sr-only">${t.assistant}</h3>
+    ${!text && streaming ? pendingLine(t, searchQueryOf(message)) : nothing}
+    <div class="answer" @click=${(e: MouseEvent) => view.onContentClick(e, all)}>
+      ${markdown(text, { streaming, copyLabel: t.copyCode, citationMarkers: true })}
+    </div>
+    ${citations.length && text ? citationChips(citations, view) : nothing}
+    ${!streaming && text ? answerActions(view) : nothing}
+  </article>`;
+}
+
+function citationChips(citations: readonly Citation[], view: AnswerView) {
+  return html`<nav class="citations" aria-label=${view.t.sources}>
+    <ol class="chip-row">
+      ${citations.map(
+        (c) => html`<li>
+          <a
+            part="citation"
+            href=${c.url ?? `/${c.path}`}
+            title=${titleOf(c)}
+            @click=${(e: MouseEvent) => {
+              // A modified click opens the published page in a new tab, as links do.
+              if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              view.onCitation(c);
+            }}
+          >
+            <span class="num" aria-hidden="true">${c.index}</span>
+            <span class="label">${titleOf(c)}</span>
+          </a>
+        </li>`,
+      )}
+    </ol>
+  </nav>`;
+}
+
+function answerActions({ t, rated, copied, onCopy, onRate, onRegenerate }: AnswerView) {
+  const copyLabel = copied ? t.copied : t.copy;
+  return html`<div class="actions">
+    ${iconButton({ part: 'copy', label: copyLabel, icon: copied ? 'check' : 'copy', onClick: onCopy })}
+    ${iconButton({
+      part: 'helpful',
+      label: t.helpful,
+      icon: 'up',
+      pressed: rated === 'up',
+      onClick: () => onRate('up'),
+    })}
+    ${iconButton({
+      part: 'not-helpful',
+      label: t.notHelpful,
+      icon: 'down',
+      pressed: rated === 'down',
+      onClick: () => onRate('down'),
+    })}
+    ${
+      onRegenerate
+        ? iconButton({
+            part: 'regenerate',
+            label: t.regenerate,
+            icon: 'retry',
+            onClick: onRegenerate,
+          })
+        : nothing
+    }
+    ${rated ? html`<span class="thanks" role="status">${t.thanks}</span>` : nothing}
+  </div>`;
+}

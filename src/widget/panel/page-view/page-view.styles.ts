@@ -1,0 +1,43 @@
+import { css } from 'lit';
+
+/** The in-panel view of a cited page. */
+export const pageViewStyles = css`
+  /* Page view */
+  .page {
+    flex: 1;
+    min-height: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  .page-bar {
+    display: flex;
+    justify-content: space-between;
+    padding: 8px 10px;
+    border-bottom: 1px solid var(--_border);
+  }
+  .page-scroll {
+    flex: 1;
+    min-height: 0;
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    padding: 18px 20px 28px;
+    outline: none;
+  }
+  .page-path {
+    margin: 0 0 10px;
+    color: var(--_muted);
+    font-size: 12px;
+    overflow-wrap: anywhere;
+  }
+  .page-title,
+  .prose h1 {
+    margin: 0 0 14px;
+    font-size: 21px;
+    font-weight: 700;
+    letter-spacing: -0.015em;
+    line-height: 1.3;
+  }
+  .page-status {
+    color: var(--_muted);
+  }
+`;

@@ -1,0 +1,17 @@
+import type { ChatOptions } from '../chat/types.ts';
+import type { DocsAssistantI18n } from '../i18n/i18n.ts';
+
+/**
+ * What `<docs-assistant>` shares with its panel: one object, made once by the host, whose
+ * fields read the host's properties when asked (so nothing is copied on every host update).
+ */
+export interface PanelConfig {
+  /** How to reach the API; read again for every request. */
+  readonly chat: ChatOptions;
+  /** The host's replacement UI strings (missing keys stay English). */
+  readonly i18n: Partial<DocsAssistantI18n>;
+  /** Placeholder of the question input (default: the i18n `placeholder`). */
+  readonly placeholder: string | undefined;
+  /** Starter questions on the empty state. */
+  readonly suggestions: readonly string[];
+}

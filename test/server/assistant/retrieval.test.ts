@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { retrievePassages } from '../../../src/server/assistant/retrieval.ts';
+import type { SiteIndex } from '../../../src/server/docs-index/docs-index.ts';
+import { STARLIGHT_DOCS } from '../../support/corpora.ts';
+import { indexSite } from '../../support/docs-sites.ts';
+
+let starlight: Promise<SiteIndex> | undefined;
+const corpus = () => {
+  starlight ??= indexSite(STARLIGHT_DOCS);
+  return starlight;
+};
+
+const retrieve = async (question: string, extra: { currentPath?: string; filter?: object } = {}) =>
+  retrievePassages(await corpus(), { question, pageSize: 5, ...extra });
+
+describe('retrievePassages in the reader’s language', () => {
+  it('answers an English question from English pages only', async () => {
+    const { results, language } = await retrieve(
+      'How do I translate my docs into other languages?',
+    );
+    expect(language).toBe('en');
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.filter((result) => result.metadata.language !== 'en')).toEqual([]);
+  });
+
+  it('answers in the language of the page the reader is on', async () => {
+    const { results, language } = await retrieve('How do I configure the sidebar?', {
+      currentPath: '/ja/guides/i18n/',
+    });
+    expect(language).toBe('ja');
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.every((result) => result.metadata.language === 'ja')).toBe(true);
+  });
+
+  it('answers a question in the language it is written in', async () => {
+    const { results, language } = await retrieve(
+      'Comment configurer la barre latérale (sidebar) ?',
+    );
+    expect(language).toBe('fr');
+    expect(results.every((result) => result.metadata.language === 'fr')).toBe(true);
+  });
+
+  it('lets filter.language win over the current page and the question', async () => {
+    const { results, language } = await retrieve('How do I configure the sidebar?', {
+      currentPath: '/ja/guides/i18n/',
+      filter: { language: 'de' },
+    });
+    expect(language).toBe('de');
+    expect(results.every((result) => result.metadata.language === 'de')).toBe(true);
+  });
+});

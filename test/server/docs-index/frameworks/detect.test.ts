@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { detectFramework } from '../../../../src/server/docs-index/frameworks/detect.ts';
+import { DocsFolder } from '../../../../src/server/docs-index/frameworks/docs-folder.ts';
+import { AI_SDK_DOCS, STARLIGHT_DOCS, VITE_DOCS } from '../../../support/corpora.ts';
+import {
+  DOCUSAURUS_SITE,
+  indexSite,
+  MINTLIFY_SITE,
+  MKDOCS_SITE,
+  writeSite,
+} from '../../../support/docs-sites.ts';
+
+const detect = (root: string) => detectFramework(new DocsFolder(root));
+
+describe('detectFramework', () => {
+  it('tells each framework by the configuration it keeps', () => {
+    expect(detect(MINTLIFY_SITE)).toBe('mintlify');
+    expect(detect(DOCUSAURUS_SITE)).toBe('docusaurus');
+    expect(detect(STARLIGHT_DOCS)).toBe('starlight');
+    expect(detect(VITE_DOCS)).toBe('vitepress');
+    expect(detect(MKDOCS_SITE)).toBe('mkdocs');
+    expect(detect(AI_SDK_DOCS)).toBe('plain');
+  });
+
+  it('needs more than a file name: a docs.json without navigation, an Astro site without docs', async () => {
+    expect(detect(await writeSite({ 'docs.json': '{"openapi": "3.1.0"}', 'a.md': '# A' }))).toBe(
+      'plain',
+    );
+    expect(
+      detect(await writeSite({ 'astro.config.mjs': 'export default {}', 'a.md': '# A' })),
+    ).toBe('plain');
+    expect(detect(await writeSite({ 'mint.json': '{}' }))).toBe('mintlify');
+    expect(detect(await writeSite({ 'docs/.vitepress/config.ts': 'export default {}' }))).toBe(
+      'vitepress',
+    );
+  });
+
+  it('follows the framework the site names over the detected one', async () => {
+    const root = await writeSite({
+      'mkdocs.yml': 'site_name: X\n',
+      'docs/index.md': '# Home',
+      'notes/todo.md': '# Not under docs_dir',
+    });
+    expect((await indexSite(root)).pageCount).toBe(1);
+    const plain = await indexSite(root, 'plain');
+    expect(plain.profile.framework).toBe('plain');
+    expect(plain.getPage('notes/todo')).toBeDefined();
+  });
+});

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { stripNumberPrefix } from '../../../../src/server/docs-index/frameworks/docusaurus-routes.ts';
+import { DOCUSAURUS_SITE, indexSite, pathsOf, writeSite } from '../../../support/docs-sites.ts';
+
+const CONFIG = `export default { presets: [['classic', { docs: { sidebarPath: './sidebars.js' } }]] };`;
+
+describe('Docusaurus paths', () => {
+  it('publishes docs as the Docusaurus docs describe: ids, slugs, category indexes', async () => {
+    // The examples of "Docs introduction" (Document ID, Customizing doc URLs).
+    const root = await writeSite({
+      'docusaurus.config.js': CONFIG,
+      'docs/greeting.md': '# Hello',
+      'docs/guide/hello.md': '# Hello from the guide',
+      'docs/guide/part.md': '---\nid: part1\n---\n# Part 1',
+      'docs/guide/bonjour.md': '---\nslug: /bonjour\n---\n# Bonjour',
+      'docs/guide/relative.md': '---\nslug: salut\n---\n# Salut',
+      'docs/guide/up.md': '---\nslug: ../up-one\n---\n# Up',
+      'docs/Guides/index.md': '# Guides index',
+      'docs/Other/README.mdx': '# Other readme',
+      'docs/Same/Same.md': '# Same name as its folder',
+      'docs/02-tutorial/01-first steps.md': '# First',
+      'docs/02-tutorial/2021-08-26-release.md': '# A date, not a prefix',
+      'docs/02-tutorial/1.2-notes.md': '# A version, not a prefix',
+    });
+    expect(pathsOf(await indexSite(root))).toEqual({
+      // An absolute slug is still under the route base path.
+      'docs/bonjour': 'docs/guide/bonjour.md',
+      'docs/greeting': 'docs/greeting.md',
+      'docs/guide/hello': 'docs/guide/hello.md',
+      'docs/guide/part1': 'docs/guide/part.md',
+      'docs/guide/salut': 'docs/guide/relative.md',
+      'docs/Guides': 'docs/Guides/index.md',
+      'docs/Other': 'docs/Other/README.mdx',
+      'docs/Same': 'docs/Same/Same.md',
+      'docs/tutorial/1.2-notes': 'docs/02-tutorial/1.2-notes.md',
+      'docs/tutorial/2021-08-26-release': 'docs/02-tutorial/2021-08-26-release.md',
+      'docs/tutorial/first steps': 'docs/02-tutorial/01-first steps.md',
+      'docs/up-one': 'docs/guide/up.md',
+    });
+  });
+
+  it('follows routeBasePath, the docs path and trailingSlash', async () => {
+    const root = await writeSite({
+      'docusaurus.config.ts': `const config = {
+        trailingSlash: true,
+        presets: [['@docusaurus/preset-classic', { docs: { path: 'content', routeBasePath: '/' } }]],
+      };
+      export default config;`,
+      'content/intro.md': '# Intro',
+      'content/setup/index.md': '# Setup',
+      'docs/stray.md': '# Not the docs folder of this site',
+    });
+    expect(pathsOf(await indexSite(root))).toEqual({
+      'intro/': 'content/intro.md',
+      'setup/': 'content/setup/index.md',
+    });
+  });
+
+  it('numbers prefixes like Docusaurus, and only those', () => {
+    expect(stripNumberPrefix('01-intro')).toBe('intro');
+    expect(stripNumberPrefix('0 --- Client API')).toBe('Client API');
+    expect(stripNumberPrefix('2021-08-26-welcome')).toBe('2021-08-26-welcome');
+    expect(stripNumberPrefix('8.0-notes')).toBe('8.0-notes');
+    expect(stripNumberPrefix('404')).toBe('404');
+    expect(stripNumberPrefix('01-intro', false)).toBe('01-intro');
+  });
+});
+
+describe('the Docusaurus fixture', () => {
+  const site = () => indexSite(DOCUSAURUS_SITE);
+
+  it('publishes the last version at docs/, the current docs at docs/next/, French under fr/', async () => {
+    expect(pathsOf(await site())).toEqual({
+      'docs/intro': 'versioned_docs/version-1.0/intro.md',
+      'docs/next/bonjour': 'docs/guides/custom-slug.md',
+      'docs/next/guides': 'docs/guides/Guides.md',
+      'docs/next/guides/deploy': 'docs/guides/02-deploy.mdx',
+      'docs/next/guides/part1': 'docs/guides/renamed.md',
+      'docs/next/guides/relative-here': 'docs/guides/relative-slug.md',
+      'docs/next/intro': 'docs/intro.md',
+      'docs/next/tutorial-basics/create-a-document': 'docs/tutorial-basics/02-create-a-document.md',
+      'docs/next/tutorial-basics/create-a-page': 'docs/tutorial-basics/01-create-a-page.md',
+      'docs/next/unlisted-page': 'docs/unlisted-page.md',
+      'docs/tutorial-basics/create-a-page':
+        'versioned_docs/version-1.0/tutorial-basics/create-a-page.md',
+      'fr/docs/next/intro': 'i18n/fr/docusaurus-plugin-content-docs/current/intro.md',
+      'fr/docs/next/tutorial-basics/create-a-page':
+        'i18n/fr/docusaurus-plugin-content-docs/current/tutorial-basics/01-create-a-page.md',
+      'markdown-page': 'src/pages/markdown-page.md',
+    });
+  });
+
+  it('leaves out partials, drafts and the blog; serves unlisted pages without searching them', async () => {
+    const index = await site();
+    const files = Object.values(pathsOf(index));
+    expect(files.some((file) => file.split('/').at(-1)!.startsWith('_'))).toBe(false);
+    expect(files.some((file) => file.includes('/_partials/'))).toBe(false);
+    expect(files.some((file) => file.startsWith('blog/'))).toBe(false);
+    expect(index.search('zeppelin', { filter: { version: 'current' } })).toEqual([]);
+    expect(index.search('gyroscope', { filter: { version: 'current' } })).toEqual([]);
+    expect(index.getPage('docs/next/unlisted-page')?.title).toBe('Unlisted hovercraft page');
+    expect(index.search('hovercraft', { filter: { version: 'current' } })).toEqual([]);
+  });
+
+  it('inlines an imported partial with its props', async () => {
+    const page = (await site()).getPage('docs/next/guides/deploy')!;
+    expect(page.content).toContain('Install the widgets command line with `npm install');
+    expect(page.content).not.toContain('<InstallSteps');
+    expect(page.content).not.toContain('import InstallSteps');
+    expect(page.includes).toEqual(['docs/guides/_install-steps.mdx']);
+  });
+
+  it('labels pages from the sidebar and groups them by category, in their language', async () => {
+    const index = await site();
+    const page = (path: string) => index.getPage(path)!;
+    expect(page('docs/next/tutorial-basics/create-a-page')).toMatchObject({
+      title: 'Make a page',
+      navigation: ['Tutorial - Basics'],
+    });
+    expect(page('docs/next/guides/deploy').navigation).toEqual(['Guides']);
+    expect(page('docs/next/guides').navigation).toEqual(['Guides']);
+    expect(page('fr/docs/next/tutorial-basics/create-a-page')).toMatchObject({
+      title: 'Créer une page',
+      navigation: ['Tutoriel - Bases'],
+      language: 'fr',
+      translationKey: 'docs/next/tutorial-basics/create-a-page',
+    });
+    const grouped = index.search('page', {
+      filter: { group: 'Tutorial - Basics', version: 'current' },
+    });
+    expect(grouped.length).toBeGreaterThan(0);
+    expect(grouped.every((result) => result.metadata.group === 'Tutorial - Basics')).toBe(true);
+  });
+
+  it('answers from the latest version unless the filter or the current page names another', async () => {
+    const index = await site();
+    const paths = (options: Parameters<typeof index.search>[1]) =>
+      index.search('Node.js version create-widgets', options).map((result) => result.path);
+    expect(paths({})[0]).toBe('docs/intro');
+    expect(paths({}).some((path) => path.includes('next/'))).toBe(false);
+    expect(index.search('Node.js version')[0]?.metadata.version).toBe('1.0');
+    expect(paths({ filter: { version: 'current' } })).toContain('docs/next/intro');
+    // The version's label and URL segment name it too.
+    expect(paths({ filter: { version: 'Next' } })).toEqual(
+      paths({ filter: { version: 'current' } }),
+    );
+    expect(paths({ boostPath: '/docs/next/guides/deploy' })).toContain('docs/next/intro');
+    expect(paths({ boostPath: '/docs/next/guides/deploy' })).not.toContain('docs/intro');
+  });
+
+  it('answers a French reader from French pages, and from English where none is translated', async () => {
+    const index = await site();
+    const french = index.search('créer une page site widgets', {
+      filter: { language: 'fr', version: 'current' },
+    });
+    const paths = french.map((result) => result.path);
+    expect(paths).toContain('fr/docs/next/tutorial-basics/create-a-page');
+    expect(paths).not.toContain('docs/next/tutorial-basics/create-a-page');
+    // No French copy of this page: the English one answers.
+    expect(
+      index.search('sidebar metadata sidebar_position', {
+        filter: { language: 'fr', version: 'current' },
+      })[0]?.path,
+    ).toBe('docs/next/tutorial-basics/create-a-document');
+    const english = index.search('create a page', { filter: { version: 'current' } });
+    expect(english.some((result) => result.path.startsWith('fr/'))).toBe(false);
+  });
+});

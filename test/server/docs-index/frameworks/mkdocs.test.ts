@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { indexSite, MKDOCS_SITE, pathsOf, writeSite } from '../../../support/docs-sites.ts';
+
+describe('the MkDocs fixture', () => {
+  const site = () => indexSite(MKDOCS_SITE);
+
+  it('publishes directory URLs from docs_dir, README as its folder index, French under fr/', async () => {
+    expect(pathsOf(await site())).toEqual({
+      '': 'docs/index.md',
+      'about/': 'docs/about/README.md',
+      'about/license/': 'docs/about/license.md',
+      'about/release-notes/': 'docs/about/release-notes.md',
+      'fr/': 'docs/index.fr.md',
+      'fr/user-guide/writing-your-docs/': 'docs/user-guide/writing-your-docs.fr.md',
+      // not_in_nav pages are still published.
+      'tutorials/first-alert/': 'docs/tutorials/first-alert.md',
+      'user-guide/styling-your-docs/': 'docs/user-guide/styling-your-docs.md',
+      'user-guide/writing-your-docs/': 'docs/user-guide/writing-your-docs.md',
+    });
+  });
+
+  it('leaves out exclude_docs, draft_docs and the default exclusions', async () => {
+    const index = await site();
+    for (const word of ['foghorn', 'semaphore', 'lantern', 'beacon', 'buoy']) {
+      expect(index.search(word), word).toEqual([]);
+    }
+  });
+
+  it('titles pages by their nav entry, as MkDocs does, and groups them by nav section', async () => {
+    const index = await site();
+    expect(index.getPage('user-guide/styling-your-docs/')).toMatchObject({
+      title: 'Styling your docs',
+      navigation: ['User Guide'],
+    });
+    expect(index.getPage('')?.title).toBe('Home');
+    // A translation keeps its own title.
+    expect(index.getPage('fr/user-guide/writing-your-docs/')).toMatchObject({
+      title: 'Rédiger votre documentation',
+      language: 'fr',
+      translationKey: 'user-guide/writing-your-docs/',
+    });
+    expect(index.getPage('user-guide/styling-your-docs')?.anchorStyle).toBe('mkdocs');
+  });
+
+  it('answers a French question from the French page, an English one from the English page', async () => {
+    const index = await site();
+    const french = index.search('Comment organiser les fichiers Markdown de la documentation ?');
+    expect(french[0]?.path).toBe('fr/user-guide/writing-your-docs/');
+    const english = index.search('How do I lay out the Markdown files of the documentation?');
+    expect(english[0]?.path).toBe('user-guide/writing-your-docs/');
+    expect(english.some((result) => result.path.startsWith('fr/'))).toBe(false);
+  });
+});
+
+describe('MkDocs settings', () => {
+  it('publishes page.html files without use_directory_urls', async () => {
+    // The example of the MkDocs configuration reference (use_directory_urls).
+    const root = await writeSite({
+      'mkdocs.yml': 'site_name: X\nuse_directory_urls: false\ndocs_dir: source\n',
+      'source/index.md': '# Home',
+      'source/api-guide/parsers.md': '# Parsers',
+      'source/about/index.md': '# About',
+      'docs/elsewhere.md': '# Not in docs_dir',
+    });
+    expect(pathsOf(await indexSite(root))).toEqual({
+      'about/index.html': 'source/about/index.md',
+      'api-guide/parsers.html': 'source/api-guide/parsers.md',
+      'index.html': 'source/index.md',
+    });
+  });
+
+  it('reads folder-structured translations of mkdocs-static-i18n', async () => {
+    const root = await writeSite({
+      'mkdocs.yml': [
+        'site_name: X',
+        'plugins:',
+        '  - i18n:',
+        '      docs_structure: folder',
+        '      languages:',
+        '        - locale: en',
+        '          default: true',
+        '        - locale: de',
+      ].join('\n'),
+      'docs/en/index.md': '# Home',
+      'docs/en/setup.md': '# Setup',
+      'docs/de/setup.md': '# Einrichtung',
+    });
+    const index = await indexSite(root);
+    expect(pathsOf(index)).toEqual({
+      '': 'docs/en/index.md',
+      'de/setup/': 'docs/de/setup.md',
+      'setup/': 'docs/en/setup.md',
+    });
+    expect(index.getPage('de/setup/')).toMatchObject({ language: 'de', translationKey: 'setup/' });
+  });
+});

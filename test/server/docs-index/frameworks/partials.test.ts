@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { DocsFolder } from '../../../../src/server/docs-index/frameworks/docs-folder.ts';
+import { inlinePartials } from '../../../../src/server/docs-index/frameworks/partials.ts';
+import { writeSite } from '../../../support/docs-sites.ts';
+
+describe('inlinePartials', () => {
+  it('inlines imported Markdown where its component is used, nested partials too', async () => {
+    const root = await writeSite({
+      'snippets/outer.mdx': "import Inner from './inner.mdx';\n\nOuter text.\n\n<Inner />",
+      'snippets/inner.mdx': '---\ntitle: ignored\n---\nInner text for {who}.',
+      'guide/page.mdx': '',
+    });
+    const body = [
+      "import Outer from '/snippets/outer.mdx';",
+      "import Inner from '../snippets/inner.mdx';",
+      "import { Tabs } from '@astrojs/starlight/components';",
+      '',
+      'Before.',
+      '<Outer />',
+      '<Inner who="readers"></Inner>',
+      '```mdx',
+      '<Outer />',
+      '```',
+    ].join('\n');
+    const inlined = inlinePartials(new DocsFolder(root), 'guide/page.mdx', body);
+    expect(inlined.body).toContain('Before.\nOuter text.');
+    expect(inlined.body).toContain('Inner text for readers.');
+    expect(inlined.body).not.toContain('title: ignored');
+    // Code examples are left as written.
+    expect(inlined.body).toContain('```mdx\n<Outer />\n```');
+    expect(inlined.includes.sort()).toEqual(['snippets/inner.mdx', 'snippets/outer.mdx']);
+  });
+
+  it('leaves cycles, missing files and package imports alone', async () => {
+    const root = await writeSite({
+      'a.mdx': "import B from './b.mdx';\n\nA says hi.\n\n<B />",
+      'b.mdx': "import A from './a.mdx';\n\nB says hi.\n\n<A />",
+    });
+    const folder = new DocsFolder(root);
+    const inlined = inlinePartials(
+      folder,
+      'page.mdx',
+      "import A from './a.mdx';\nimport Gone from './gone.mdx';\n\n<A />\n<Gone />",
+    );
+    expect(inlined.body.match(/A says hi/g)).toHaveLength(1);
+    expect(inlined.body).toContain('B says hi.');
+    expect(inlined.body).toContain('<Gone />');
+    const aliased = inlinePartials(
+      folder,
+      'x.mdx',
+      "import Pkg from 'some-package/readme.md';\n\n<Pkg />",
+    );
+    expect(aliased.body).toContain('<Pkg />');
+  });
+
+  it('resolves aliases and VitePress includes with line ranges', async () => {
+    const root = await writeSite({ 'src/parts/steps.md': 'one\ntwo\nthree\nfour' });
+    const folder = new DocsFolder(root);
+    const inlined = inlinePartials(
+      folder,
+      'src/guide/page.md',
+      'Steps:\n\n<!--@include: @/parts/steps.md{2,3}-->\n\nAll:\n\n<!--@include: ../parts/steps.md-->',
+      { vitepressIncludes: true, aliases: { '@/': 'src' } },
+    );
+    expect(inlined.body).toBe('Steps:\n\ntwo\nthree\n\nAll:\n\none\ntwo\nthree\nfour');
+  });
+});

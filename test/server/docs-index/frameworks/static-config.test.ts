@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isStaticCall,
+  readConfigModule,
+} from '../../../../src/server/docs-index/frameworks/static-config.ts';
+
+describe('readConfigModule', () => {
+  it('reads the literal parts of a TypeScript config: consts, spreads, satisfies, templates', () => {
+    const source = `
+      import type { Config } from '@docusaurus/types';
+      const base = 'docs';
+      const i18n = { defaultLocale: 'en', locales: ['en', 'fr'] } as const;
+      const shared = { trailingSlash: true };
+      const config: Config = {
+        ...shared,
+        i18n,
+        url: process.env.URL ?? 'https://example.dev',
+        title: \`Acme \${base}\`,
+        tagline: \`built \${Date.now()}\`,
+        presets: [['classic', { docs: { path: base, sidebarPath: require.resolve('./sidebars.js') } } satisfies Options]],
+        negative: -1,
+        off: !1,
+        locale: i18n.defaultLocale,
+      };
+      export default config;`;
+    expect(readConfigModule(source)).toEqual({
+      trailingSlash: true,
+      i18n: { defaultLocale: 'en', locales: ['en', 'fr'] },
+      url: 'https://example.dev',
+      title: 'Acme docs',
+      presets: [['classic', { docs: { path: 'docs', sidebarPath: './sidebars.js' } }]],
+      negative: -1,
+      off: false,
+      locale: 'en',
+    });
+  });
+
+  it('unwraps defineConfig() and keeps integration calls with their options', () => {
+    const config = readConfigModule(`
+      import { defineConfig } from 'astro/config';
+      import starlight from '@astrojs/starlight';
+      export const locales = { root: { label: 'English', lang: 'en' } };
+      export default defineConfig({ integrations: [starlight({ title: 'Docs', locales })] });`) as {
+      integrations: unknown[];
+    };
+    const [integration] = config.integrations;
+    expect(isStaticCall(integration)).toBe(true);
+    expect(integration).toEqual({
+      call: 'starlight',
+      args: [{ title: 'Docs', locales: { root: { label: 'English', lang: 'en' } } }],
+    });
+  });
+
+  it('reads CommonJS exports and configs returned by a function', () => {
+    expect(
+      readConfigModule(`const sidebars = { docs: ['intro'] };\nmodule.exports = sidebars;`),
+    ).toEqual({
+      docs: ['intro'],
+    });
+    expect(
+      readConfigModule(`export default async function createConfig() { return { title: 'T' }; }`),
+    ).toEqual({ title: 'T' });
+    expect(readConfigModule(`export default () => ({ cleanUrls: true })`)).toEqual({
+      cleanUrls: true,
+    });
+  });
+
+  it('never runs the module', () => {
+    const marker = `__configRan${Date.now()}`;
+    readConfigModule(
+      `globalThis.${marker} = true; process.exit(1);\nexport default { a: (globalThis.${marker} = 1) };`,
+    );
+    expect((globalThis as Record<string, unknown>)[marker]).toBeUndefined();
+  });
+
+  it('gives up quietly on what it cannot read', () => {
+    expect(readConfigModule('this is not { javascript')).toBeUndefined();
+    expect(readConfigModule('export default loadConfig();')).toBeUndefined();
+    expect(readConfigModule('const a = b; const b = a; export default { a };')).toEqual({});
+  });
+});

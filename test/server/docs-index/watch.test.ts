@@ -1,0 +1,94 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildDocsIndex } from '../../../src/server/docs-index/load.ts';
+import { type DocsWatcher, watchDocs } from '../../../src/server/docs-index/watch.ts';
+
+let watcher: DocsWatcher | undefined;
+afterEach(() => watcher?.close());
+
+/** Watches `docs`; `settled(file)` resolves once a change of that file has been applied. */
+async function watched(docs: string) {
+  const { index } = await buildDocsIndex(docs);
+  const lines: string[] = [];
+  const waiting = new Map<string, () => void>();
+  watcher = watchDocs(docs, index, {
+    debounceMs: 20,
+    log: (line) => lines.push(line),
+    onUpdate: (file) => waiting.get(file)?.(),
+  });
+  const settled = (file: string) => new Promise<void>((resolve) => waiting.set(file, resolve));
+  return { index, lines, settled };
+}
+
+describe('watchDocs', () => {
+  it('refuses a link to a file outside the folder added while running', async () => {
+    const base = await mkdtemp(join(tmpdir(), 'da-watch-'));
+    const docs = join(base, 'docs');
+    await mkdir(docs);
+    await writeFile(join(docs, 'index.md'), '# Home');
+    await writeFile(join(base, 'secret.md'), '# Secret\nroot password hunter2');
+    const { index, lines, settled } = await watched(docs);
+    const applied = settled('passwd.md');
+    await symlink(join(base, 'secret.md'), join(docs, 'passwd.md'));
+    await applied;
+    expect(index.getPage('passwd')).toBeUndefined();
+    expect(index.search('hunter2')).toEqual([]);
+    expect(lines).toContain('Skipped passwd.md: passwd.md links to a file outside the docs folder');
+  });
+
+  it('re-renders the pages that include a changed partial', async () => {
+    const docs = await mkdtemp(join(tmpdir(), 'da-watch-'));
+    await writeFile(join(docs, '_note.mdx'), 'The first note: heron.');
+    await writeFile(
+      join(docs, 'page.mdx'),
+      "import Note from './_note.mdx';\n\n# Page\n\n<Note />",
+    );
+    const { index, settled } = await watched(docs);
+    expect(index.getPage('page')?.content).toContain('heron');
+    const applied = settled('_note.mdx');
+    await writeFile(join(docs, '_note.mdx'), 'The second note: egret.');
+    await applied;
+    expect(index.getPage('page')?.content).toContain('egret');
+    expect(index.search('heron')).toEqual([]);
+    expect(index.search('egret')[0]?.path).toBe('page');
+  });
+
+  it('reads the framework configuration again when it changes', async () => {
+    const docs = await mkdtemp(join(tmpdir(), 'da-watch-'));
+    const nav = (pages: string[]) =>
+      JSON.stringify({ navigation: { groups: [{ group: 'Start', pages }] } });
+    await writeFile(join(docs, 'docs.json'), nav(['index']));
+    await writeFile(join(docs, 'index.mdx'), '---\ntitle: Home\n---\nWelcome.');
+    await writeFile(
+      join(docs, 'later.mdx'),
+      '---\ntitle: Later\n---\nNot yet in the navigation: ibis.',
+    );
+    const { index, settled } = await watched(docs);
+    expect(index.search('ibis')).toEqual([]);
+    const applied = settled('docs.json');
+    await writeFile(join(docs, 'docs.json'), nav(['index', 'later']));
+    await applied;
+    expect(index.search('ibis')[0]?.path).toBe('later');
+    expect(index.getPage('later')?.navigation).toEqual(['Start']);
+  });
+
+  it('takes out a page when it becomes a draft or its file goes', async () => {
+    const docs = await mkdtemp(join(tmpdir(), 'da-watch-'));
+    await writeFile(join(docs, 'a.md'), '# A\nspoonbill');
+    const { index, settled } = await watched(docs);
+    let applied = settled('a.md');
+    await writeFile(join(docs, 'a.md'), '---\ndraft: true\n---\n# A\nspoonbill');
+    await applied;
+    expect(index.getPage('a')).toBeUndefined();
+    applied = settled('a.md');
+    await writeFile(join(docs, 'a.md'), '# A\nspoonbill again');
+    await applied;
+    expect(index.getPage('a')).toBeDefined();
+    applied = settled('a.md');
+    await rm(join(docs, 'a.md'));
+    await applied;
+    expect(index.pageCount).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { languageOf, NEUTRAL } from '../../../src/server/text/languages.ts';
+import { scriptOf, words } from '../../../src/server/text/words.ts';
+
+describe('words', () => {
+  it('splits at spaces, punctuation and symbols; keeps identifiers with - and _ whole', () => {
+    expect(
+      words('Call `streamText()` — see use-chat, use_chat & --flag_ (v1.2).', NEUTRAL),
+    ).toEqual(['Call', 'streamText', 'see', 'use-chat', 'use_chat', 'flag', 'v1', '2']);
+  });
+
+  it('segments Chinese, Japanese and Thai runs, leaving the Latin words beside them whole', () => {
+    expect(words('Starlight的文档', languageOf('zh-cn'))).toEqual([
+      'Starlight',
+      '的',
+      '文',
+      '档',
+      '文档',
+    ]);
+    expect(words('Tailwindでサイドバーを使う', languageOf('ja'))).toEqual([
+      'Tailwind',
+      'で',
+      'サイド',
+      'バー',
+      'を',
+      '使う',
+    ]);
+    expect(words('เพิ่มลิงก์', languageOf('th'))).toEqual(['เพิ่ม', 'ลิงก์']);
+  });
+
+  it('also joins two Han characters the dictionary left apart (文|档), not across stop words', () => {
+    expect(words('插件钩子', languageOf('zh-cn'))).toEqual(['插', '件', '插件', '钩子']);
+    expect(words('的', languageOf('zh-cn'))).toEqual(['的']);
+  });
+
+  it('keeps Korean words (spaced) whole', () => {
+    expect(words('사이드바에 링크를 추가', languageOf('ko'))).toEqual([
+      '사이드바에',
+      '링크를',
+      '추가',
+    ]);
+  });
+
+  it('tells the script of a word by its first letter', () => {
+    expect(scriptOf('useChat')).toBe('Latin');
+    expect(scriptOf('42abc')).toBe('Latin');
+    expect(scriptOf('компонент')).toBe('Cyrillic');
+    expect(scriptOf('組件')).toBe('Han');
+    expect(scriptOf('サイド')).toBe('Katakana');
+    expect(scriptOf('ーー')).toBe('Katakana');
+    expect(scriptOf('링크')).toBe('Hangul');
+    expect(scriptOf('πλευρική')).toBe('Greek');
+  });
+});
