@@ -24,7 +24,7 @@ export interface Snippet {
   fragment?: boolean;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const FENCE = /^\s*(`{3,}|~{3,})/;
 const LIST_ITEM = /^\s{0,6}([-*+]|\d{1,3}[.)])\s+(.*)$/;
 const HEADING = /^ {0,3}#{1,6}\s/;
 /** JSX component lines (`<Note>`, `</Tab>`, `<Check />`) carry no quotable prose. */
@@ -231,7 +231,7 @@ const MARKUP = /^<[A-Za-z]|=\{|^\{\s*\w+:|^\W*\}/;
 
 /** Enough words to stand alone as a quote, and not stray markup. */
 function isProse(text: string, minWords = 4): boolean {
-  if (MARKUP.test(text)) return false;
+  if (MARKUP.test(text) || text.includes('```')) return false;
   const plain = text.replace(/<[^>]*>/g, ' ');
   const words = plain.replace(UNSPACED, ' ').match(/[\p{L}\p{N}]{2,}/gu)?.length ?? 0;
   const characters = plain.match(UNSPACED)?.length ?? 0;

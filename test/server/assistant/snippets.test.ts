@@ -133,6 +133,20 @@ describe('splitSnippets', () => {
     expect(snippets[0]?.fragment).toBeUndefined();
   });
 
+  it('reads a code block indented inside a list or component as code', () => {
+    const snippets = splitSnippets(
+      [
+        '1. Install it with enough words here:',
+        '',
+        '     ```sh',
+        '     npm add ai',
+        '     ```',
+      ].join('\n'),
+    );
+    expect(snippets.map((s) => s.kind)).toEqual(['list-item', 'code']);
+    expect(snippets[1]?.text).toBe('```sh\nnpm add ai\n```');
+  });
+
   it('shortens long code blocks and keeps the fence closed', () => {
     const body = Array.from({ length: 50 }, (_, i) => `line${i}();`).join('\n');
     const [code] = splitSnippets(`\`\`\`js\n${body}\n\`\`\``);
