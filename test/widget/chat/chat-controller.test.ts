@@ -264,7 +264,7 @@ describe('ChatController: events and getters', () => {
     await first;
     expect(responses).toEqual([]);
     const second = controller.send('How do I stream text with streamText?');
-    body.push(eventsThrough(answer.body, 'The docs cover '));
+    body.push(eventsThrough(answer.body, '**streamText**: AI '));
     await waitUntil(
       () => controller.messages.at(-1)?.role === 'assistant' && textOf(controller.messages.at(-1)),
       'first text',
@@ -273,7 +273,7 @@ describe('ChatController: events and getters', () => {
     await controller.stop();
     await second;
     expect(responses).toHaveLength(1);
-    expect(textOf(responses[0])).toContain('The docs cover');
+    expect(textOf(responses[0])).toContain('**streamText**');
   });
 
   it('getters read, never load: the conversation arrives when the host connects', () => {

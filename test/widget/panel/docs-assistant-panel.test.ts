@@ -155,18 +155,18 @@ describe('panel: asking and streaming', () => {
     expect(chips.map((c) => c.textContent!.replace(/\s+/g, ' ').trim())).toEqual([
       '1 Generating Text',
       '2 streamText',
-      '3 Stream Text',
+      '3 streamText Multi-Step Cookbook',
       '4 streamText fails silently',
-      '5 streamText Multi-Step Cookbook',
+      '5 Stream Text',
     ]);
     const { detail } = responses[0]!;
     expect(detail.threadId).toBe(THREAD_ID);
     expect(detail.sources.map((s: { path: string }) => s.path)).toEqual([
       'docs/ai-sdk-core/generating-text',
       'docs/reference/ai-sdk-core/stream-text',
-      'cookbook/next/stream-text',
-      'docs/troubleshooting/stream-text-not-working',
       'cookbook/next/stream-text-multistep',
+      'docs/troubleshooting/stream-text-not-working',
+      'cookbook/next/stream-text',
     ]);
     expect(detail.message.role).toBe('assistant');
     expect(responses[0]!.composed && responses[0]!.bubbles).toBe(true);
@@ -180,7 +180,7 @@ describe('panel: asking and streaming', () => {
 
   it('works with the keyboard alone: ask, reach a citation, read the page, come back', async () => {
     const el = await make();
-    api.pages.set('cookbook/next/stream-text-multistep', '# Multi-step\n\nSteps.');
+    api.pages.set('cookbook/next/stream-text', '# Stream Text\n\nSteps.');
     api.recorded(answerSse, headersOf(answerMeta));
     expect(deepActive()?.getAttribute('part')).toBe('input');
     await userEvent.keyboard('How do I stream text with streamText?{Enter}');
@@ -190,7 +190,7 @@ describe('panel: asking and streaming', () => {
     for (let i = 0; i < 30 && deepActive()?.getAttribute('part') !== 'citation'; i++) {
       await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
     }
-    expect(deepActive()?.textContent).toContain('Multi-Step');
+    expect(deepActive()?.textContent).toContain('Stream Text');
     await userEvent.keyboard('{Enter}');
     await waitUntil(() => $(el, '[part=page] .prose h1'), 'page view', WAIT);
     await waitUntil(() => deepActive()?.hasAttribute('data-back'), 'focus on Back', WAIT);
