@@ -21,16 +21,15 @@ const here = (path: string) => fileURLToPath(new URL(`../../${path}`, import.met
 interface GateSet {
   questions: string;
   docs: string;
-  stripPathPrefix?: string;
   /** Per rate: `min` or `max`, and the ratio (as the eval command takes it). */
   thresholds: Partial<Record<RateName, ['min' | 'max', string]>>;
 }
 
 /**
- * recall@5 today: ai-sdk-docs 27/43, starlight-docs 36/45, vite-docs 40/45. Every question whose
- * page search returns is answered and cited on ai-sdk-docs; the false refusals left on
- * starlight-docs and vite-docs are questions in the reader's words that the page says otherwise
- * ("latest version" and "Updating Starlight", "from my phone" and `server.host`).
+ * recall@5 today: ai-sdk-docs 31/43, starlight-docs 42/45, vite-docs 42/45, multilingual 47/48.
+ * The false refusals left on starlight-docs and vite-docs are questions in the reader's words
+ * that the page says otherwise ("latest version" and "Updating Starlight", "from my phone" and
+ * `server.host`, "notice when I save" and `server.watch`).
  */
 const GATE: GateSet[] = [
   {
@@ -39,30 +38,37 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '27/43'],
-      factsFound: ['min', '28/43'],
+      answeredAndCited: ['min', '28/43'],
+      factsFound: ['min', '29/43'],
     },
   },
   {
     questions: 'starlight-docs.json',
     docs: 'starlight-docs',
-    // Starlight pages are indexed under their source folder until framework-aware indexing.
-    stripPathPrefix: 'src/content/docs/',
     thresholds: {
       falseRefusals: ['max', '3/45'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '33/45'],
-      factsFound: ['min', '29/45'],
+      answeredAndCited: ['min', '37/45'],
+      factsFound: ['min', '30/45'],
     },
   },
   {
     questions: 'vite-docs.json',
     docs: 'vite-docs',
     thresholds: {
-      falseRefusals: ['max', '4/45'],
+      falseRefusals: ['max', '3/45'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '37/45'],
-      factsFound: ['min', '28/44'],
+      answeredAndCited: ['min', '38/45'],
+      factsFound: ['min', '30/44'],
+    },
+  },
+  {
+    questions: 'starlight-multilingual.json',
+    docs: 'starlight-docs',
+    thresholds: {
+      falseRefusals: ['max', '1/30'],
+      answeredAndCited: ['min', '0.9'],
+      factsFound: ['min', '36/48'],
     },
   },
 ];
@@ -81,10 +87,7 @@ describe.each(GATE)('answer gate: $questions', (set) => {
   beforeAll(async () => {
     const questions = await loadQuestionSet(here(`fixtures/questions/${set.questions}`));
     const target = await inProcessTarget({ docs: here(`fixtures/corpora/${set.docs}`) });
-    report = await runEval(questions, target, {
-      thresholds: thresholdsOf(set),
-      ...(set.stripPathPrefix && { stripPathPrefix: set.stripPathPrefix }),
-    });
+    report = await runEval(questions, target, { thresholds: thresholdsOf(set) });
   }, 300_000);
 
   it('meets every threshold', () => {
