@@ -5,7 +5,7 @@
  * two more support it, from other sections first.
  */
 import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
-import { type Question, writtenUnspaced } from './question.ts';
+import type { Question } from './question.ts';
 import { QUOTABLE_MIN, type Reading, type Section } from './read-sections.ts';
 import type { Snippet } from './snippets.ts';
 
@@ -88,7 +88,7 @@ function rankCandidates(
       (about ? 2 : 1) * HEADING_BONUS * focus;
     section.snippets.forEach((snippet, position) => {
       if (snippet.fragment || echoes(snippet)) return;
-      if (snippet.kind !== 'code' && writtenUnspaced(snippet.text) !== question.unspaced) return;
+      if (snippet.kind !== 'code' && section.unspaced[position] !== question.unspaced) return;
       // A sentence that introduces code ("Run the following command:") is read with its code.
       const next = section.snippets[position + 1];
       const introduced =

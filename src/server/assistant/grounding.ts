@@ -45,7 +45,7 @@ export interface Grounding {
  */
 const sectionCache = new Map<Page, SectionText[]>();
 /** Characters of page text the cache holds at most (what it works out is a few times more). */
-const SECTION_CACHE_CHARS = 1_000_000;
+const SECTION_CACHE_CHARS = 2_000_000;
 let cachedChars = 0;
 
 /**

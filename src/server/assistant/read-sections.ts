@@ -4,13 +4,7 @@
  * question each holds. The docs cover a question when one section holds enough of it.
  */
 import type { SearchResult } from '../../api/types.ts';
-import {
-  heldShare,
-  type Rarity,
-  type TermGroup,
-  type WeightedQuestion,
-  weighQuestion,
-} from './coverage.ts';
+import { heldShare, type Rarity, type WeightedQuestion, weighQuestion } from './coverage.ts';
 import { followingSection, fromResult } from './grounding.ts';
 import {
   analyzeQuestion,
@@ -19,6 +13,7 @@ import {
   selectionNames,
   selectionWords,
   termsOf,
+  writtenUnspaced,
 } from './question.ts';
 import { type Snippet, splitSnippets } from './snippets.ts';
 
@@ -64,6 +59,8 @@ const READ_BUDGET = 60_000;
 
 /** What reading a section gives, kept with the section (see grounding's page cache). */
 interface ParsedSection {
+  /** Per line: written in Chinese, Japanese or Korean (see writtenUnspaced). */
+  unspaced: boolean[];
   /** Terms of its own heading (none for a page's top section). */
   heading: Set<string>;
   /** Terms of the section's text. */
@@ -205,34 +202,18 @@ function worthReading(
  * section holds and perhaps more.
  */
 function coverageBound(text: SectionText, weighted: WeightedQuestion): number {
-  const haystack = [
-    text.title,
-    ...(text.headings ?? [text.heading ?? '']),
-    text.description ?? '',
-    text.content,
-  ].join('\n');
+  const haystack = lowered(text);
   let held = 0;
   for (const group of weighted.groups) {
-    if (wordStarts(group).test(haystack)) held += group.weight;
+    if (group.terms.some((t) => haystack.includes(searchKey(t)))) held += group.weight;
   }
   return weighted.total === 0 ? 0 : held / weighted.total;
 }
 
-const wordStartPatterns = new WeakMap<TermGroup, RegExp>();
-
-/** A word starting with one of the group's terms (case-insensitive; `useChat` in `useChat()`). */
-function wordStarts(group: TermGroup): RegExp {
-  let pattern = wordStartPatterns.get(group);
-  if (!pattern) {
-    const keys = group.terms.map((t) => searchKey(t).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    // Unspaced scripts have no word starts to look for.
-    const start = group.terms.some((t) => /^[\p{L}\p{N}]/u.test(t) && !/^[a-z0-9]/.test(t))
-      ? ''
-      : '(?<![\\p{L}\\p{N}])';
-    pattern = new RegExp(`${start}(?:${keys.join('|')})`, 'iu');
-    wordStartPatterns.set(group, pattern);
-  }
-  return pattern;
+/** A section's words in lower case (native and cheap: not kept). */
+function lowered(text: SectionText): string {
+  const parts = [text.title, ...(text.headings ?? [text.heading ?? '']), text.description ?? ''];
+  return `${parts.join('\n')}\n${text.content}`.toLowerCase();
 }
 
 /** The part of a stem every form of its word starts with (`librari` → `librar`). */
@@ -291,6 +272,7 @@ function parseSection(text: SectionText): ParsedSection {
   );
   const heading = text.anchor ? termsOf(text.heading ?? '', language) : [];
   return {
+    unspaced: snippets.map((s) => writtenUnspaced(s.text)),
     snippets,
     snippetTerms,
     terms,
