@@ -59,7 +59,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '3/45'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '38/45'],
-      factsFound: ['min', '30/44'],
+      factsFound: ['min', '31/44'],
     },
   },
   {
