@@ -8,7 +8,7 @@
  */
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,7 @@ import { SiteIndex } from './docs-index/docs-index.ts';
 import type { FrameworkName } from './docs-index/frameworks/types.ts';
 import { buildDocsIndex } from './docs-index/load.ts';
 import { type DocsWatcher, watchDocs } from './docs-index/watch.ts';
+import { applyHttpLimits, httpServerOptions } from './http-limits.ts';
 import type { AppEnv, Organization } from './types.ts';
 
 export interface ServerOptions {
@@ -101,6 +102,7 @@ export function createServer(
       ...(site.title && { title: site.title }),
       ...(site.description && { description: site.description }),
       ...(site.mcp && { mcp: site.mcp }),
+      ...(site.origins && { origins: site.origins }),
     })),
   }));
   const model = options.model ? assistantModelOf(options.model) : modelFromFlags(config.flags);
@@ -110,7 +112,11 @@ export function createServer(
     organizations,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
-    assistant: { model, threads: options.threads ?? new MemoryThreadStore() },
+    assistant: {
+      model,
+      threads: options.threads ?? new MemoryThreadStore(),
+      promptBudget: config.promptBudget,
+    },
     ...(options.feedback && { feedback: options.feedback }),
     ...(widgetDir && { widgetDir }),
     isReady: () => indexed,
@@ -148,7 +154,13 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const server = createServer(config, options);
-  const listener = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host });
+  const listener = serve({
+    fetch: server.app.fetch,
+    port: config.port,
+    hostname: config.host,
+    serverOptions: httpServerOptions(config.http),
+  });
+  applyHttpLimits(listener as Server, config.http);
   await once(listener, 'listening');
   const { port } = listener.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

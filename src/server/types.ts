@@ -4,6 +4,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { DocsIndex } from './docs-index/types.ts';
+import type { OriginPolicy } from './middleware/origins.ts';
 
 /** Request limits of an organization (requests per window). */
 export interface Limits {
@@ -29,6 +30,8 @@ export interface Site {
   docs?: string;
   /** MCP server options: `anonymous` lets agents connect without a key. */
   mcp?: { anonymous?: boolean };
+  /** The browser origins allowed to call with this site's keys; absent: any. */
+  origins?: OriginPolicy;
 }
 
 /** Owner of sites and keys. */

@@ -20,7 +20,8 @@ import type { ContextItem, SearchToolInput } from '../../api/types.ts';
 import type { DocsIndex } from '../docs-index/types.ts';
 import { embeddedProviderOptions } from './embedded-model.ts';
 import type { AssistantModel } from './models.ts';
-import { buildSystemPrompt, promptSources, toModelMessages } from './prompt.ts';
+import { promptSources, toModelMessages } from './prompt.ts';
+import { fitPromptBudget } from './prompt-budget.ts';
 import type { ConversationMessage, Retrieval } from './retrieval.ts';
 import { streamFailuresAsParts } from './stream-failures.ts';
 
@@ -35,6 +36,8 @@ export interface ReplyRequest {
   index?: DocsIndex;
   /** Aborted when the client goes away; the model sees it and stops. */
   abortSignal?: AbortSignal;
+  /** Most bytes a real model is sent (prompt-budget.ts); default 96 KiB. */
+  promptBudget?: number;
 }
 
 export interface ReplyOutcome {
@@ -67,17 +70,24 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
   const { model, retrieval } = request;
   const messageId = generateId();
   let threadId: string | undefined;
+  const turns = toModelMessages(request.messages);
+  // A real model gets the prompt cut to the budget; the embedded one reads its provider options.
+  const prompt = model.ignoresPrompt
+    ? { messages: turns }
+    : fitPromptBudget(
+        {
+          passages: retrieval.results,
+          currentPath: request.currentPath,
+          context: request.context,
+          siteUrl: request.siteUrl,
+        },
+        turns,
+        request.promptBudget,
+      );
   const result = streamText({
     model: wrapLanguageModel({ model: model.model, middleware: streamFailuresAsParts }),
-    ...(!model.ignoresPrompt && {
-      system: buildSystemPrompt({
-        passages: retrieval.results,
-        currentPath: request.currentPath,
-        context: request.context,
-        siteUrl: request.siteUrl,
-      }),
-    }),
-    messages: toModelMessages(request.messages),
+    ...('system' in prompt && { system: prompt.system }),
+    messages: prompt.messages,
     providerOptions: embeddedProviderOptions({
       passages: retrieval.results,
       siteUrl: request.siteUrl,

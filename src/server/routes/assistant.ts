@@ -22,6 +22,8 @@ import { type SiteRouteOptions, siteRouter } from './site-router.ts';
 export interface AssistantOptions {
   model: AssistantModel;
   threads: ThreadStore;
+  /** Most bytes a real model is sent per answer; default 96 KiB (assistant/prompt-budget.ts). */
+  promptBudget?: number;
 }
 
 export interface AssistantRouteOptions extends AssistantOptions, SiteRouteOptions {
@@ -95,6 +97,7 @@ async function start(
       siteUrl: site.siteUrl,
       index: site.index,
       abortSignal: c.req.raw.signal,
+      ...(options.promptBudget && { promptBudget: options.promptBudget }),
     });
   } catch (error) {
     if (error instanceof ModelFailure) return errorResponse(c, 502, error.message);
