@@ -15,7 +15,7 @@ import { corsPolicy } from './middleware/cors.ts';
 import { handleErrors, notFound } from './middleware/errors.ts';
 import { siteGuards, trustedHops } from './middleware/site-guards.ts';
 import { type AssistantOptions, assistantRoutes } from './routes/assistant.ts';
-import { healthRoutes } from './routes/health.ts';
+import { type HealthCheck, healthRoutes } from './routes/health.ts';
 import { llmsRoutes } from './routes/llms.ts';
 import { markdownRoutes } from './routes/markdown.ts';
 import { mcpDiscoveryRoutes, mcpRoutes } from './routes/mcp.ts';
@@ -38,6 +38,10 @@ export interface AppOptions {
   widgetDir?: string;
   /** False while indexes are still being built (GET /health answers 503). */
   isReady?: () => boolean;
+  /** The stores GET /health/ready checks. */
+  checks?: () => HealthCheck[];
+  /** True once the server is stopping (GET /health/ready answers 503). */
+  isDraining?: () => boolean;
   /** Where unexpected errors are reported; default console.error. */
   log?: (message: string, error: unknown) => void;
   /** The path every route lives under, for a host server that passes full URLs; default '/'. */

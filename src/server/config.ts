@@ -19,6 +19,7 @@ import { DEFAULT_PROMPT_BUDGET_BYTES } from './assistant/prompt-budget.ts';
 import { FRAMEWORKS, type FrameworkName } from './docs-index/frameworks/types.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.ts';
 import { normalizeOriginPattern, type OriginPolicy } from './middleware/origins.ts';
+import { DEFAULT_RETENTION_DAYS, type StoreSettings } from './stores/open-stores.ts';
 import type { Limits } from './types.ts';
 
 /** Flags of `docs-assistant serve` (node:util parseArgs). */
@@ -45,6 +46,9 @@ export const serveFlags = {
   'headers-timeout': { type: 'string' },
   'request-timeout': { type: 'string' },
   'keep-alive-timeout': { type: 'string' },
+  'database-url': { type: 'string' },
+  'retention-days': { type: 'string' },
+  'shutdown-grace': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -84,6 +88,10 @@ export interface ServerConfig {
   promptBudget: number;
   /** Connection cap and request timeouts of the HTTP server. */
   http: HttpLimits;
+  /** Where threads are kept (SQLite in the data folder, PostgreSQL, or memory). */
+  stores: StoreSettings;
+  /** Seconds answers in flight get to finish when the server stops; default 10. */
+  shutdownGraceSeconds: number;
   organizations: OrganizationConfig[];
   /** Set when no key was configured and one was generated for this run (print it). */
   generatedKey?: string;
@@ -143,6 +151,10 @@ export const configFileSchema = z.looseObject({
   host: z.string().optional(),
   promptBudget: sizeSchema.optional(),
   http: httpSchema.optional(),
+  /** The data folder (`--data-dir`), relative to the config file; "none": memory only. */
+  data: z.string().min(1).optional(),
+  databaseUrl: z.string().min(1).optional(),
+  retentionDays: z.number().positive().optional(),
   port: z.int().min(0).max(65_535).optional(),
   corsOrigins: z.union([z.literal('*'), z.array(z.string())]).optional(),
   /** Trusted proxy hops; `true` is one, `false` none. */
@@ -217,6 +229,26 @@ function parseSize(value: string): number | undefined {
   return Math.round(Number(match[1]) * factor);
 }
 
+/** Where state is kept: `--database-url` (or DATABASE_URL), else the data folder. */
+function storeSettings(flags: ServeFlags, cwd: string): StoreSettings {
+  const databaseUrl = flags['database-url'] ?? process.env['DATABASE_URL'];
+  if (databaseUrl)
+    check(
+      z.string().regex(/^postgres(?:ql)?:\/\//, 'a postgres:// URL'),
+      databaseUrl,
+      '--database-url',
+    );
+  return {
+    dataDir: dataDirOf(flags['data-dir'], cwd),
+    ...(databaseUrl && { databaseUrl }),
+    retentionDays: flags['retention-days']
+      ? check(z.coerce.number().positive(), flags['retention-days'], '--retention-days')
+      : DEFAULT_RETENTION_DAYS,
+  };
+}
+
+const dataDirOf = (dir: string, base: string) => (dir === 'none' ? 'none' : resolve(base, dir));
+
 /** The HTTP server's limits: flags over the config file over the defaults. */
 function httpLimits(flags: ServeFlags, file: Partial<HttpLimits>): HttpLimits {
   const number = (flag: keyof ServeFlags, integer: boolean): number | undefined => {
@@ -270,10 +302,14 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
       ? check(sizeSchema, flags['prompt-budget'], '--prompt-budget')
       : DEFAULT_PROMPT_BUDGET_BYTES,
     http: httpLimits(flags, {}),
+    stores: storeSettings(flags, cwd),
+    shutdownGraceSeconds: flags['shutdown-grace']
+      ? check(z.coerce.number().min(0).max(3600), flags['shutdown-grace'], '--shutdown-grace')
+      : 10,
     flags,
   };
   if (flags.config) {
-    return { ...base, ...(await readConfigFile(resolve(cwd, flags.config), args, flags)) };
+    return { ...base, ...(await readConfigFile(resolve(cwd, flags.config), args, flags, cwd)) };
   }
   if (!flags.docs) throw new ConfigError('--docs <folder> or --config <file> is required');
   check(domainSchema, flags.domain, '--domain');
@@ -327,7 +363,7 @@ function originPolicy(
 
 const withOrigins = (origins: OriginPolicy | undefined) => (origins ? { origins } : {});
 
-async function readConfigFile(path: string, args: string[], flags: ServeFlags) {
+async function readConfigFile(path: string, args: string[], flags: ServeFlags, cwd: string) {
   let json: unknown;
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
@@ -389,6 +425,13 @@ async function readConfigFile(path: string, args: string[], flags: ServeFlags) {
       !given('--trust-proxy') && { trustProxy: Number(file.trustProxy) }),
     ...(file.promptBudget && !given('--prompt-budget') && { promptBudget: file.promptBudget }),
     http: httpLimits(flags, file.http ?? {}),
+    stores: {
+      ...storeSettings(flags, cwd),
+      ...(file.data && !given('--data-dir') && { dataDir: dataDirOf(file.data, dirname(path)) }),
+      ...(file.databaseUrl && !given('--database-url') && { databaseUrl: file.databaseUrl }),
+      ...(file.retentionDays &&
+        !given('--retention-days') && { retentionDays: file.retentionDays }),
+    },
   };
 }
 

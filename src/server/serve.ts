@@ -18,13 +18,16 @@ import type { Hono } from 'hono';
 import type { FeedbackStore } from './agents/feedback-store.ts';
 import { type AppOptions, createApp } from './app.ts';
 import { assistantModelOf, modelFromFlags } from './assistant/models.ts';
-import { MemoryThreadStore, type ThreadStore } from './assistant/thread-store.ts';
+import type { ThreadStore } from './assistant/thread-store.ts';
 import type { ServerConfig } from './config.ts';
 import { SiteIndex } from './docs-index/docs-index.ts';
 import type { FrameworkName } from './docs-index/frameworks/types.ts';
 import { buildDocsIndex } from './docs-index/load.ts';
 import { type DocsWatcher, watchDocs } from './docs-index/watch.ts';
 import { applyHttpLimits, httpServerOptions } from './http-limits.ts';
+import { Lifecycle } from './lifecycle.ts';
+import type { HealthCheck } from './routes/health.ts';
+import { deferredThreads, openStores } from './stores/open-stores.ts';
 import type { AppEnv, Organization } from './types.ts';
 
 export interface ServerOptions {
@@ -35,7 +38,10 @@ export interface ServerOptions {
    * model id. Default: the config's `--model`/`--model-base-url`, else the embedded model.
    */
   model?: LanguageModel;
-  /** Where conversation threads are kept; default: in memory, bounded in count and age. */
+  /**
+   * Where conversation threads are kept; default: the config's stores (SQLite in the data
+   * folder, PostgreSQL with a database URL, memory with `--data-dir none`).
+   */
   threads?: ThreadStore;
   /** Where feedback from readers and agents is kept; default: in memory, the latest 10,000. */
   feedback?: FeedbackStore;
@@ -64,15 +70,26 @@ export interface DocsAssistantServer {
   organizations: Organization[];
   /** The built widget's folder, served at /widget/ (undefined: not served). */
   widgetDir: string | undefined;
-  /** Resolves once every site is indexed; rejects when a docs folder cannot be read. */
+  /**
+   * Resolves once every site is indexed and the stores are open; rejects when a docs folder
+   * cannot be read or a store cannot be opened.
+   */
   ready: Promise<void>;
-  /** Stops watching the docs folders. */
+  /** The answers in flight, and the graceful stop. */
+  lifecycle: Lifecycle;
+  /** Stops watching the docs folders and closes the stores. */
   close(): Promise<void>;
 }
 
 export interface RunningServer extends DocsAssistantServer {
   /** `http://host:port`, with the port actually bound. */
   url: string;
+  /**
+   * Stops gracefully: no new connections, GET /health/ready answers 503, answers in flight
+   * finish within `graceMs` (default: the config's `--shutdown-grace`, 10 s) and the rest end
+   * with an "interrupted" error chunk; then the stores close.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Progress lines at most this often, the first when indexing is slow enough to wonder. */
@@ -108,18 +125,33 @@ export function createServer(
   const model = options.model ? assistantModelOf(options.model) : modelFromFlags(config.flags);
   const widgetDir = options.widgetDir === undefined ? builtWidgetDir() : options.widgetDir;
   let indexed = false;
+  // Threads go to the configured store unless the caller brings its own.
+  const ownThreads = options.threads ?? options.app?.assistant?.threads;
+  const stores = ownThreads ? undefined : openStores(config.stores, log);
+  stores?.then(
+    (opened) =>
+      log(
+        `Keeping threads in ${opened.kind === 'memory' ? 'memory (lost on restart)' : `${opened.kind} (${opened.where})`}`,
+      ),
+    () => {},
+  );
+  let checks: HealthCheck[] = [];
+  const lifecycle = new Lifecycle();
   const app = createApp({
     organizations,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
     assistant: {
       model,
-      threads: options.threads ?? new MemoryThreadStore(),
+      threads: ownThreads ?? deferredThreads(stores!.then((opened) => opened.threads)),
       promptBudget: config.promptBudget,
+      lifecycle,
     },
     ...(options.feedback && { feedback: options.feedback }),
     ...(widgetDir && { widgetDir }),
     isReady: () => indexed,
+    checks: () => checks,
+    isDraining: () => lifecycle.draining,
     ...(options.basePath && { basePath: options.basePath }),
     ...options.app,
   });
@@ -127,12 +159,18 @@ export function createServer(
 
   const watchers: DocsWatcher[] = [];
   let closed = false;
-  const ready = indexSites(indexes, frameworks, log).then(() => {
+  const indexing = indexSites(indexes, frameworks, log).then(() => {
     indexed = true;
     if (config.watch && !closed) {
       for (const [docs, index] of indexes) watchers.push(watchDocs(docs, index, { log }));
     }
   });
+  const ready = Promise.all([
+    indexing,
+    stores?.then((opened) => {
+      checks = opened.checks;
+    }),
+  ]).then(() => {});
   // A failure is the caller's to handle through `ready`; never an unhandled rejection.
   ready.catch(() => {});
   return {
@@ -141,9 +179,12 @@ export function createServer(
     organizations,
     widgetDir: widgetDir || undefined,
     ready,
+    lifecycle,
     async close() {
       closed = true;
       for (const watcher of watchers.splice(0)) watcher.close();
+      const opened = await stores?.catch(() => undefined);
+      await opened?.close();
     },
   };
 }
@@ -166,12 +207,13 @@ export async function startServer(
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   options.onListening?.(url);
-  const close = async () => {
+  const close = async (graceMs = config.shutdownGraceSeconds * 1000) => {
+    // Stop accepting (idle keep-alive connections close now), let answers finish, then end.
+    const stopped = new Promise<void>((resolve) => listener.close(() => resolve()));
+    await server.lifecycle.drain(graceMs);
+    if ('closeAllConnections' in listener) listener.closeAllConnections();
+    await stopped;
     await server.close();
-    await new Promise<void>((resolve) => {
-      if ('closeAllConnections' in listener) listener.closeAllConnections();
-      listener.close(() => resolve());
-    });
   };
   try {
     await server.ready;

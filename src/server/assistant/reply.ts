@@ -18,6 +18,7 @@ import {
 } from 'ai';
 import type { ContextItem, SearchToolInput } from '../../api/types.ts';
 import type { DocsIndex } from '../docs-index/types.ts';
+import { INTERRUPTED_MESSAGE } from '../lifecycle.ts';
 import { embeddedProviderOptions } from './embedded-model.ts';
 import type { AssistantModel } from './models.ts';
 import { promptSources, toModelMessages } from './prompt.ts';
@@ -38,6 +39,8 @@ export interface ReplyRequest {
   abortSignal?: AbortSignal;
   /** Most bytes a real model is sent (prompt-budget.ts); default 96 KiB. */
   promptBudget?: number;
+  /** Aborted when the server stops: the reply ends at once with an "interrupted" error chunk. */
+  interrupt?: AbortSignal;
 }
 
 export interface ReplyOutcome {
@@ -96,7 +99,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
       index: request.index,
       language: retrieval.language,
     }),
-    abortSignal: request.abortSignal,
+    abortSignal: anySignal(request.abortSignal, request.interrupt),
     // Failures surface as an `error` chunk (or a 502); the default handler would log a stack.
     onError: () => {},
   });
@@ -175,7 +178,14 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
         async pull(controller) {
           try {
             const next = await chunks.read();
-            if (next.done) {
+            if (request.interrupt?.aborted) {
+              // The server is stopping: one clean last chunk, never a stream cut mid-way.
+              forward(controller, { type: 'error', errorText: INTERRUPTED_MESSAGE });
+              finishReason = 'error';
+              chunks.cancel().catch(() => {});
+              end();
+              controller.close();
+            } else if (next.done) {
               end();
               controller.close();
             } else forward(controller, next.value);
@@ -219,4 +229,10 @@ function retrievalChunks(retrieval: Retrieval, request: ReplyRequest): UIMessage
 function describeModelError(error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   return `The language model failed: ${reason.split('\n')[0]!.slice(0, 300)}`;
+}
+
+/** One signal for several (undefined ones left out). */
+function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const given = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  return given.length <= 1 ? given[0] : AbortSignal.any(given);
 }

@@ -4,6 +4,7 @@
  * threads in a database; the default keeps them in memory, bounded in count and age.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { cutToBytes, utf8Bytes } from '../stores/thread-rules.ts';
 
 export interface ThreadMessage {
   role: 'user' | 'assistant';
@@ -26,6 +27,12 @@ export interface ThreadStore {
   /** The thread if it exists, belongs to `domain` and `key` is its key; otherwise undefined. */
   open(domain: string, id: string, key: string): Promise<Thread | undefined>;
   append(thread: Thread, messages: ThreadMessage[]): Promise<void>;
+  /** Deletes threads not updated since `before` (ms since the epoch); returns how many. */
+  prune?(before: number): Promise<number>;
+  /** Resolves when the store answers (readiness); rejects with why not. */
+  check?(): Promise<void>;
+  /** Releases the store's connections or files. */
+  close?(): Promise<void>;
 }
 
 export interface MemoryThreadStoreOptions {
@@ -147,17 +154,6 @@ export class MemoryThreadStore implements ThreadStore {
       this.forget(id);
     }
   }
-}
-
-const encoder = new TextEncoder();
-const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-
-/** The longest start of `text` that fits in `max` UTF-8 bytes, never splitting a character. */
-function cutToBytes(text: string, max: number): string {
-  // A character is at most 3 UTF-8 bytes per UTF-16 unit: short texts need no encoding.
-  if (text.length * 3 <= max || utf8Bytes(text) <= max) return text;
-  const { read } = encoder.encodeInto(text, new Uint8Array(max));
-  return text.slice(0, read);
 }
 
 /** Constant-time comparison, so response timing does not leak how much of a key matched. */

@@ -36,8 +36,12 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
   --keep-alive-timeout <s>
                          seconds an idle keep-alive connection stays open (default 5)
   --stream-delay-ms <n>  pause between the embedded model's chunks, for demos (default 0)
-  --data-dir <folder>    what survives a restart, such as the generated key
-                         (default: .docs-assistant in the current folder)
+  --data-dir <folder>    what survives a restart: the generated key and the threads, in
+                         SQLite (default: .docs-assistant in the current folder; none: memory)
+  --database-url <url>   keep threads in PostgreSQL instead, shared by replicas
+                         (postgres://…; default: DATABASE_URL)
+  --retention-days <n>   threads idle for longer are deleted (default 30)
+  --shutdown-grace <s>   on SIGTERM, seconds answers in flight get to finish (default 10)
 
 To write llms.txt, llms-full.txt and a .md file per page for a static site:
        docs-assistant export --docs <folder> --out <folder> [options] (export --help)
