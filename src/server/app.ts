@@ -22,6 +22,7 @@ import { mcpDiscoveryRoutes, mcpRoutes } from './routes/mcp.ts';
 import { pageRoutes } from './routes/page.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
+import type { LimiterFactory } from './stores/limiters.ts';
 import type { AppEnv, Organization } from './types.ts';
 
 export interface AppOptions {
@@ -32,6 +33,8 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** Trusted proxy hops in front of the server (X-Forwarded-For); 0 or false: none. */
   trustProxy?: number | boolean;
+  /** Where rate-limit counters live (stores/limiters.ts); default: this process's memory. */
+  limiters?: LimiterFactory;
   /** The assistant endpoints (v1 and v2); without it they answer 404. */
   assistant?: AssistantOptions;
   /** Folder of the built widget, served under /widget/ when set. */

@@ -47,6 +47,7 @@ export const serveFlags = {
   'request-timeout': { type: 'string' },
   'keep-alive-timeout': { type: 'string' },
   'database-url': { type: 'string' },
+  'redis-url': { type: 'string' },
   'retention-days': { type: 'string' },
   'shutdown-grace': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
@@ -154,6 +155,7 @@ export const configFileSchema = z.looseObject({
   /** The data folder (`--data-dir`), relative to the config file; "none": memory only. */
   data: z.string().min(1).optional(),
   databaseUrl: z.string().min(1).optional(),
+  redisUrl: z.string().min(1).optional(),
   retentionDays: z.number().positive().optional(),
   port: z.int().min(0).max(65_535).optional(),
   corsOrigins: z.union([z.literal('*'), z.array(z.string())]).optional(),
@@ -238,9 +240,14 @@ function storeSettings(flags: ServeFlags, cwd: string): StoreSettings {
       databaseUrl,
       '--database-url',
     );
+  const redisUrl = flags['redis-url'] ?? process.env['REDIS_URL'];
+  if (redisUrl) {
+    check(z.string().regex(/^rediss?:\/\//, 'a redis:// URL'), redisUrl, '--redis-url');
+  }
   return {
     dataDir: dataDirOf(flags['data-dir'], cwd),
     ...(databaseUrl && { databaseUrl }),
+    ...(redisUrl && { redisUrl }),
     retentionDays: flags['retention-days']
       ? check(z.coerce.number().positive(), flags['retention-days'], '--retention-days')
       : DEFAULT_RETENTION_DAYS,
@@ -429,6 +436,7 @@ async function readConfigFile(path: string, args: string[], flags: ServeFlags, c
       ...storeSettings(flags, cwd),
       ...(file.data && !given('--data-dir') && { dataDir: dataDirOf(file.data, dirname(path)) }),
       ...(file.databaseUrl && !given('--database-url') && { databaseUrl: file.databaseUrl }),
+      ...(file.redisUrl && !given('--redis-url') && { redisUrl: file.redisUrl }),
       ...(file.retentionDays &&
         !given('--retention-days') && { retentionDays: file.retentionDays }),
     },

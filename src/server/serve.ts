@@ -27,6 +27,7 @@ import { type DocsWatcher, watchDocs } from './docs-index/watch.ts';
 import { applyHttpLimits, httpServerOptions } from './http-limits.ts';
 import { Lifecycle } from './lifecycle.ts';
 import type { HealthCheck } from './routes/health.ts';
+import { memoryLimiters, redisLimiters } from './stores/limiters.ts';
 import { deferredThreads, openStores } from './stores/open-stores.ts';
 import type { AppEnv, Organization } from './types.ts';
 
@@ -135,12 +136,20 @@ export function createServer(
       ),
     () => {},
   );
-  let checks: HealthCheck[] = [];
+  const limiters = config.stores.redisUrl
+    ? redisLimiters(config.stores.redisUrl, log)
+    : memoryLimiters();
+  if (limiters.kind === 'redis') log('Counting rate limits in Redis, shared by every replica');
+  const limiterChecks: HealthCheck[] = limiters.check
+    ? [{ name: 'redis', check: limiters.check }]
+    : [];
+  let checks: HealthCheck[] = limiterChecks;
   const lifecycle = new Lifecycle();
   const app = createApp({
     organizations,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
+    limiters: limiters.create,
     assistant: {
       model,
       threads: ownThreads ?? deferredThreads(stores!.then((opened) => opened.threads)),
@@ -168,7 +177,7 @@ export function createServer(
   const ready = Promise.all([
     indexing,
     stores?.then((opened) => {
-      checks = opened.checks;
+      checks = [...opened.checks, ...limiterChecks];
     }),
   ]).then(() => {});
   // A failure is the caller's to handle through `ready`; never an unhandled rejection.
@@ -185,6 +194,7 @@ export function createServer(
       for (const watcher of watchers.splice(0)) watcher.close();
       const opened = await stores?.catch(() => undefined);
       await opened?.close();
+      await limiters.close();
     },
   };
 }

@@ -40,6 +40,8 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
                          SQLite (default: .docs-assistant in the current folder; none: memory)
   --database-url <url>   keep threads in PostgreSQL instead, shared by replicas
                          (postgres://…; default: DATABASE_URL)
+  --redis-url <url>      count rate limits in Redis, shared by replicas (redis://…;
+                         default: REDIS_URL; without it each process counts on its own)
   --retention-days <n>   threads idle for longer are deleted (default 30)
   --shutdown-grace <s>   on SIGTERM, seconds answers in flight get to finish (default 10)
 

@@ -8,6 +8,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { IP_REQUESTS_PER_MINUTE } from '../../api/limits.ts';
+import type { LimiterFactory } from '../stores/limiters.ts';
 import type { AppEnv, Organization } from '../types.ts';
 import { authenticate } from './auth.ts';
 import { originGuard } from './origins.ts';
@@ -19,6 +20,8 @@ export interface SiteGuardOptions {
   organizations: Organization[];
   /** Trusted proxy hops in front of the server (X-Forwarded-For); 0 or false: none. */
   trustProxy?: number | boolean;
+  /** Where the counters live (memory or Redis); default: this process's memory. */
+  limiters?: LimiterFactory;
 }
 
 export interface ApiGuards {
@@ -57,18 +60,21 @@ export function siteGuards(options: SiteGuardOptions): ApiGuards {
   const perOrganization = rateLimit({
     subject: 'organization',
     windowSeconds: HOUR,
+    ...(options.limiters && { limiters: options.limiters }),
     points: (c) => c.get('organization').limits.orgPerHour,
     key: organizationKey,
   });
   const perClientPerMinute = rateLimit({
     subject: 'IP address',
     windowSeconds: MINUTE,
+    ...(options.limiters && { limiters: options.limiters }),
     points: (c) => c.get('organization').limits.ipPerMinute ?? IP_REQUESTS_PER_MINUTE,
     key: clientKey,
   });
   const perClientPerDay = rateLimit({
     subject: 'IP address',
     windowSeconds: DAY,
+    ...(options.limiters && { limiters: options.limiters }),
     points: (c) => c.get('organization').limits.ipPerDay,
     key: clientKey,
   });

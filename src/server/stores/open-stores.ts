@@ -14,6 +14,8 @@ export interface StoreSettings {
   /** The data folder, or 'none' for memory only. */
   dataDir: string;
   databaseUrl?: string;
+  /** Rate-limit counters shared by replicas in Redis (`--redis-url`, `REDIS_URL`). */
+  redisUrl?: string;
   /** Threads idle for longer are deleted; default 30 days. */
   retentionDays: number;
 }
