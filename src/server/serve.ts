@@ -221,7 +221,14 @@ export async function startServer(
     // Stop accepting (idle keep-alive connections close now), let answers finish, then end.
     const stopped = new Promise<void>((resolve) => listener.close(() => resolve()));
     await server.lifecycle.drain(graceMs);
-    if ('closeAllConnections' in listener) listener.closeAllConnections();
+    // Answers write their last chunk and `[DONE]`; connections that go idle are closed as they
+    // do, and whatever is still open after a short while is closed.
+    const http = listener as Server;
+    const idle = setInterval(() => http.closeIdleConnections(), 50);
+    const lastWrites = new Promise((resolve) => setTimeout(resolve, 3000));
+    await Promise.race([stopped, lastWrites]);
+    clearInterval(idle);
+    http.closeAllConnections();
     await stopped;
     await server.close();
   };
