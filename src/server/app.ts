@@ -13,6 +13,7 @@ import { publicRequestLimit } from './agents/public-access.ts';
 import { packageVersion } from './cli/usage.ts';
 import { corsPolicy } from './middleware/cors.ts';
 import { handleErrors, notFound } from './middleware/errors.ts';
+import { type RequestLogOptions, requestLog } from './middleware/request-log.ts';
 import { siteGuards, trustedHops } from './middleware/site-guards.ts';
 import { type AssistantOptions, assistantRoutes } from './routes/assistant.ts';
 import { type HealthCheck, healthRoutes } from './routes/health.ts';
@@ -41,6 +42,8 @@ export interface AppOptions {
   widgetDir?: string;
   /** False while indexes are still being built (GET /health answers 503). */
   isReady?: () => boolean;
+  /** One log line per request (middleware/request-log.ts); default: none. */
+  requestLog?: RequestLogOptions;
   /** The stores GET /health/ready checks. */
   checks?: () => HealthCheck[];
   /** True once the server is stopping (GET /health/ready answers 503). */
@@ -59,6 +62,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>().basePath(options.basePath ?? '/');
   app.onError(handleErrors(options.log ? { log: options.log } : {}));
   app.notFound(notFound);
+  if (options.requestLog) app.use('*', requestLog(options.requestLog));
   app.use('*', corsPolicy({ origins: options.corsOrigins ?? '*' }));
   app.route('/health', healthRoutes(options));
   if (options.widgetDir) app.route('/widget', widgetRoutes({ dir: options.widgetDir }));

@@ -50,6 +50,8 @@ export const serveFlags = {
   'redis-url': { type: 'string' },
   'retention-days': { type: 'string' },
   'shutdown-grace': { type: 'string' },
+  'log-format': { type: 'string' },
+  'log-questions': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -93,6 +95,9 @@ export interface ServerConfig {
   stores: StoreSettings;
   /** Seconds answers in flight get to finish when the server stops; default 10. */
   shutdownGraceSeconds: number;
+  /** Request log lines: `pretty` (default on a terminal), `json` (default otherwise). */
+  logFormat: 'pretty' | 'json';
+  logQuestions: boolean;
   organizations: OrganizationConfig[];
   /** Set when no key was configured and one was generated for this run (print it). */
   generatedKey?: string;
@@ -313,6 +318,12 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
     shutdownGraceSeconds: flags['shutdown-grace']
       ? check(z.coerce.number().min(0).max(3600), flags['shutdown-grace'], '--shutdown-grace')
       : 10,
+    logFormat: flags['log-format']
+      ? check(z.enum(['pretty', 'json']), flags['log-format'], '--log-format')
+      : process.stdout.isTTY
+        ? ('pretty' as const)
+        : ('json' as const),
+    logQuestions: flags['log-questions'],
     flags,
   };
   if (flags.config) {

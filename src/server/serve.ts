@@ -54,6 +54,8 @@ export interface ServerOptions {
    * which take the prefix off themselves. Default '/'.
    */
   basePath?: string;
+  /** False: no line per request (they go to `log` in the config's `--log-format`). */
+  requestLog?: false;
   /** App options over everything above (tests and the demo wire their own parts here). */
   app?: Partial<AppOptions>;
 }
@@ -161,6 +163,9 @@ export function createServer(
     isReady: () => indexed,
     checks: () => checks,
     isDraining: () => lifecycle.draining,
+    ...(options.requestLog !== false && {
+      requestLog: { format: config.logFormat, write: log, logQuestions: config.logQuestions },
+    }),
     ...(options.basePath && { basePath: options.basePath }),
     ...options.app,
   });

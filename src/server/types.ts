@@ -47,6 +47,8 @@ export interface AppVariables {
   /** The site of `{domain}`, owned by the key's organization. */
   site: Site;
   organization: Organization;
+  /** Set by the assistant routes: the question, and when the streamed answer ends (logs). */
+  answer?: { question: string; done: Promise<unknown> };
 }
 
 /**

@@ -43,6 +43,8 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
   --redis-url <url>      count rate limits in Redis, shared by replicas (redis://…;
                          default: REDIS_URL; without it each process counts on its own)
   --retention-days <n>   threads idle for longer are deleted (default 30)
+  --log-format <format>  a line per request: pretty or json (default: pretty on a terminal)
+  --log-questions        add the question's text to answer lines (default: off)
   --shutdown-grace <s>   on SIGTERM, seconds answers in flight get to finish (default 10)
 
 To write llms.txt, llms-full.txt and a .md file per page for a static site:

@@ -109,6 +109,7 @@ async function start(
   }
 
   options.lifecycle?.track(reply.done);
+  c.set('answer', { question, done: reply.done });
   // A thread is created only once there is an answer to put in it.
   const created = !thread;
   thread ??= await options.threads.create(site.domain, body.fp);
