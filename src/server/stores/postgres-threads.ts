@@ -28,14 +28,14 @@ const MIGRATIONS: string[] = [
    );
    CREATE INDEX threads_updated_at ON threads (updated_at);
    CREATE TABLE thread_messages (
+     id BIGSERIAL PRIMARY KEY,
      thread_id TEXT NOT NULL REFERENCES threads (id) ON DELETE CASCADE,
-     seq INTEGER NOT NULL,
      role TEXT NOT NULL,
      text TEXT NOT NULL,
      bytes INTEGER NOT NULL,
-     at BIGINT NOT NULL,
-     PRIMARY KEY (thread_id, seq)
-   );`,
+     at BIGINT NOT NULL
+   );
+   CREATE INDEX thread_messages_thread ON thread_messages (thread_id, id);`,
 ];
 
 /** The advisory lock every replica takes to migrate (any constant, the same for all). */
@@ -108,7 +108,7 @@ export class PostgresThreadStore implements ThreadStore {
     const { rows } = await this.pool.query<ThreadRow>(
       `SELECT t.domain, t.key_hash, t.fp, t.created_at, t.updated_at,
               COALESCE(json_agg(json_build_object('role', m.role, 'text', m.text, 'at', m.at)
-                ORDER BY m.seq) FILTER (WHERE m.seq IS NOT NULL), '[]') AS messages
+                ORDER BY m.id) FILTER (WHERE m.id IS NOT NULL), '[]') AS messages
          FROM threads t LEFT JOIN thread_messages m ON m.thread_id = t.id
         WHERE t.id = $1
         GROUP BY t.id`,
@@ -127,46 +127,46 @@ export class PostgresThreadStore implements ThreadStore {
     };
   }
 
+  /**
+   * One statement, one round trip: insert the messages, touch the thread, and drop what the
+   * bounds no longer allow (the statement's DELETE sees the thread as it was, so the new
+   * messages' count and bytes are added to what it counts; the new ones always stay).
+   */
   async append(thread: Thread, messages: ThreadMessage[]): Promise<void> {
     const kept = boundedMessages(messages, this.bounds);
     const at = this.now();
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      // One writer per thread at a time: the row lock orders concurrent appends.
-      await client.query('SELECT 1 FROM threads WHERE id = $1 FOR UPDATE', [thread.id]);
-      const { rows } = await client.query<{ seq: number }>(
-        'SELECT COALESCE(MAX(seq), 0) AS seq FROM thread_messages WHERE thread_id = $1',
-        [thread.id],
-      );
-      let seq = Number(rows[0]!.seq);
-      for (const message of kept) {
-        await client.query(
-          'INSERT INTO thread_messages (thread_id, seq, role, text, bytes, at) VALUES ($1, $2, $3, $4, $5, $6)',
-          [thread.id, ++seq, message.role, message.text, message.bytes, message.at],
-        );
-      }
-      await client.query('DELETE FROM thread_messages WHERE thread_id = $1 AND seq <= $2', [
+    const newBytes = kept.reduce((total, message) => total + message.bytes, 0);
+    await this.pool.query(
+      `WITH inserted AS (
+         INSERT INTO thread_messages (thread_id, role, text, bytes, at)
+         SELECT $1, role, text, bytes, at
+           FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[]) AS m (role, text, bytes, at)
+         RETURNING id
+       ), touched AS (
+         UPDATE threads SET updated_at = $6 WHERE id = $1 RETURNING id
+       )
+       DELETE FROM thread_messages WHERE id IN (
+         SELECT id FROM (
+           SELECT id,
+                  ROW_NUMBER() OVER (ORDER BY id DESC) AS newer_count,
+                  SUM(bytes) OVER (ORDER BY id DESC) AS newer_bytes
+             FROM thread_messages WHERE thread_id = $1
+         ) sized
+         WHERE newer_count + $7 > $8 OR newer_bytes + $9 > $10
+       )`,
+      [
         thread.id,
-        seq - this.bounds.maxMessages,
-      ]);
-      await client.query(
-        `DELETE FROM thread_messages WHERE thread_id = $1 AND seq < $2 AND seq IN (
-           SELECT seq FROM (
-             SELECT seq, SUM(bytes) OVER (ORDER BY seq DESC) AS newer
-               FROM thread_messages WHERE thread_id = $1
-           ) sized WHERE newer > $3
-         )`,
-        [thread.id, seq, this.bounds.maxThreadBytes],
-      );
-      await client.query('UPDATE threads SET updated_at = $1 WHERE id = $2', [at, thread.id]);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+        kept.map((m) => m.role),
+        kept.map((m) => m.text),
+        kept.map((m) => m.bytes),
+        kept.map((m) => m.at),
+        at,
+        kept.length,
+        this.bounds.maxMessages,
+        newBytes,
+        this.bounds.maxThreadBytes,
+      ],
+    );
     for (const message of kept) {
       thread.messages.push({ role: message.role, text: message.text, at: message.at });
     }

@@ -8,7 +8,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Thread, ThreadMessage, ThreadStore } from '../assistant/thread-store.ts';
 import {
   boundedMessages,
@@ -30,14 +30,14 @@ const MIGRATIONS: string[] = [
    );
    CREATE INDEX threads_updated_at ON threads (updated_at);
    CREATE TABLE thread_messages (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
      thread_id TEXT NOT NULL REFERENCES threads (id) ON DELETE CASCADE,
-     seq INTEGER NOT NULL,
      role TEXT NOT NULL,
      text TEXT NOT NULL,
      bytes INTEGER NOT NULL,
-     at INTEGER NOT NULL,
-     PRIMARY KEY (thread_id, seq)
-   );`,
+     at INTEGER NOT NULL
+   );
+   CREATE INDEX thread_messages_thread ON thread_messages (thread_id, id);`,
 ];
 
 export interface SqliteThreadStoreOptions extends Partial<ThreadBounds> {
@@ -50,8 +50,25 @@ export class SqliteThreadStore implements ThreadStore {
   private readonly bounds: ThreadBounds;
   private readonly now: () => number;
 
+  private readonly insert: StatementSync;
+  private readonly trim: StatementSync;
+  private readonly touch: StatementSync;
+
   private constructor(db: DatabaseSync, options: SqliteThreadStoreOptions) {
     this.db = db;
+    this.insert = db.prepare(
+      'INSERT INTO thread_messages (thread_id, role, text, bytes, at) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.trim = db.prepare(
+      `DELETE FROM thread_messages WHERE id IN (
+         SELECT id FROM (
+           SELECT id, ROW_NUMBER() OVER (ORDER BY id DESC) AS newer_count,
+                  SUM(bytes) OVER (ORDER BY id DESC) AS newer_bytes
+             FROM thread_messages WHERE thread_id = ?1
+         ) WHERE newer_count > 1 AND (newer_count > ?2 OR newer_bytes > ?3)
+       )`,
+    );
+    this.touch = db.prepare('UPDATE threads SET updated_at = ? WHERE id = ?');
     this.bounds = { ...DEFAULT_THREAD_BOUNDS, ...options };
     this.now = options.now ?? Date.now;
   }
@@ -64,7 +81,11 @@ export class SqliteThreadStore implements ThreadStore {
     const { DatabaseSync } = await import('node:sqlite');
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     const db = new DatabaseSync(file);
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+    // WAL with synchronous=NORMAL: no corruption on a crash, a power cut may lose the last
+    // messages written; a commit costs no fsync.
+    db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
+    );
     migrate(db);
     return new SqliteThreadStore(db, options);
   }
@@ -94,7 +115,7 @@ export class SqliteThreadStore implements ThreadStore {
       .get(id) as ThreadRow | undefined;
     if (!row || row.domain !== domain || !sameHash(row.key_hash, keyHash(key))) return undefined;
     const messages = this.db
-      .prepare('SELECT role, text, at FROM thread_messages WHERE thread_id = ? ORDER BY seq')
+      .prepare('SELECT role, text, at FROM thread_messages WHERE thread_id = ? ORDER BY id')
       .all(id) as unknown as ThreadMessage[];
     return {
       id,
@@ -112,32 +133,13 @@ export class SqliteThreadStore implements ThreadStore {
     const at = this.now();
     this.db.exec('BEGIN IMMEDIATE');
     try {
-      const last = this.db
-        .prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM thread_messages WHERE thread_id = ?')
-        .get(thread.id) as { seq: number };
-      const insert = this.db.prepare(
-        'INSERT INTO thread_messages (thread_id, seq, role, text, bytes, at) VALUES (?, ?, ?, ?, ?, ?)',
-      );
-      let seq = Number(last.seq);
       for (const message of kept) {
-        insert.run(thread.id, ++seq, message.role, message.text, message.bytes, message.at);
+        this.insert.run(thread.id, message.role, message.text, message.bytes, message.at);
       }
-      // The thread's bounds: at most maxMessages, at most maxThreadBytes (the oldest go first,
-      // the newest message always stays).
-      this.db
-        .prepare(`DELETE FROM thread_messages WHERE thread_id = ? AND seq <= ? - ?`)
-        .run(thread.id, seq, this.bounds.maxMessages);
-      this.db
-        .prepare(
-          `DELETE FROM thread_messages WHERE thread_id = ?1 AND seq < ?2 AND seq IN (
-             SELECT seq FROM (
-               SELECT seq, SUM(bytes) OVER (ORDER BY seq DESC) AS newer
-               FROM thread_messages WHERE thread_id = ?1
-             ) WHERE newer > ?3
-           )`,
-        )
-        .run(thread.id, seq, this.bounds.maxThreadBytes);
-      this.db.prepare('UPDATE threads SET updated_at = ? WHERE id = ?').run(at, thread.id);
+      // The thread's bounds: at most maxMessages and maxThreadBytes, the oldest go first and
+      // the newest message always stays.
+      this.trim.run(thread.id, this.bounds.maxMessages, this.bounds.maxThreadBytes);
+      this.touch.run(at, thread.id);
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');

@@ -139,7 +139,7 @@ describe.skipIf(noPostgres)('PostgreSQL: replicas share threads', () => {
       );
     }
     const stored = await client.query(
-      'SELECT role FROM thread_messages WHERE thread_id = $1 ORDER BY seq',
+      'SELECT role FROM thread_messages WHERE thread_id = $1 ORDER BY id',
       [thread.threadId],
     );
     expect(stored.rows.map((row) => row.role)).toEqual([
