@@ -9,6 +9,11 @@ export const SEARCH_PAGE_SIZE_DEFAULT = 10;
 export const SEARCH_PAGE_SIZE_MAX = 50;
 /** Longest question (the last user message's text) the assistant accepts, in characters. */
 export const QUESTION_MAX_CHARS = 4000;
+/**
+ * Search reads at most this many characters of a query (longer ones are cut, not refused):
+ * every stage of a search then costs what a long question costs, whatever a client sends.
+ */
+export const SEARCH_QUERY_MAX_CHARS = 4000;
 /** Longest `context[].value` accepted, in characters, and most context items per request. */
 export const CONTEXT_VALUE_MAX_CHARS = 8000;
 export const CONTEXT_ITEMS_MAX = 10;

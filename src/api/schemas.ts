@@ -13,6 +13,7 @@ import {
   RETRIEVAL_PAGE_SIZE_MAX,
   SEARCH_PAGE_SIZE_DEFAULT,
   SEARCH_PAGE_SIZE_MAX,
+  SEARCH_QUERY_MAX_CHARS,
 } from './limits.ts';
 
 /** Frontmatter-derived filter of search and the assistant; `groups` are the caller's groups. */
@@ -25,7 +26,8 @@ export const searchFilterSchema = z.object({
 
 /** Body of `POST /v1/search/{domain}`. */
 export const searchRequestSchema = z.object({
-  query: z.string(),
+  /** Cut to its first SEARCH_QUERY_MAX_CHARS characters. */
+  query: z.string().transform((query) => query.slice(0, SEARCH_QUERY_MAX_CHARS)),
   pageSize: z.int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
   scoreThreshold: z.number().min(0).max(1).optional(),
   filter: searchFilterSchema.nullish(),

@@ -13,15 +13,17 @@ import { publicRequestLimit } from './agents/public-access.ts';
 import { packageVersion } from './cli/usage.ts';
 import { corsPolicy } from './middleware/cors.ts';
 import { handleErrors, notFound } from './middleware/errors.ts';
+import { type RequestLogOptions, requestLog } from './middleware/request-log.ts';
 import { siteGuards, trustedHops } from './middleware/site-guards.ts';
 import { type AssistantOptions, assistantRoutes } from './routes/assistant.ts';
-import { healthRoutes } from './routes/health.ts';
+import { type HealthCheck, healthRoutes } from './routes/health.ts';
 import { llmsRoutes } from './routes/llms.ts';
 import { markdownRoutes } from './routes/markdown.ts';
 import { mcpDiscoveryRoutes, mcpRoutes } from './routes/mcp.ts';
 import { pageRoutes } from './routes/page.ts';
 import { searchRoutes } from './routes/search.ts';
 import { widgetRoutes } from './routes/widget.ts';
+import type { LimiterFactory } from './stores/limiters.ts';
 import type { AppEnv, Organization } from './types.ts';
 
 export interface AppOptions {
@@ -32,12 +34,20 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** Trusted proxy hops in front of the server (X-Forwarded-For); 0 or false: none. */
   trustProxy?: number | boolean;
+  /** Where rate-limit counters live (stores/limiters.ts); default: this process's memory. */
+  limiters?: LimiterFactory;
   /** The assistant endpoints (v1 and v2); without it they answer 404. */
   assistant?: AssistantOptions;
   /** Folder of the built widget, served under /widget/ when set. */
   widgetDir?: string;
   /** False while indexes are still being built (GET /health answers 503). */
   isReady?: () => boolean;
+  /** One log line per request (middleware/request-log.ts); default: none. */
+  requestLog?: RequestLogOptions;
+  /** The stores GET /health/ready checks. */
+  checks?: () => HealthCheck[];
+  /** True once the server is stopping (GET /health/ready answers 503). */
+  isDraining?: () => boolean;
   /** Where unexpected errors are reported; default console.error. */
   log?: (message: string, error: unknown) => void;
   /** The path every route lives under, for a host server that passes full URLs; default '/'. */
@@ -52,6 +62,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>().basePath(options.basePath ?? '/');
   app.onError(handleErrors(options.log ? { log: options.log } : {}));
   app.notFound(notFound);
+  if (options.requestLog) app.use('*', requestLog(options.requestLog));
   app.use('*', corsPolicy({ origins: options.corsOrigins ?? '*' }));
   app.route('/health', healthRoutes(options));
   if (options.widgetDir) app.route('/widget', widgetRoutes({ dir: options.widgetDir }));

@@ -46,7 +46,21 @@ export async function main(argv: string[]): Promise<RunningServer | undefined> {
   await key?.keep();
   // One write, so that a reader waiting for the address gets the key and script tag with it.
   console.log(startupBanner(config, server.url, Boolean(server.widgetDir), key).join('\n'));
-  const stop = () => void server.close().then(() => process.exit(0));
+  // A deploy's SIGTERM: answers in flight finish (or end cleanly), then exit 0. A second
+  // signal exits at once.
+  const stop = (signal: NodeJS.Signals) => {
+    console.log(
+      `${signal}: stopping; ${server.lifecycle.streaming} answers in flight get ${config.shutdownGraceSeconds} s to finish`,
+    );
+    process.once(signal, () => process.exit(1));
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('docs-assistant: could not stop cleanly', error);
+        process.exit(1);
+      },
+    );
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return server;

@@ -15,7 +15,11 @@ import {
   KEY_PREFIX,
   ORG_REQUESTS_PER_HOUR,
 } from '../api/limits.ts';
+import { DEFAULT_PROMPT_BUDGET_BYTES } from './assistant/prompt-budget.ts';
 import { FRAMEWORKS, type FrameworkName } from './docs-index/frameworks/types.ts';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.ts';
+import { normalizeOriginPattern, type OriginPolicy } from './middleware/origins.ts';
+import { DEFAULT_RETENTION_DAYS, type StoreSettings } from './stores/open-stores.ts';
 import type { Limits } from './types.ts';
 
 /** Flags of `docs-assistant serve` (node:util parseArgs). */
@@ -35,6 +39,19 @@ export const serveFlags = {
   'model-base-url': { type: 'string' },
   'stream-delay-ms': { type: 'string', default: '0' },
   'data-dir': { type: 'string', default: '.docs-assistant' },
+  'allowed-origin': { type: 'string', multiple: true },
+  'require-origin': { type: 'boolean', default: false },
+  'prompt-budget': { type: 'string' },
+  'max-connections': { type: 'string' },
+  'headers-timeout': { type: 'string' },
+  'request-timeout': { type: 'string' },
+  'keep-alive-timeout': { type: 'string' },
+  'database-url': { type: 'string' },
+  'redis-url': { type: 'string' },
+  'retention-days': { type: 'string' },
+  'shutdown-grace': { type: 'string' },
+  'log-format': { type: 'string' },
+  'log-questions': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -52,6 +69,8 @@ export interface SiteConfig {
   description?: string;
   /** `anonymous`: agents may use the MCP server without a key. */
   mcp?: { anonymous?: boolean };
+  /** Browser origins allowed to call with the site's keys (the domain allowlist). */
+  origins?: OriginPolicy;
 }
 
 export interface OrganizationConfig {
@@ -68,6 +87,17 @@ export interface ServerConfig {
   /** Trusted proxy hops in front of the server (X-Forwarded-For); 0: none. */
   trustProxy: number;
   corsOrigins: string[] | '*';
+  /** Most bytes a real model is sent per answer (see assistant/prompt-budget.ts). */
+  promptBudget: number;
+  /** Connection cap and request timeouts of the HTTP server. */
+  http: HttpLimits;
+  /** Where threads are kept (SQLite in the data folder, PostgreSQL, or memory). */
+  stores: StoreSettings;
+  /** Seconds answers in flight get to finish when the server stops; default 10. */
+  shutdownGraceSeconds: number;
+  /** Request log lines: `pretty` (default on a terminal), `json` (default otherwise). */
+  logFormat: 'pretty' | 'json';
+  logQuestions: boolean;
   organizations: OrganizationConfig[];
   /** Set when no key was configured and one was generated for this run (print it). */
   generatedKey?: string;
@@ -87,25 +117,64 @@ const domainSchema = z
   .string()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, 'a domain is one DNS label');
 const frameworkSchema = z.enum(FRAMEWORKS);
+const originSchema = z.string().transform((value, ctx) => {
+  try {
+    return normalizeOriginPattern(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+/** The domain allowlist, at the top, per organization and per site (the nearest one wins). */
+const originPolicyFields = {
+  allowedOrigins: z.array(originSchema).min(1).optional(),
+  requireOrigin: z.boolean().optional(),
+};
 const limitsSchema = z.looseObject({
   orgPerHour: z.int().positive().optional(),
   ipPerDay: z.int().positive().optional(),
   ipPerMinute: z.int().positive().optional(),
 });
 
+/** A size in bytes: a number, or a string such as "96k", "96KB" or "1m". */
+const sizeSchema = z.union([z.int().positive(), z.string()]).transform((value, ctx) => {
+  const bytes = typeof value === 'number' ? value : parseSize(value);
+  if (bytes === undefined || bytes < 16 * 1024) {
+    ctx.addIssue({ code: 'custom', message: `${value} is not a size of at least 16k (96k, 1m)` });
+    return z.NEVER;
+  }
+  return bytes;
+});
+const secondsSchema = z.number().positive().max(3600);
+const httpSchema = z.looseObject({
+  maxConnections: z.int().positive().optional(),
+  headersTimeout: secondsSchema.optional(),
+  requestTimeout: secondsSchema.optional(),
+  keepAliveTimeout: secondsSchema.optional(),
+});
+
 export const configFileSchema = z.looseObject({
   host: z.string().optional(),
+  promptBudget: sizeSchema.optional(),
+  http: httpSchema.optional(),
+  /** The data folder (`--data-dir`), relative to the config file; "none": memory only. */
+  data: z.string().min(1).optional(),
+  databaseUrl: z.string().min(1).optional(),
+  redisUrl: z.string().min(1).optional(),
+  retentionDays: z.number().positive().optional(),
   port: z.int().min(0).max(65_535).optional(),
   corsOrigins: z.union([z.literal('*'), z.array(z.string())]).optional(),
   /** Trusted proxy hops; `true` is one, `false` none. */
   trustProxy: z.union([z.boolean(), z.int().min(0).max(10)]).optional(),
   limits: limitsSchema.optional(),
+  ...originPolicyFields,
   organizations: z
     .array(
       z.looseObject({
         name: z.string().min(1),
         keys: z.array(keySchema).min(1),
         limits: limitsSchema.optional(),
+        ...originPolicyFields,
         sites: z
           .array(
             z.looseObject({
@@ -116,6 +185,7 @@ export const configFileSchema = z.looseObject({
               title: z.string().min(1).optional(),
               description: z.string().min(1).optional(),
               mcp: z.looseObject({ anonymous: z.boolean().optional() }).optional(),
+              ...originPolicyFields,
             }),
           )
           .min(1),
@@ -157,6 +227,72 @@ function parseHops(value: string | undefined): number {
   return hops;
 }
 
+/** `96k`, `96KB`, `1m`, `98304`: bytes, or undefined when it is none of those. */
+function parseSize(value: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(k|kb|kib|m|mb|mib)?\s*$/i.exec(value);
+  if (!match) return undefined;
+  const unit = match[2]?.[0]?.toLowerCase();
+  const factor = unit === 'k' ? 1024 : unit === 'm' ? 1024 * 1024 : 1;
+  return Math.round(Number(match[1]) * factor);
+}
+
+/** Where state is kept: `--database-url` (or DATABASE_URL), else the data folder. */
+function storeSettings(flags: ServeFlags, cwd: string): StoreSettings {
+  const databaseUrl = flags['database-url'] ?? process.env['DATABASE_URL'];
+  if (databaseUrl)
+    check(
+      z.string().regex(/^postgres(?:ql)?:\/\//, 'a postgres:// URL'),
+      databaseUrl,
+      '--database-url',
+    );
+  const redisUrl = flags['redis-url'] ?? process.env['REDIS_URL'];
+  if (redisUrl) {
+    check(z.string().regex(/^rediss?:\/\//, 'a redis:// URL'), redisUrl, '--redis-url');
+  }
+  return {
+    dataDir: dataDirOf(flags['data-dir'], cwd),
+    ...(databaseUrl && { databaseUrl }),
+    ...(redisUrl && { redisUrl }),
+    retentionDays: flags['retention-days']
+      ? check(z.coerce.number().positive(), flags['retention-days'], '--retention-days')
+      : DEFAULT_RETENTION_DAYS,
+  };
+}
+
+const dataDirOf = (dir: string, base: string) => (dir === 'none' ? 'none' : resolve(base, dir));
+
+/** The HTTP server's limits: flags over the config file over the defaults. */
+function httpLimits(flags: ServeFlags, file: Partial<HttpLimits>): HttpLimits {
+  const number = (flag: keyof ServeFlags, integer: boolean): number | undefined => {
+    const given = flags[flag];
+    if (typeof given !== 'string') return undefined;
+    return check(
+      integer ? z.coerce.number().int().positive() : z.coerce.number().positive().max(3600),
+      given,
+      `--${flag}`,
+    );
+  };
+  const limits: HttpLimits = {
+    maxConnections:
+      number('max-connections', true) ?? file.maxConnections ?? DEFAULT_HTTP_LIMITS.maxConnections,
+    headersTimeout:
+      number('headers-timeout', false) ?? file.headersTimeout ?? DEFAULT_HTTP_LIMITS.headersTimeout,
+    requestTimeout:
+      number('request-timeout', false) ?? file.requestTimeout ?? DEFAULT_HTTP_LIMITS.requestTimeout,
+    keepAliveTimeout:
+      number('keep-alive-timeout', false) ??
+      file.keepAliveTimeout ??
+      DEFAULT_HTTP_LIMITS.keepAliveTimeout,
+  };
+  // Node refuses a header timeout longer than the request timeout.
+  if (limits.headersTimeout > limits.requestTimeout) {
+    throw new ConfigError(
+      `the headers timeout (${limits.headersTimeout} s) cannot be longer than the request timeout (${limits.requestTimeout} s)`,
+    );
+  }
+  return limits;
+}
+
 /** A fresh public key: the prefix and 24 URL-safe random characters. */
 export function generateKey(): string {
   return `${KEY_PREFIX}${randomBytes(18).toString('base64url')}`;
@@ -174,9 +310,25 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
     watch: flags.watch,
     trustProxy: parseHops(flags['trust-proxy']),
     corsOrigins: flags['cors-origin'] ?? ('*' as const),
+    promptBudget: flags['prompt-budget']
+      ? check(sizeSchema, flags['prompt-budget'], '--prompt-budget')
+      : DEFAULT_PROMPT_BUDGET_BYTES,
+    http: httpLimits(flags, {}),
+    stores: storeSettings(flags, cwd),
+    shutdownGraceSeconds: flags['shutdown-grace']
+      ? check(z.coerce.number().min(0).max(3600), flags['shutdown-grace'], '--shutdown-grace')
+      : 10,
+    logFormat: flags['log-format']
+      ? check(z.enum(['pretty', 'json']), flags['log-format'], '--log-format')
+      : process.stdout.isTTY
+        ? ('pretty' as const)
+        : ('json' as const),
+    logQuestions: flags['log-questions'],
     flags,
   };
-  if (flags.config) return { ...base, ...(await readConfigFile(resolve(cwd, flags.config), args)) };
+  if (flags.config) {
+    return { ...base, ...(await readConfigFile(resolve(cwd, flags.config), args, flags, cwd)) };
+  }
   if (!flags.docs) throw new ConfigError('--docs <folder> or --config <file> is required');
   check(domainSchema, flags.domain, '--domain');
   for (const key of flags.key ?? []) check(keySchema, key, '--key');
@@ -186,6 +338,17 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
   const site: SiteConfig = { domain: flags.domain, docs: resolve(cwd, flags.docs) };
   if (flags['site-url']) site.siteUrl = flags['site-url'];
   if (framework) site.framework = framework;
+  const origins = originPolicy(
+    {},
+    {},
+    {
+      allowedOrigins: flags['allowed-origin']?.map((origin) =>
+        check(originSchema, origin, '--allowed-origin'),
+      ),
+      requireOrigin: flags['require-origin'] || undefined,
+    },
+  );
+  if (origins) site.origins = origins;
   return {
     ...base,
     organizations: [
@@ -204,7 +367,21 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
   };
 }
 
-async function readConfigFile(path: string, args: string[]) {
+/** The nearest allowlist and origin requirement (site, then organization, then the top). */
+function originPolicy(
+  site: OriginPolicy,
+  organization: OriginPolicy,
+  top: OriginPolicy,
+): OriginPolicy | undefined {
+  const allowedOrigins = site.allowedOrigins ?? organization.allowedOrigins ?? top.allowedOrigins;
+  const requireOrigin = site.requireOrigin ?? organization.requireOrigin ?? top.requireOrigin;
+  if (!allowedOrigins && !requireOrigin) return undefined;
+  return { ...(allowedOrigins && { allowedOrigins }), ...(requireOrigin && { requireOrigin }) };
+}
+
+const withOrigins = (origins: OriginPolicy | undefined) => (origins ? { origins } : {});
+
+async function readConfigFile(path: string, args: string[], flags: ServeFlags, cwd: string) {
   let json: unknown;
   try {
     json = JSON.parse(await readFile(path, 'utf8'));
@@ -217,6 +394,13 @@ async function readConfigFile(path: string, args: string[]) {
     orgPerHour: file.limits?.orgPerHour ?? ORG_REQUESTS_PER_HOUR,
     ipPerDay: file.limits?.ipPerDay ?? IP_ASSISTANT_REQUESTS_PER_DAY,
     ipPerMinute: file.limits?.ipPerMinute ?? IP_REQUESTS_PER_MINUTE,
+  };
+  // Flags given on the command line are the defaults of every site, over the file's top level.
+  const top: OriginPolicy = {
+    allowedOrigins: flags['allowed-origin']?.length
+      ? flags['allowed-origin'].map((origin) => check(originSchema, origin, '--allowed-origin'))
+      : file.allowedOrigins,
+    requireOrigin: flags['require-origin'] || file.requireOrigin,
   };
   const organizations: OrganizationConfig[] = file.organizations.map((organization) => ({
     name: organization.name,
@@ -234,6 +418,7 @@ async function readConfigFile(path: string, args: string[]) {
       ...(site.title && { title: site.title }),
       ...(site.description && { description: site.description }),
       ...(site.mcp && { mcp: { anonymous: site.mcp.anonymous === true } }),
+      ...withOrigins(originPolicy(site, organization, top)),
     })),
   }));
   assertUnique(
@@ -256,6 +441,16 @@ async function readConfigFile(path: string, args: string[]) {
     ...(file.corsOrigins && !given('--cors-origin') && { corsOrigins: file.corsOrigins }),
     ...(file.trustProxy !== undefined &&
       !given('--trust-proxy') && { trustProxy: Number(file.trustProxy) }),
+    ...(file.promptBudget && !given('--prompt-budget') && { promptBudget: file.promptBudget }),
+    http: httpLimits(flags, file.http ?? {}),
+    stores: {
+      ...storeSettings(flags, cwd),
+      ...(file.data && !given('--data-dir') && { dataDir: dataDirOf(file.data, dirname(path)) }),
+      ...(file.databaseUrl && !given('--database-url') && { databaseUrl: file.databaseUrl }),
+      ...(file.redisUrl && !given('--redis-url') && { redisUrl: file.redisUrl }),
+      ...(file.retentionDays &&
+        !given('--retention-days') && { retentionDays: file.retentionDays }),
+    },
   };
 }
 

@@ -2,7 +2,8 @@
  * `docs-assistant/server`: the companion server as a library, the same server the CLI runs.
  * `loadConfig(argv)` reads the CLI's flags (or a config file); `startServer(config)` listens;
  * `createServer(config)` gives the app and a Node request handler to mount in a server of your
- * own. Threads go to a `ThreadStore` of your choice (default: `MemoryThreadStore`), feedback from
+ * own. Threads go to the configured store (SQLite in the data folder, PostgreSQL with a database
+ * URL) or a `ThreadStore` of your choice, feedback from
  * readers and agents to a `FeedbackStore` (default: `MemoryFeedbackStore`).
  */
 export {
@@ -35,4 +36,9 @@ export {
   type StartOptions,
   startServer,
 } from './serve.ts';
+export {
+  PostgresThreadStore,
+  type PostgresThreadStoreOptions,
+} from './stores/postgres-threads.ts';
+export { SqliteThreadStore, type SqliteThreadStoreOptions } from './stores/sqlite-threads.ts';
 export type { Limits } from './types.ts';

@@ -8,7 +8,7 @@
  */
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,12 +18,17 @@ import type { Hono } from 'hono';
 import type { FeedbackStore } from './agents/feedback-store.ts';
 import { type AppOptions, createApp } from './app.ts';
 import { assistantModelOf, modelFromFlags } from './assistant/models.ts';
-import { MemoryThreadStore, type ThreadStore } from './assistant/thread-store.ts';
+import type { ThreadStore } from './assistant/thread-store.ts';
 import type { ServerConfig } from './config.ts';
 import { SiteIndex } from './docs-index/docs-index.ts';
 import type { FrameworkName } from './docs-index/frameworks/types.ts';
 import { buildDocsIndex } from './docs-index/load.ts';
 import { type DocsWatcher, watchDocs } from './docs-index/watch.ts';
+import { applyHttpLimits, httpServerOptions } from './http-limits.ts';
+import { Lifecycle } from './lifecycle.ts';
+import type { HealthCheck } from './routes/health.ts';
+import { memoryLimiters, redisLimiters } from './stores/limiters.ts';
+import { deferredThreads, openStores } from './stores/open-stores.ts';
 import type { AppEnv, Organization } from './types.ts';
 
 export interface ServerOptions {
@@ -34,7 +39,10 @@ export interface ServerOptions {
    * model id. Default: the config's `--model`/`--model-base-url`, else the embedded model.
    */
   model?: LanguageModel;
-  /** Where conversation threads are kept; default: in memory, bounded in count and age. */
+  /**
+   * Where conversation threads are kept; default: the config's stores (SQLite in the data
+   * folder, PostgreSQL with a database URL, memory with `--data-dir none`).
+   */
   threads?: ThreadStore;
   /** Where feedback from readers and agents is kept; default: in memory, the latest 10,000. */
   feedback?: FeedbackStore;
@@ -46,6 +54,8 @@ export interface ServerOptions {
    * which take the prefix off themselves. Default '/'.
    */
   basePath?: string;
+  /** False: no line per request (they go to `log` in the config's `--log-format`). */
+  requestLog?: false;
   /** App options over everything above (tests and the demo wire their own parts here). */
   app?: Partial<AppOptions>;
 }
@@ -63,15 +73,26 @@ export interface DocsAssistantServer {
   organizations: Organization[];
   /** The built widget's folder, served at /widget/ (undefined: not served). */
   widgetDir: string | undefined;
-  /** Resolves once every site is indexed; rejects when a docs folder cannot be read. */
+  /**
+   * Resolves once every site is indexed and the stores are open; rejects when a docs folder
+   * cannot be read or a store cannot be opened.
+   */
   ready: Promise<void>;
-  /** Stops watching the docs folders. */
+  /** The answers in flight, and the graceful stop. */
+  lifecycle: Lifecycle;
+  /** Stops watching the docs folders and closes the stores. */
   close(): Promise<void>;
 }
 
 export interface RunningServer extends DocsAssistantServer {
   /** `http://host:port`, with the port actually bound. */
   url: string;
+  /**
+   * Stops gracefully: no new connections, GET /health/ready answers 503, answers in flight
+   * finish within `graceMs` (default: the config's `--shutdown-grace`, 10 s) and the rest end
+   * with an "interrupted" error chunk; then the stores close.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Progress lines at most this often, the first when indexing is slow enough to wonder. */
@@ -101,19 +122,50 @@ export function createServer(
       ...(site.title && { title: site.title }),
       ...(site.description && { description: site.description }),
       ...(site.mcp && { mcp: site.mcp }),
+      ...(site.origins && { origins: site.origins }),
     })),
   }));
   const model = options.model ? assistantModelOf(options.model) : modelFromFlags(config.flags);
   const widgetDir = options.widgetDir === undefined ? builtWidgetDir() : options.widgetDir;
   let indexed = false;
+  // Threads go to the configured store unless the caller brings its own.
+  const ownThreads = options.threads ?? options.app?.assistant?.threads;
+  const stores = ownThreads ? undefined : openStores(config.stores, log);
+  stores?.then(
+    (opened) =>
+      log(
+        `Keeping threads in ${opened.kind === 'memory' ? 'memory (lost on restart)' : `${opened.kind} (${opened.where})`}`,
+      ),
+    () => {},
+  );
+  const limiters = config.stores.redisUrl
+    ? redisLimiters(config.stores.redisUrl, log)
+    : memoryLimiters();
+  if (limiters.kind === 'redis') log('Counting rate limits in Redis, shared by every replica');
+  const limiterChecks: HealthCheck[] = limiters.check
+    ? [{ name: 'redis', check: limiters.check }]
+    : [];
+  let checks: HealthCheck[] = limiterChecks;
+  const lifecycle = new Lifecycle();
   const app = createApp({
     organizations,
     corsOrigins: config.corsOrigins,
     trustProxy: config.trustProxy,
-    assistant: { model, threads: options.threads ?? new MemoryThreadStore() },
+    limiters: limiters.create,
+    assistant: {
+      model,
+      threads: ownThreads ?? deferredThreads(stores!.then((opened) => opened.threads)),
+      promptBudget: config.promptBudget,
+      lifecycle,
+    },
     ...(options.feedback && { feedback: options.feedback }),
     ...(widgetDir && { widgetDir }),
     isReady: () => indexed,
+    checks: () => checks,
+    isDraining: () => lifecycle.draining,
+    ...(options.requestLog !== false && {
+      requestLog: { format: config.logFormat, write: log, logQuestions: config.logQuestions },
+    }),
     ...(options.basePath && { basePath: options.basePath }),
     ...options.app,
   });
@@ -121,12 +173,18 @@ export function createServer(
 
   const watchers: DocsWatcher[] = [];
   let closed = false;
-  const ready = indexSites(indexes, frameworks, log).then(() => {
+  const indexing = indexSites(indexes, frameworks, log).then(() => {
     indexed = true;
     if (config.watch && !closed) {
       for (const [docs, index] of indexes) watchers.push(watchDocs(docs, index, { log }));
     }
   });
+  const ready = Promise.all([
+    indexing,
+    stores?.then((opened) => {
+      checks = [...opened.checks, ...limiterChecks];
+    }),
+  ]).then(() => {});
   // A failure is the caller's to handle through `ready`; never an unhandled rejection.
   ready.catch(() => {});
   return {
@@ -135,9 +193,13 @@ export function createServer(
     organizations,
     widgetDir: widgetDir || undefined,
     ready,
+    lifecycle,
     async close() {
       closed = true;
       for (const watcher of watchers.splice(0)) watcher.close();
+      const opened = await stores?.catch(() => undefined);
+      await opened?.close();
+      await limiters.close();
     },
   };
 }
@@ -148,18 +210,32 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const server = createServer(config, options);
-  const listener = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host });
+  const listener = serve({
+    fetch: server.app.fetch,
+    port: config.port,
+    hostname: config.host,
+    serverOptions: httpServerOptions(config.http),
+  });
+  applyHttpLimits(listener as Server, config.http);
   await once(listener, 'listening');
   const { port } = listener.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   options.onListening?.(url);
-  const close = async () => {
+  const close = async (graceMs = config.shutdownGraceSeconds * 1000) => {
+    // Stop accepting (idle keep-alive connections close now), let answers finish, then end.
+    const stopped = new Promise<void>((resolve) => listener.close(() => resolve()));
+    await server.lifecycle.drain(graceMs);
+    // Answers write their last chunk and `[DONE]`; connections that go idle are closed as they
+    // do, and whatever is still open after a short while is closed.
+    const http = listener as Server;
+    const idle = setInterval(() => http.closeIdleConnections(), 50);
+    const lastWrites = new Promise((resolve) => setTimeout(resolve, 3000));
+    await Promise.race([stopped, lastWrites]);
+    clearInterval(idle);
+    http.closeAllConnections();
+    await stopped;
     await server.close();
-    await new Promise<void>((resolve) => {
-      if ('closeAllConnections' in listener) listener.closeAllConnections();
-      listener.close(() => resolve());
-    });
   };
   try {
     await server.ready;

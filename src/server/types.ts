@@ -4,6 +4,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { DocsIndex } from './docs-index/types.ts';
+import type { OriginPolicy } from './middleware/origins.ts';
 
 /** Request limits of an organization (requests per window). */
 export interface Limits {
@@ -29,6 +30,8 @@ export interface Site {
   docs?: string;
   /** MCP server options: `anonymous` lets agents connect without a key. */
   mcp?: { anonymous?: boolean };
+  /** The browser origins allowed to call with this site's keys; absent: any. */
+  origins?: OriginPolicy;
 }
 
 /** Owner of sites and keys. */
@@ -44,6 +47,8 @@ export interface AppVariables {
   /** The site of `{domain}`, owned by the key's organization. */
   site: Site;
   organization: Organization;
+  /** Set by the assistant routes: the question, and when the streamed answer ends (logs). */
+  answer?: { question: string; done: Promise<unknown> };
 }
 
 /**

@@ -50,7 +50,7 @@ export async function startOpenAIStandIn(
   const server = createServer(async (req, res) => {
     let raw = '';
     for await (const chunk of req) raw += chunk;
-    requests.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(raw) });
+    requests.push({ path: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : {} });
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
       res.writeHead(404).end();
       return;

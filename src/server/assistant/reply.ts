@@ -18,9 +18,11 @@ import {
 } from 'ai';
 import type { ContextItem, SearchToolInput } from '../../api/types.ts';
 import type { DocsIndex } from '../docs-index/types.ts';
+import { INTERRUPTED_MESSAGE } from '../lifecycle.ts';
 import { embeddedProviderOptions } from './embedded-model.ts';
 import type { AssistantModel } from './models.ts';
-import { buildSystemPrompt, promptSources, toModelMessages } from './prompt.ts';
+import { promptSources, toModelMessages } from './prompt.ts';
+import { fitPromptBudget } from './prompt-budget.ts';
 import type { ConversationMessage, Retrieval } from './retrieval.ts';
 import { streamFailuresAsParts } from './stream-failures.ts';
 
@@ -35,6 +37,10 @@ export interface ReplyRequest {
   index?: DocsIndex;
   /** Aborted when the client goes away; the model sees it and stops. */
   abortSignal?: AbortSignal;
+  /** Most bytes a real model is sent (prompt-budget.ts); default 96 KiB. */
+  promptBudget?: number;
+  /** Aborted when the server stops: the reply ends at once with an "interrupted" error chunk. */
+  interrupt?: AbortSignal;
 }
 
 export interface ReplyOutcome {
@@ -67,17 +73,24 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
   const { model, retrieval } = request;
   const messageId = generateId();
   let threadId: string | undefined;
+  const turns = toModelMessages(request.messages);
+  // A real model gets the prompt cut to the budget; the embedded one reads its provider options.
+  const prompt = model.ignoresPrompt
+    ? { messages: turns }
+    : fitPromptBudget(
+        {
+          passages: retrieval.results,
+          currentPath: request.currentPath,
+          context: request.context,
+          siteUrl: request.siteUrl,
+        },
+        turns,
+        request.promptBudget,
+      );
   const result = streamText({
     model: wrapLanguageModel({ model: model.model, middleware: streamFailuresAsParts }),
-    ...(!model.ignoresPrompt && {
-      system: buildSystemPrompt({
-        passages: retrieval.results,
-        currentPath: request.currentPath,
-        context: request.context,
-        siteUrl: request.siteUrl,
-      }),
-    }),
-    messages: toModelMessages(request.messages),
+    ...('system' in prompt && { system: prompt.system }),
+    messages: prompt.messages,
     providerOptions: embeddedProviderOptions({
       passages: retrieval.results,
       siteUrl: request.siteUrl,
@@ -86,7 +99,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
       index: request.index,
       language: retrieval.language,
     }),
-    abortSignal: request.abortSignal,
+    abortSignal: anySignal(request.abortSignal, request.interrupt),
     // Failures surface as an `error` chunk (or a 502); the default handler would log a stack.
     onError: () => {},
   });
@@ -165,7 +178,14 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
         async pull(controller) {
           try {
             const next = await chunks.read();
-            if (next.done) {
+            if (request.interrupt?.aborted) {
+              // The server is stopping: one clean last chunk, never a stream cut mid-way.
+              forward(controller, { type: 'error', errorText: INTERRUPTED_MESSAGE });
+              finishReason = 'error';
+              chunks.cancel().catch(() => {});
+              end();
+              controller.close();
+            } else if (next.done) {
               end();
               controller.close();
             } else forward(controller, next.value);
@@ -209,4 +229,10 @@ function retrievalChunks(retrieval: Retrieval, request: ReplyRequest): UIMessage
 function describeModelError(error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   return `The language model failed: ${reason.split('\n')[0]!.slice(0, 300)}`;
+}
+
+/** One signal for several (undefined ones left out). */
+function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const given = signals.filter((signal): signal is AbortSignal => signal !== undefined);
+  return given.length <= 1 ? given[0] : AbortSignal.any(given);
 }

@@ -4,6 +4,7 @@
  * threads in a database; the default keeps them in memory, bounded in count and age.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { cutToBytes, utf8Bytes } from '../stores/thread-rules.ts';
 
 export interface ThreadMessage {
   role: 'user' | 'assistant';
@@ -26,6 +27,12 @@ export interface ThreadStore {
   /** The thread if it exists, belongs to `domain` and `key` is its key; otherwise undefined. */
   open(domain: string, id: string, key: string): Promise<Thread | undefined>;
   append(thread: Thread, messages: ThreadMessage[]): Promise<void>;
+  /** Deletes threads not updated since `before` (ms since the epoch); returns how many. */
+  prune?(before: number): Promise<number>;
+  /** Resolves when the store answers (readiness); rejects with why not. */
+  check?(): Promise<void>;
+  /** Releases the store's connections or files. */
+  close?(): Promise<void>;
 }
 
 export interface MemoryThreadStoreOptions {
@@ -35,12 +42,12 @@ export interface MemoryThreadStoreOptions {
   maxAgeMs?: number;
   /** Most messages kept per thread (the oldest go first). */
   maxMessages?: number;
-  /** Longest message text kept, in characters (longer texts are cut); default 16,000. */
-  maxMessageChars?: number;
-  /** Most characters kept per thread (the oldest messages go first); default 64,000. */
-  maxThreadChars?: number;
-  /** Most characters kept by the whole store (least recently used threads go first); default 64 M. */
-  maxTotalChars?: number;
+  /** Longest message text kept, in UTF-8 bytes (longer texts are cut); default 32 KiB. */
+  maxMessageBytes?: number;
+  /** Most bytes kept per thread (the oldest messages go first); default 128 KiB. */
+  maxThreadBytes?: number;
+  /** Most bytes kept by the whole store (least recently used threads go first); default 128 MiB. */
+  maxTotalBytes?: number;
   now?: () => number;
 }
 
@@ -49,21 +56,21 @@ export class MemoryThreadStore implements ThreadStore {
   private readonly maxThreads: number;
   private readonly maxAgeMs: number;
   private readonly maxMessages: number;
-  private readonly maxMessageChars: number;
-  private readonly maxThreadChars: number;
-  private readonly maxTotalChars: number;
-  /** Characters held per thread id, and in total. */
-  private readonly chars = new Map<string, number>();
-  private totalChars = 0;
+  private readonly maxMessageBytes: number;
+  private readonly maxThreadBytes: number;
+  private readonly maxTotalBytes: number;
+  /** UTF-8 bytes of message text held per thread id, and in total. */
+  private readonly bytes = new Map<string, number>();
+  private totalBytes = 0;
   private readonly now: () => number;
 
   constructor(options: MemoryThreadStoreOptions = {}) {
     this.maxThreads = options.maxThreads ?? 10_000;
     this.maxAgeMs = options.maxAgeMs ?? 24 * 60 * 60 * 1000;
     this.maxMessages = options.maxMessages ?? 100;
-    this.maxMessageChars = options.maxMessageChars ?? 16_000;
-    this.maxThreadChars = options.maxThreadChars ?? 64_000;
-    this.maxTotalChars = options.maxTotalChars ?? 64 * 1024 * 1024;
+    this.maxMessageBytes = options.maxMessageBytes ?? 32 * 1024;
+    this.maxThreadBytes = options.maxThreadBytes ?? 128 * 1024;
+    this.maxTotalBytes = options.maxTotalBytes ?? 128 * 1024 * 1024;
     this.now = options.now ?? Date.now;
   }
 
@@ -100,36 +107,32 @@ export class MemoryThreadStore implements ThreadStore {
 
   async append(thread: Thread, messages: ThreadMessage[]): Promise<void> {
     for (const message of messages) {
-      const text =
-        message.text.length > this.maxMessageChars
-          ? message.text.slice(0, this.maxMessageChars)
-          : message.text;
-      thread.messages.push({ ...message, text });
+      thread.messages.push({ ...message, text: cutToBytes(message.text, this.maxMessageBytes) });
     }
     if (thread.messages.length > this.maxMessages) {
       thread.messages.splice(0, thread.messages.length - this.maxMessages);
     }
-    let size = thread.messages.reduce((sum, message) => sum + message.text.length, 0);
-    while (size > this.maxThreadChars && thread.messages.length > 1) {
-      size -= thread.messages.shift()!.text.length;
+    let size = thread.messages.reduce((sum, message) => sum + utf8Bytes(message.text), 0);
+    while (size > this.maxThreadBytes && thread.messages.length > 1) {
+      size -= utf8Bytes(thread.messages.shift()!.text);
     }
     if (this.threads.get(thread.id) === thread) {
-      this.totalChars += size - (this.chars.get(thread.id) ?? 0);
-      this.chars.set(thread.id, size);
+      this.totalBytes += size - (this.bytes.get(thread.id) ?? 0);
+      this.bytes.set(thread.id, size);
     }
     this.touch(thread);
     this.evict(thread.id);
   }
 
-  /** Characters the store holds in message texts, across threads. */
-  get storedChars(): number {
-    return this.totalChars;
+  /** UTF-8 bytes the store holds in message texts, across threads. */
+  get storedBytes(): number {
+    return this.totalBytes;
   }
 
   private forget(id: string): void {
     this.threads.delete(id);
-    this.totalChars -= this.chars.get(id) ?? 0;
-    this.chars.delete(id);
+    this.totalBytes -= this.bytes.get(id) ?? 0;
+    this.bytes.delete(id);
   }
 
   /** Map order is recency order: re-inserting moves a thread to the end. */
@@ -145,7 +148,7 @@ export class MemoryThreadStore implements ThreadStore {
   private evict(keep?: string): void {
     const oldest = this.now() - this.maxAgeMs;
     for (const [id, thread] of this.threads) {
-      const over = this.threads.size > this.maxThreads || this.totalChars > this.maxTotalChars;
+      const over = this.threads.size > this.maxThreads || this.totalBytes > this.maxTotalBytes;
       if (!over && thread.updatedAt >= oldest) break;
       if (id === keep) continue;
       this.forget(id);

@@ -25,8 +25,9 @@ export interface RememberedKey {
 export async function rememberKey(
   config: ServerConfig,
 ): Promise<{ config: ServerConfig; key?: RememberedKey }> {
-  if (!config.generatedKey) return { config };
-  const dataDir = resolve(config.flags['data-dir']);
+  // `--data-dir none` keeps nothing: the key is this run's.
+  if (!config.generatedKey || config.stores.dataDir === 'none') return { config };
+  const dataDir = resolve(config.stores.dataDir);
   const file = join(dataDir, 'key');
   const kept = await keptKey(file);
   const key = kept ?? config.generatedKey;

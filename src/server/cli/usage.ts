@@ -15,6 +15,10 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
   --host <address>       default 127.0.0.1
   --site-url <url>       published address of the docs, for absolute links
   --cors-origin <origin> allowed browser origin; repeatable (default: any)
+  --allowed-origin <origin>
+                         only pages on this origin may use the key (https://docs.acme.dev,
+                         https://*.acme.dev); repeatable; others get 403 (default: any)
+  --require-origin       also refuse requests without an Origin header (curl, servers)
   --config <file>        several organizations, sites and keys (see docs/)
   --watch                re-index changed, added and removed files
   --trust-proxy [n]      n proxies in front append to X-Forwarded-For (bare: 1)
@@ -22,9 +26,26 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
                          default: the embedded offline model, which quotes the docs
   --model-base-url <url> any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio);
                          --model names its model (key, if needed: MODEL_API_KEY)
+  --prompt-budget <size> most a real model is sent per answer: system prompt, sections,
+                         selection, history and question (default 96k; cut: oldest turns,
+                         then the longest selections, then the lowest-ranked sections)
+  --max-connections <n>  open connections at once (default 1000)
+  --headers-timeout <s>  seconds a client has to send its request headers (default 10)
+  --request-timeout <s>  seconds a client has to send its whole request (default 30;
+                         answers may stream for longer)
+  --keep-alive-timeout <s>
+                         seconds an idle keep-alive connection stays open (default 5)
   --stream-delay-ms <n>  pause between the embedded model's chunks, for demos (default 0)
-  --data-dir <folder>    what survives a restart, such as the generated key
-                         (default: .docs-assistant in the current folder)
+  --data-dir <folder>    what survives a restart: the generated key and the threads, in
+                         SQLite (default: .docs-assistant in the current folder; none: memory)
+  --database-url <url>   keep threads in PostgreSQL instead, shared by replicas
+                         (postgres://…; default: DATABASE_URL)
+  --redis-url <url>      count rate limits in Redis, shared by replicas (redis://…;
+                         default: REDIS_URL; without it each process counts on its own)
+  --retention-days <n>   threads idle for longer are deleted (default 30)
+  --log-format <format>  a line per request: pretty or json (default: pretty on a terminal)
+  --log-questions        add the question's text to answer lines (default: off)
+  --shutdown-grace <s>   on SIGTERM, seconds answers in flight get to finish (default 10)
 
 To write llms.txt, llms-full.txt and a .md file per page for a static site:
        docs-assistant export --docs <folder> --out <folder> [options] (export --help)

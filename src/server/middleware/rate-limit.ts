@@ -1,10 +1,12 @@
 /**
- * Request limits backed by rate-limiter-flexible (fixed windows in memory). Every limited
+ * Request limits backed by rate-limiter-flexible (fixed windows, in memory or in Redis: see
+ * stores/limiters.ts). Every limited
  * response carries the IETF RateLimit headers; a 429 adds Retry-After. When two limits apply
  * (organization and IP), the headers describe the one closest to running out.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { LimiterFactory } from '../stores/limiters.ts';
 import type { AppEnv } from '../types.ts';
 import { errorResponse } from './errors.ts';
 import { announceHeaders, ensureHeaders } from './headers.ts';
@@ -17,18 +19,25 @@ export interface RateLimitOptions {
   points: (c: Context<AppEnv>) => number;
   /** Who is counted. */
   key: (c: Context<AppEnv>) => string;
+  /** Where the counters live; default: this process's memory. */
+  limiters?: LimiterFactory;
 }
+
+const inMemory: LimiterFactory = ({ points, duration }) =>
+  new RateLimiterMemory({ points, duration });
 
 /** The headers announced on a request so far: the tighter limit's win. */
 const announced = new WeakMap<Request, { remaining: number; headers: Record<string, string> }>();
 
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
   // One limiter per allowance; subjects with the same allowance share it under distinct keys.
-  const limiters = new Map<number, RateLimiterMemory>();
+  const limiters = new Map<number, RateLimiterAbstract>();
+  const create = options.limiters ?? inMemory;
   const limiterFor = (points: number) => {
     let limiter = limiters.get(points);
     if (!limiter) {
-      limiter = new RateLimiterMemory({ points, duration: options.windowSeconds });
+      const duration = options.windowSeconds;
+      limiter = create({ points, duration, prefix: `${duration}:${points}` });
       limiters.set(points, limiter);
     }
     return limiter;

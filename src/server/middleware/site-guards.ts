@@ -3,12 +3,15 @@
  * same counters: the key resolves the organization and its site, then the client's own limit
  * (per IP per minute on page and search, per IP per day on the assistant) is checked *before*
  * the organization's hourly limit, so a request refused for its client costs the organization
- * nothing. Every counter is keyed by organization, and the per-IP ones also by site.
+ * nothing. Before any limit, a browser request from an origin the site does not allow is 403.
+ * Every counter is keyed by organization, and the per-IP ones also by site.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { IP_REQUESTS_PER_MINUTE } from '../../api/limits.ts';
+import type { LimiterFactory } from '../stores/limiters.ts';
 import type { AppEnv, Organization } from '../types.ts';
 import { authenticate } from './auth.ts';
+import { originGuard } from './origins.ts';
 import { clientAddress, rateLimit } from './rate-limit.ts';
 
 export type SiteGuards = MiddlewareHandler<AppEnv>[];
@@ -17,6 +20,8 @@ export interface SiteGuardOptions {
   organizations: Organization[];
   /** Trusted proxy hops in front of the server (X-Forwarded-For); 0 or false: none. */
   trustProxy?: number | boolean;
+  /** Where the counters live (memory or Redis); default: this process's memory. */
+  limiters?: LimiterFactory;
 }
 
 export interface ApiGuards {
@@ -26,7 +31,10 @@ export interface ApiGuards {
   assistant: SiteGuards;
   /** The key check alone, for a router that may also admit a request without one (MCP). */
   authenticate: MiddlewareHandler<AppEnv>;
-  /** The assistant's limits without the key check, after a router's own (same counters). */
+  /**
+   * The assistant's limits without the key and origin checks, after a router's own (same
+   * counters): MCP checks origins itself, for clients that are not browsers.
+   */
   limits: SiteGuards;
 }
 
@@ -52,27 +60,32 @@ export function siteGuards(options: SiteGuardOptions): ApiGuards {
   const perOrganization = rateLimit({
     subject: 'organization',
     windowSeconds: HOUR,
+    ...(options.limiters && { limiters: options.limiters }),
     points: (c) => c.get('organization').limits.orgPerHour,
     key: organizationKey,
   });
   const perClientPerMinute = rateLimit({
     subject: 'IP address',
     windowSeconds: MINUTE,
+    ...(options.limiters && { limiters: options.limiters }),
     points: (c) => c.get('organization').limits.ipPerMinute ?? IP_REQUESTS_PER_MINUTE,
     key: clientKey,
   });
   const perClientPerDay = rateLimit({
     subject: 'IP address',
     windowSeconds: DAY,
+    ...(options.limiters && { limiters: options.limiters }),
     points: (c) => c.get('organization').limits.ipPerDay,
     key: clientKey,
   });
   const auth = authenticate(options);
+  // A page on another site is refused before any counter moves (the domain allowlist).
+  const origin = originGuard();
   // The client's own limit first: a request refused for its client costs the organization nothing.
   const limits = [perClientPerDay, perOrganization];
   return {
-    site: [auth, perClientPerMinute, perOrganization],
-    assistant: [auth, ...limits],
+    site: [auth, origin, perClientPerMinute, perOrganization],
+    assistant: [auth, origin, ...limits],
     authenticate: auth,
     limits,
   };

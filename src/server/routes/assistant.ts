@@ -14,6 +14,7 @@ import type { AssistantModel } from '../assistant/models.ts';
 import { ModelFailure, type Reply, startReply } from '../assistant/reply.ts';
 import { lastUserQuestion, retrievePassages } from '../assistant/retrieval.ts';
 import type { Thread, ThreadStore } from '../assistant/thread-store.ts';
+import type { Lifecycle } from '../lifecycle.ts';
 import { errorResponse } from '../middleware/errors.ts';
 import { validateJson } from '../middleware/validate-json.ts';
 import type { AppEnv } from '../types.ts';
@@ -22,6 +23,10 @@ import { type SiteRouteOptions, siteRouter } from './site-router.ts';
 export interface AssistantOptions {
   model: AssistantModel;
   threads: ThreadStore;
+  /** Most bytes a real model is sent per answer; default 96 KiB (assistant/prompt-budget.ts). */
+  promptBudget?: number;
+  /** Follows the answers in flight, for a graceful stop. */
+  lifecycle?: Lifecycle;
 }
 
 export interface AssistantRouteOptions extends AssistantOptions, SiteRouteOptions {
@@ -95,12 +100,16 @@ async function start(
       siteUrl: site.siteUrl,
       index: site.index,
       abortSignal: c.req.raw.signal,
+      ...(options.promptBudget && { promptBudget: options.promptBudget }),
+      ...(options.lifecycle && { interrupt: options.lifecycle.interrupt }),
     });
   } catch (error) {
     if (error instanceof ModelFailure) return errorResponse(c, 502, error.message);
     throw error;
   }
 
+  options.lifecycle?.track(reply.done);
+  c.set('answer', { question, done: reply.done });
   // A thread is created only once there is an answer to put in it.
   const created = !thread;
   thread ??= await options.threads.create(site.domain, body.fp);

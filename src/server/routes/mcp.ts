@@ -19,6 +19,7 @@ import { serverCard } from '../agents/mcp-discovery.ts';
 import { createMcpServer } from '../agents/mcp-server.ts';
 import { publicBase } from '../agents/public-access.ts';
 import { errorResponse } from '../middleware/errors.ts';
+import { originAllowed } from '../middleware/origins.ts';
 import { validateJson } from '../middleware/validate-json.ts';
 import type { AppEnv, Organization, Site } from '../types.ts';
 
@@ -60,7 +61,7 @@ export function mcpRoutes(options: McpRouteOptions): Hono<AppEnv> {
       // First, so that they cost no key check and no quota.
       .get('/:domain', notAllowed)
       .delete('/:domain', notAllowed)
-      .use('/:domain', allowedOrigin(options.corsOrigins ?? '*'))
+      .use('/:domain', allowedOrigin(options.corsOrigins ?? '*', owners))
       .use('/:domain', limitsAsToolErrors(options.maxBytes))
       .use('/:domain', keyOrAnonymous(options.authenticate, owners))
       .use('/:domain', ...options.limits)
@@ -93,14 +94,21 @@ export function mcpRoutes(options: McpRouteOptions): Hono<AppEnv> {
 
 /**
  * DNS-rebinding protection (MCP transport spec): a request from a web page carries its Origin,
- * and only listed origins may call. MCP clients that are not browsers send no Origin.
+ * and only listed origins may call: the server's `corsOrigins` list, or the site's own
+ * `allowedOrigins`. MCP clients that are not browsers send no Origin.
  */
-function allowedOrigin(origins: string[] | '*'): MiddlewareHandler<AppEnv> {
+function allowedOrigin(
+  origins: string[] | '*',
+  owners: Map<string, { site: Site }>,
+): MiddlewareHandler<AppEnv> {
   const allowed = new Set(origins === '*' ? [] : origins);
   return async function mcpOrigin(c, next) {
     const origin = c.req.header('origin');
     if (origin !== undefined && !allowed.has(origin)) {
-      return errorResponse(c, 403, `Origin ${origin} may not call this MCP server`);
+      const site = owners.get(c.req.param('domain') ?? '')?.site;
+      if (!site?.origins?.allowedOrigins || !originAllowed(site, origin)) {
+        return errorResponse(c, 403, `Origin ${origin} may not call this MCP server`);
+      }
     }
     await next();
   };

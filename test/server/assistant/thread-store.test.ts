@@ -47,28 +47,40 @@ describe('MemoryThreadStore', () => {
 
 describe('MemoryThreadStore size bounds', () => {
   it('cuts a message past the longest kept text', async () => {
-    const store = new MemoryThreadStore({ maxMessageChars: 10 });
+    const store = new MemoryThreadStore({ maxMessageBytes: 10 });
     const thread = await store.create('acme', 'fp');
     await store.append(thread, [{ role: 'user', text: 'x'.repeat(1000), at: 0 }]);
     expect(thread.messages[0]!.text).toBe('x'.repeat(10));
-    expect(store.storedChars).toBe(10);
+    expect(store.storedBytes).toBe(10);
+  });
+
+  it('counts UTF-8 bytes, and never cuts a character in two', async () => {
+    const store = new MemoryThreadStore({ maxMessageBytes: 10 });
+    const thread = await store.create('acme', 'fp');
+    // 4 bytes each: a 2.5-emoji cut keeps 2 whole ones.
+    await store.append(thread, [{ role: 'user', text: '🚀🚀🚀🚀', at: 0 }]);
+    expect(thread.messages[0]!.text).toBe('🚀🚀');
+    // 3 bytes per CJK character: 3 fit in 10 bytes.
+    await store.append(thread, [{ role: 'user', text: '文档助手很好', at: 0 }]);
+    expect(thread.messages[1]!.text).toBe('文档助');
+    expect(store.storedBytes).toBe(8 + 9);
   });
 
   it('drops the oldest messages of a thread past its size', async () => {
-    const store = new MemoryThreadStore({ maxMessageChars: 100, maxThreadChars: 250 });
+    const store = new MemoryThreadStore({ maxMessageBytes: 100, maxThreadBytes: 250 });
     const thread = await store.create('acme', 'fp');
     for (const letter of ['a', 'b', 'c', 'd']) {
       await store.append(thread, [{ role: 'user', text: letter.repeat(100), at: 0 }]);
     }
     expect(thread.messages.map((m) => m.text[0])).toEqual(['c', 'd']);
-    expect(store.storedChars).toBe(200);
+    expect(store.storedBytes).toBe(200);
   });
 
   it('forgets the least recently used threads past the total size', async () => {
     const store = new MemoryThreadStore({
-      maxMessageChars: 1000,
-      maxThreadChars: 1000,
-      maxTotalChars: 2500,
+      maxMessageBytes: 1000,
+      maxThreadBytes: 1000,
+      maxTotalBytes: 2500,
     });
     const threads = [];
     for (let n = 0; n < 5; n++) {
@@ -76,7 +88,7 @@ describe('MemoryThreadStore size bounds', () => {
       await store.append(thread, [{ role: 'user', text: 'q'.repeat(1000), at: 0 }]);
       threads.push(thread);
     }
-    expect(store.storedChars).toBeLessThanOrEqual(2500);
+    expect(store.storedBytes).toBeLessThanOrEqual(2500);
     expect(store.size).toBe(2);
     const last = threads[4]!;
     expect(await store.open('acme', last.id, last.key)).toBe(last);

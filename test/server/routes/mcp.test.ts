@@ -10,7 +10,7 @@ import { loadConfig } from '../../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../../src/server/serve.ts';
 import { AI_SDK_DOCS } from '../../support/corpora.ts';
 import { writeSite } from '../../support/docs-sites.ts';
-import { ACME_KEY, GLOBEX_KEY, testApp } from '../../support/server.ts';
+import { ACME_KEY, GLOBEX_KEY, organizations, testApp } from '../../support/server.ts';
 
 const TINY_KEY = 'da_dsc_tiny0123456789abcdefg';
 
@@ -275,6 +275,41 @@ describe('POST /mcp/{domain}: access', () => {
       body: JSON.stringify(initialize),
     });
     expect(foreign.status).toBe(403);
+  });
+
+  it("serves a browser origin in the site's own allowedOrigins, and no other", async () => {
+    const [acme, ...others] = organizations();
+    const guarded = {
+      ...acme!,
+      sites: acme!.sites.map((site) => ({
+        ...site,
+        origins: { allowedOrigins: ['https://docs.acme.dev'] },
+      })),
+    };
+    const app = testApp({ organizations: [guarded, ...others] });
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      },
+    };
+    const call = (origin: string) =>
+      app.request('/mcp/acme', {
+        method: 'POST',
+        headers: {
+          Origin: origin,
+          Authorization: `Bearer ${ACME_KEY}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(initialize),
+      });
+    expect((await call('https://docs.acme.dev')).status).toBe(200);
+    expect((await call('https://evil.example')).status).toBe(403);
   });
 
   it('answers GET and DELETE with 405: the server is stateless', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SEARCH_QUERY_MAX_CHARS } from '../../../src/api/limits.ts';
 import type { SearchResult } from '../../../src/api/types.ts';
 import { post, testApp } from '../../support/server.ts';
 
@@ -25,6 +26,16 @@ describe('POST /v1/search/{domain}', () => {
   it('names the section heading and anchor', async () => {
     const { body } = await search({ query: 'dark mode' });
     expect(body[0]!.metadata).toMatchObject({ heading: 'Dark mode', anchor: 'dark-mode' });
+  });
+
+  it('reads the first 4000 characters of a query: a huge one costs what a long question costs', async () => {
+    const padding = 'zzqx '.repeat(800);
+    expect(padding.length).toBe(SEARCH_QUERY_MAX_CHARS);
+    expect((await search({ query: `accent ${padding}` })).body.length).toBeGreaterThan(0);
+    // Past the cut, a term is not searched at all.
+    const { status, body } = await search({ query: `${padding}accent ${'x'.repeat(900_000)}` });
+    expect(status).toBe(200);
+    expect(body).toEqual([]);
   });
 
   it('honours pageSize and defaults to 10', async () => {

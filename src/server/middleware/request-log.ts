@@ -1,0 +1,66 @@
+/**
+ * One line per request: method, route (the pattern, never the raw path), domain, status and
+ * duration, and for answers the time to the first chunk (the answer's headers leave with its
+ * first chunk) and the whole answer's time, logged when the answer ends. `json` writes one
+ * JSON object per line for log collectors, `pretty` a line for people. Keys, Authorization,
+ * client addresses and question text are never logged; questions only with `logQuestions`.
+ * Health checks are not logged (orchestrators poll them every few seconds).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { AppEnv } from '../types.ts';
+
+export type LogFormat = 'pretty' | 'json';
+
+export interface RequestLogOptions {
+  format: LogFormat;
+  write: (line: string) => void;
+  /** Add the question's text to answer lines; default false. */
+  logQuestions?: boolean;
+}
+
+export interface RequestLogLine {
+  time: string;
+  method: string;
+  route: string;
+  domain?: string;
+  status: number;
+  ms: number;
+  firstChunkMs?: number;
+  question?: string;
+}
+
+export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv> {
+  const write = (line: RequestLogLine) => options.write(format(line, options.format));
+  return async function logged(c, next) {
+    const started = performance.now();
+    await next();
+    if (c.req.path.endsWith('/health') || c.req.path.includes('/health/')) return;
+    const elapsed = Math.round(performance.now() - started);
+    const line: RequestLogLine = {
+      time: new Date().toISOString(),
+      method: c.req.method,
+      // The matched handler's pattern (`/v1/search/:domain`), not the path as sent.
+      route: routePath(c, -1),
+      ...(c.var.site && { domain: c.var.site.domain }),
+      status: c.res.status,
+      ms: elapsed,
+    };
+    const answer = c.get('answer');
+    if (!answer) return write(line);
+    line.firstChunkMs = elapsed;
+    if (options.logQuestions) line.question = answer.question;
+    answer.done.then(
+      () => write({ ...line, ms: Math.round(performance.now() - started) }),
+      () => write({ ...line, ms: Math.round(performance.now() - started) }),
+    );
+  };
+}
+
+function format(line: RequestLogLine, as: LogFormat): string {
+  if (as === 'json') return JSON.stringify(line);
+  const where = line.domain ? ` ${line.domain}` : '';
+  const first = line.firstChunkMs === undefined ? '' : ` (first chunk ${line.firstChunkMs} ms)`;
+  const question = line.question === undefined ? '' : ` ${JSON.stringify(line.question)}`;
+  return `${line.method} ${line.route}${where} ${line.status} ${line.ms} ms${first}${question}`;
+}
