@@ -22,6 +22,11 @@ export const searchFilterSchema = z.object({
   language: z.string().optional(),
   tag: z.string().optional(),
   groups: z.array(z.string()).optional(),
+  /**
+   * This project's extension: a navigation group (sidebar category, tab) the page sits under,
+   * at any depth, by its label (case-insensitive).
+   */
+  group: z.string().optional(),
 });
 
 /** Body of `POST /v1/search/{domain}`. */

@@ -51,11 +51,8 @@ export interface Section {
   lead: boolean;
 }
 
-/** The search filter of the API, plus the navigation group (not yet in the wire schema). */
-export interface IndexFilter extends SearchFilter {
-  /** A navigation group (sidebar category, tab) the page sits under, at any depth. */
-  group?: string;
-}
+/** The search filter of the API (its `group` is the navigation group, this project's own). */
+export type IndexFilter = SearchFilter;
 
 export interface SearchOptions {
   pageSize?: number;

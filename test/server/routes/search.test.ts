@@ -1,7 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_QUERY_MAX_CHARS } from '../../../src/api/limits.ts';
 import type { SearchResult } from '../../../src/api/types.ts';
-import { post, testApp } from '../../support/server.ts';
+import { organizations, post, testApp } from '../../support/server.ts';
 
 describe('POST /v1/search/{domain}', () => {
   const app = testApp();
@@ -94,5 +95,30 @@ describe('links to the published site', () => {
     const response = await testApp().request('/v1/search/acme', post({ query: 'dark mode' }));
     const [first] = (await response.json()) as SearchResult[];
     expect(first!.metadata.url).toBe('https://docs.acme.dev/docs/guides/theming#dark-mode');
+  });
+});
+
+describe('POST /v1/search/{domain} with a navigation group (this project’s extension)', () => {
+  it('keeps the pages under that group, at any depth, in any case', async () => {
+    const { buildDocsIndex } = await import('../../../src/server/docs-index/load.ts');
+    const docs = fileURLToPath(new URL('../../fixtures/sites/mintlify', import.meta.url));
+    const { index } = await buildDocsIndex(docs);
+    const [acme, ...others] = organizations();
+    const app = testApp({
+      organizations: [{ ...acme!, sites: [{ domain: 'acme', index }] }, ...others],
+    });
+    const search = async (filter?: Record<string, string>) => {
+      const response = await app.request('/v1/search/acme', post({ query: 'install', filter }));
+      expect(response.status).toBe(200);
+      return ((await response.json()) as SearchResult[]).map((result) => result.path);
+    };
+    const everywhere = await search();
+    const editing = await search({ group: 'editing' });
+    expect(editing.length).toBeGreaterThan(0);
+    expect(editing.every((path) => path.startsWith('editing/'))).toBe(true);
+    expect(everywhere.some((path) => !path.startsWith('editing/'))).toBe(true);
+    // A nested group is also under its parent, and the tab counts as a group too.
+    expect(await search({ group: 'Getting started' })).toEqual(expect.arrayContaining(editing));
+    expect(await search({ group: 'No such group' })).toEqual([]);
   });
 });
