@@ -29,5 +29,7 @@ console.log(
 );
 console.table(await (await import('./multilingual.ts')).benchMultilingual());
 await (await import('./assistant.ts')).benchAssistant();
-console.log('\nProduction stores (latency added against memory, time to first chunk with all stores on)');
+console.log(
+  '\nProduction stores (latency added against memory, time to first chunk with all stores on)',
+);
 console.table(await (await import('./stores.ts')).benchStores());

@@ -1,9 +1,3 @@
-/**
- * Heading anchors: each style against its framework's documented examples and real sites, and the
- * server's section anchors against the anchors the widget gives a rendered page's headings, on
- * every page of the vendored corpora.
- */
-import { posix } from 'node:path';
 import GithubSlugger from 'github-slugger';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +9,6 @@ import {
   type SlugStyle,
   slugify,
 } from '../../src/api/anchors.ts';
-import { normalizePagePath } from '../../src/api/paths.ts';
 import type { SiteIndex } from '../../src/server/docs-index/docs-index.ts';
 import { buildDocsIndex } from '../../src/server/docs-index/load.ts';
 import { FenceTracker, parseHeading } from '../../src/server/docs-index/markdown.ts';
