@@ -75,6 +75,51 @@ test.describe('launcher', () => {
     }
   });
 
+  test('the script tag costs under 8 KB on the wire: the server sends the widget compressed', async ({
+    page,
+  }) => {
+    const manifest = JSON.parse(readFileSync('dist/widget/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    const firstLoad = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key]!;
+      if (firstLoad.has(`/widget/${chunk.file}`)) return;
+      firstLoad.add(`/widget/${chunk.file}`);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    visit('src/widget/script.ts');
+
+    const transfers: Promise<{ path: string; encoding?: string; vary?: string; bytes: number }>[] =
+      [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (!firstLoad.has(path)) return;
+      transfers.push(
+        (async () => ({
+          path,
+          encoding: (await response.allHeaders())['content-encoding'],
+          vary: (await response.allHeaders())['vary'],
+          // The body bytes as they crossed the network, i.e. compressed.
+          bytes: (await response.request().sizes()).responseBodySize,
+        }))(),
+      );
+    });
+    await page.goto('/guides/theming');
+    await expect(part(page, 'launcher')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const sent = await Promise.all(transfers);
+    expect(new Set(sent.map((transfer) => transfer.path))).toEqual(firstLoad);
+    for (const transfer of sent) {
+      expect(transfer.encoding, transfer.path).toBe('br');
+      expect(transfer.vary, transfer.path).toMatch(/Accept-Encoding/i);
+    }
+    const total = sent.reduce((sum, transfer) => sum + transfer.bytes, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(8 * 1024);
+  });
+
   test('does not shift the layout of the host page', async ({ page }) => {
     const measure = () =>
       page.evaluate(() => {
