@@ -43,10 +43,10 @@ export const styles = css`
     );
     --_ease: cubic-bezier(0.2, 0.8, 0.2, 1);
   }
-  :host([theme='light']) {
+  :host([data-scheme='light']) {
     color-scheme: light;
   }
-  :host([theme='dark']) {
+  :host([data-scheme='dark']) {
     color-scheme: dark;
   }
   button {

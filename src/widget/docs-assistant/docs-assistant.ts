@@ -9,6 +9,7 @@ import { PANEL_PARTS } from '../panel/parts.ts';
 import { SelectionController } from '../selection/selection-controller.ts';
 import { styles } from './docs-assistant.styles.ts';
 import { emit } from './events.ts';
+import { hostScheme, watchHostTheme } from './host-theme.ts';
 import { loadPanel } from './load-panel.ts';
 import {
   ariaShortcut,
@@ -123,6 +124,7 @@ export class DocsAssistant extends ReactiveElement {
     placeholder: {},
     suggestions: { converter: { fromAttribute: parseSuggestions } },
     theme: { reflect: true },
+    themeSelector: { attribute: 'theme-selector' },
     open: { type: Boolean, reflect: true },
     shortcut: {},
     i18n: { attribute: false },
@@ -149,8 +151,16 @@ export class DocsAssistant extends ReactiveElement {
   declare placeholder: string | undefined;
   /** Starter questions on the empty state (attribute: JSON array or `|`-separated). */
   declare suggestions: string[];
-  /** `auto` (follows the OS), `light` or `dark`. */
+  /**
+   * `auto` (follows the site's own dark mode on `<html>`/`<body>`, such as `html.dark` or
+   * `[data-theme="dark"]`, else the OS), `light` or `dark`.
+   */
   declare theme: 'auto' | 'light' | 'dark';
+  /**
+   * With `theme="auto"`: a selector that matches `<html>` or `<body>` when the site is dark,
+   * for sites whose marker is not one of the common ones (`.theme-night`, `[data-scheme=night]`).
+   */
+  declare themeSelector: string | undefined;
   /** Whether the panel is open. */
   declare open: boolean;
   /** Toggle shortcut such as `mod+i` (Ctrl or Cmd + I, the default) or `ctrl+shift+k`; empty disables it. */
@@ -175,6 +185,8 @@ export class DocsAssistant extends ReactiveElement {
   private panel: DocsAssistantPanel | undefined;
   /** What the panel reads from this element: made once, read live. */
   private readonly panelConfig: PanelConfig = this.createPanelConfig();
+  /** Stops following the host page's theme (set while connected). */
+  private stopWatchingTheme: (() => void) | undefined;
   /** Whether the next open should move focus into the panel (user intent, not markup). */
   private focusOnOpen = false;
   /**
@@ -200,11 +212,24 @@ export class DocsAssistant extends ReactiveElement {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('keydown', this.onWindowKeydown);
+    this.stopWatchingTheme = watchHostTheme(() => this.followHostTheme());
+    this.followHostTheme();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.onWindowKeydown);
+    this.stopWatchingTheme?.();
+  }
+
+  /**
+   * The scheme the styles follow (`data-scheme`): the `theme` set, else (`auto`) the host
+   * site's; without either, none, and the OS decides.
+   */
+  private followHostTheme(): void {
+    const scheme = this.theme === 'auto' ? hostScheme(this.themeSelector) : this.theme;
+    if (scheme) this.setAttribute('data-scheme', scheme);
+    else this.removeAttribute('data-scheme');
   }
 
   /** Opens the panel and moves focus into it. Resolves once the panel is shown. */
@@ -347,6 +372,7 @@ export class DocsAssistant extends ReactiveElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('theme') || changed.has('themeSelector')) this.followHostTheme();
     // `open` set from markup or by the host: load the panel, but leave focus where it is.
     if (changed.has('open') && this.open && !this.panel) void this.panelShown();
   }
