@@ -179,11 +179,21 @@ export class DocsAssistantPanel extends LitElement {
   };
 
   private onKeydown(event: KeyboardEvent): void {
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (event.key !== 'Escape' || event.defaultPrevented) return this.isolateKeys(event);
     event.preventDefault();
     event.stopPropagation();
     this.requestClose();
   }
+
+  /**
+   * Keys pressed in the panel stay in the panel. The host page sees them retargeted to
+   * `<docs-assistant>`, which is not an editable element to it, so its own shortcuts would
+   * fire ("/" opens VitePress's search and takes the rest of the question). Combinations with
+   * Ctrl, Cmd or Alt still pass (the widget's own shortcut closes the panel from the input).
+   */
+  private isolateKeys = (event: KeyboardEvent): void => {
+    if (!event.ctrlKey && !event.metaKey && !event.altKey) event.stopPropagation();
+  };
 
   private newChat = (): void => {
     this.chat.newChat();
@@ -250,6 +260,8 @@ export class DocsAssistantPanel extends LitElement {
         aria-modal=${this.dialog.modal ? 'true' : 'false'}
         ${ref(this.dialog.element)}
         @keydown=${this.onKeydown}
+        @keyup=${this.isolateKeys}
+        @keypress=${this.isolateKeys}
         @cancel=${(e: Event) => {
           e.preventDefault();
           this.requestClose();

@@ -203,6 +203,36 @@ describe('<docs-assistant> opening and closing', () => {
     await waitUntil(() => deepActive() === launcherOf(el), 'focus on launcher', WAIT);
   });
 
+  it('keeps typed keys from the host page’s shortcuts, and its own shortcut still closes it', async () => {
+    // A host shortcut as VitePress writes it: "/" opens the search unless typing in a field.
+    const opened: string[] = [];
+    const hostShortcut = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      const typing = target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+      if (!typing && (event.key === '/' || event.key === 'k')) opened.push(event.type);
+    };
+    for (const type of ['keydown', 'keypress', 'keyup'] as const) {
+      document.addEventListener(type, hostShortcut);
+    }
+    try {
+      const el = await make();
+      await userEvent.click(launcherOf(el));
+      await waitUntil(() => deepActive()?.getAttribute('part') === 'input', 'input', WAIT);
+      await userEvent.keyboard('how do I proxy /api requests k');
+      expect((deepActive() as HTMLTextAreaElement).value).toBe('how do I proxy /api requests k');
+      expect(opened).toEqual([]);
+      await userEvent.keyboard('{Control>}i{/Control}');
+      await waitUntil(() => !el.open, 'closed by Ctrl+I from the input', WAIT);
+      // From the page itself, the host's shortcut is the host's.
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }));
+      expect(opened).toEqual(['keydown']);
+    } finally {
+      for (const type of ['keydown', 'keypress', 'keyup'] as const) {
+        document.removeEventListener(type, hostShortcut);
+      }
+    }
+  });
+
   it('toggles with the shortcut (Ctrl+I or Cmd+I) and a custom one', async () => {
     const el = await make();
     await userEvent.keyboard('{Control>}i{/Control}');
