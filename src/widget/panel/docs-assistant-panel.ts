@@ -182,7 +182,9 @@ export class DocsAssistantPanel extends LitElement {
     if (event.key !== 'Escape' || event.defaultPrevented) return this.isolateKeys(event);
     event.preventDefault();
     event.stopPropagation();
-    this.requestClose();
+    // Escape in the page view goes back to the chat; a second one closes the panel.
+    if (this.page.state.status !== 'closed') void this.backToChat();
+    else this.requestClose();
   }
 
   /**
@@ -209,6 +211,8 @@ export class DocsAssistantPanel extends LitElement {
   }
 
   private async showPage(target: PageTarget): Promise<void> {
+    // Focus goes back where the reader was (the citation) when they leave the page view.
+    if (this.page.state.status === 'closed') this.openedFrom = this.focusedCitation();
     await this.page.open(target);
     await this.updateComplete;
     this.focus();
@@ -219,7 +223,24 @@ export class DocsAssistantPanel extends LitElement {
   private async backToChat(): Promise<void> {
     this.page.close();
     await this.updateComplete;
-    this.focus();
+    const from = this.openedFrom;
+    this.openedFrom = undefined;
+    const citation = from === undefined ? undefined : this.citations()[from];
+    if (citation) citation.focus();
+    else this.focus();
+  }
+
+  /** Which citation chip had focus when the page view opened (the chat is re-rendered). */
+  private openedFrom: number | undefined;
+
+  private citations(): HTMLElement[] {
+    return [...this.renderRoot.querySelectorAll<HTMLElement>('[part~=citation]')];
+  }
+
+  private focusedCitation(): number | undefined {
+    const active = this.shadowRoot?.activeElement;
+    const index = active instanceof HTMLElement ? this.citations().indexOf(active) : -1;
+    return index < 0 ? undefined : index;
   }
 
   /** Clicks in answers and pages: copy buttons, doc links (opened here), other links (new tab). */

@@ -195,11 +195,19 @@ describe('panel: asking and streaming', () => {
     await waitUntil(() => $(el, '[part=page] .prose h1'), 'page view', WAIT);
     await waitUntil(() => deepActive()?.hasAttribute('data-back'), 'focus on Back', WAIT);
     await userEvent.keyboard('{Enter}');
+    // Back where the reader was: on the citation that opened the page.
     await waitUntil(
-      () => deepActive()?.getAttribute('part') === 'input',
-      'back in the input',
+      () => deepActive()?.getAttribute('part') === 'citation',
+      'back on the citation',
       WAIT,
     );
+    // Escape in the page view goes back to the chat; the second Escape closes the panel.
+    await userEvent.keyboard('{Enter}');
+    await waitUntil(() => $(el, '[part=page] .prose h1'), 'page view again', WAIT);
+    await userEvent.keyboard('{Escape}');
+    await waitUntil(() => !$(el, '[part=page] .prose h1'), 'back to the chat', WAIT);
+    expect(el.open).toBe(true);
+    await waitUntil(() => deepActive()?.getAttribute('part') === 'citation', 'citation', WAIT);
     await userEvent.keyboard('{Escape}');
     await waitUntil(() => !el.open, 'closed', WAIT);
   });
@@ -360,6 +368,7 @@ describe('panel: citations and page view', () => {
     await ask(el, 'How do I stream text with streamText?');
     await waitUntil(() => idle(el) && $$(el, '[part=citation]').length === 5, 'citations', WAIT);
     const chip = $$(el, '[part=citation]')[3]!;
+    const chipText = chip.textContent;
     expect(chip.getAttribute('href')).toBe('/docs/troubleshooting/stream-text-not-working');
     await userEvent.click(chip);
     await waitUntil(() => $(el, '[part=page] .prose h1'), 'page content', WAIT);
@@ -387,7 +396,12 @@ describe('panel: citations and page view', () => {
     expect(await axeViolations(el)).toEqual([]);
     await userEvent.click($(el, '[data-back]')!);
     await waitUntil(() => !$(el, '[part=page]') && $(el, '[part=messages]'), 'back to chat', WAIT);
-    await waitUntil(() => deepActive()?.getAttribute('part') === 'input', 'focus on input', WAIT);
+    await waitUntil(
+      () =>
+        deepActive()?.getAttribute('part') === 'citation' && deepActive()?.textContent === chipText,
+      'focus back on the citation',
+      WAIT,
+    );
   });
 
   it('opens a doc link inside an answer in the page view; other links open normally', async () => {
