@@ -179,7 +179,10 @@ export class DocsAssistantPanel extends LitElement {
   };
 
   private onKeydown(event: KeyboardEvent): void {
-    if (event.key !== 'Escape' || event.defaultPrevented) return this.isolateKeys(event);
+    if (event.key !== 'Escape' || event.defaultPrevented) {
+      this.isolateKeys(event);
+      return;
+    }
     event.preventDefault();
     event.stopPropagation();
     // Escape in the page view goes back to the chat; a second one closes the panel.
