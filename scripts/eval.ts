@@ -21,6 +21,8 @@ const SETS = [
   { questions: 'starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'vite-docs.json', docs: 'vite-docs' },
   { questions: 'starlight-multilingual.json', docs: 'starlight-docs' },
+  // The project's own docs (what `npm start` serves), read from docs/ in the repository.
+  { questions: 'demo-docs.json', docs: '../../../docs' },
 ];
 
 const { values: flags } = parseArgs({

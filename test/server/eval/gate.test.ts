@@ -63,6 +63,17 @@ const GATE: GateSet[] = [
     },
   },
   {
+    // The project's own docs, what `npm start` serves (docs/ in the repository, not a copy).
+    questions: 'demo-docs.json',
+    docs: '../../../docs',
+    thresholds: {
+      falseRefusals: ['max', '1/30'],
+      offTopicRefused: ['min', '9/11'],
+      answeredAndCited: ['min', '0.9'],
+      factsFound: ['min', '0.85'],
+    },
+  },
+  {
     questions: 'starlight-multilingual.json',
     docs: 'starlight-docs',
     thresholds: {
