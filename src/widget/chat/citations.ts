@@ -105,8 +105,8 @@ export interface CitationOptions {
 
 /**
  * The cited pages of an assistant message, deduplicated by path and numbered from 1: the
- * `source-url` parts first (the server's own numbering), then doc links in the text, then
- * pages the search retrieved that neither cites.
+ * `source-url` parts first (the server's own numbering, titled by section), then doc links in
+ * the text; only when there are neither, the pages the search retrieved.
  */
 export function citationsOf(message: DocsUIMessage, options?: CitationOptions): Citation[] {
   // messages are immutable snapshots, so a render loop can ask again for free
@@ -132,10 +132,11 @@ function computeCitations(message: DocsUIMessage, options: CitationOptions): Cit
   const add = (citation: Omit<Citation, 'index'>) => {
     const existing = byPath.get(citation.path);
     if (!existing) {
-      byPath.set(citation.path, {
-        ...citation,
-        title: titles.get(citation.path) || citation.title,
-      });
+      // The server titles its sources by section ("Page › Section"): two sections, or two
+      // pages with one title, stay apart. Other citations take the page's search title.
+      const title =
+        citation.from === 'source' ? citation.title : titles.get(citation.path) || citation.title;
+      byPath.set(citation.path, { ...citation, title });
       return;
     }
     existing.url ??= citation.url;
@@ -186,6 +187,11 @@ function computeCitations(message: DocsUIMessage, options: CitationOptions): Cit
       });
     }
   }
+  // Retrieved pages become chips only when the answer cites nothing itself: an answer that
+  // names its pages (or lists the closest ones when the docs do not cover the question) is
+  // not followed by every page the search returned.
+  if (byPath.size > 0)
+    return [...byPath.values()].map((citation, i) => ({ index: i + 1, ...citation }));
   for (const result of results) {
     const path = normalizePagePath(result.path);
     if (!path) continue;

@@ -23,7 +23,7 @@ const searchPart = (results: { path: string; title: string; anchor?: string }[])
 });
 
 describe('citationsOf', () => {
-  it('merges search results, source-url parts and doc links in the text, deduplicated and numbered', () => {
+  it('merges source-url parts and doc links in the text, deduplicated and numbered, sources titled by section', () => {
     const cited = citationsOf(
       message([
         searchPart([
@@ -61,7 +61,7 @@ describe('citationsOf', () => {
       {
         index: 1,
         path: 'docs/ai-sdk-core/generating-text',
-        title: 'Generating Text',
+        title: 'Generating text (src)',
         url: '/docs/ai-sdk-core/generating-text',
         anchor: 'streamtext',
         from: 'source',
@@ -69,14 +69,37 @@ describe('citationsOf', () => {
       {
         index: 2,
         path: 'docs/foundations/streaming',
-        title: 'Streaming',
+        title: 'S',
         url: 'https://docs.example.com/docs/foundations/streaming',
         from: 'source',
       },
       { index: 3, path: 'docs/guides/rag', title: 'the guide', from: 'link' },
       { index: 4, path: 'docs/foundations/tools', title: 'tools', from: 'link' },
-      { index: 5, path: 'docs/reference/stream-text', title: 'streamText', from: 'search' },
     ]);
+  });
+
+  it('shows the retrieved pages only when the answer cites nothing itself', () => {
+    const search = searchPart([
+      { path: 'docs/foundations/streaming', title: 'Streaming', anchor: 'chunks' },
+      { path: 'docs/reference/stream-text', title: 'streamText' },
+    ]);
+    expect(
+      citationsOf(message([search, { type: 'text', text: 'Plain text.' }]), { docOrigins: [] }),
+    ).toEqual([
+      {
+        index: 1,
+        path: 'docs/foundations/streaming',
+        title: 'Streaming',
+        anchor: 'chunks',
+        from: 'search',
+      },
+      { index: 2, path: 'docs/reference/stream-text', title: 'streamText', from: 'search' },
+    ]);
+    const linked = citationsOf(
+      message([search, { type: 'text', text: 'See [Streaming](/docs/foundations/streaming).' }]),
+      { docOrigins: [] },
+    );
+    expect(linked.map((c) => c.path)).toEqual(['docs/foundations/streaming']);
   });
 
   it('finds the pages of a recorded server answer in the order the server numbered them', async () => {

@@ -152,8 +152,9 @@ describe('panel: asking and streaming', () => {
       WAIT,
     );
     const chips = [...answer.querySelectorAll('[part=citation]')];
+    // Sources carry their section ("Page › Section"), as the server titles them.
     expect(chips.map((c) => c.textContent!.replace(/\s+/g, ' ').trim())).toEqual([
-      '1 Generating Text',
+      '1 Generating Text › streamText',
       '2 streamText',
       '3 streamText Multi-Step Cookbook',
       '4 streamText fails silently',
