@@ -97,23 +97,26 @@ export class PostgresThreadStore implements ThreadStore {
       createdAt: at,
       updatedAt: at,
     };
-    await this.pool.query(
-      'INSERT INTO threads (id, domain, key_hash, fp, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
-      [thread.id, domain, keyHash(thread.key), fp, at],
-    );
+    // Named statements: each connection parses and plans them once.
+    await this.pool.query({
+      name: 'docs-assistant-create-thread',
+      text: 'INSERT INTO threads (id, domain, key_hash, fp, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
+      values: [thread.id, domain, keyHash(thread.key), fp, at],
+    });
     return thread;
   }
 
   async open(domain: string, id: string, key: string): Promise<Thread | undefined> {
-    const { rows } = await this.pool.query<ThreadRow>(
-      `SELECT t.domain, t.key_hash, t.fp, t.created_at, t.updated_at,
+    const { rows } = await this.pool.query<ThreadRow>({
+      name: 'docs-assistant-open-thread',
+      text: `SELECT t.domain, t.key_hash, t.fp, t.created_at, t.updated_at,
               COALESCE(json_agg(json_build_object('role', m.role, 'text', m.text, 'at', m.at)
                 ORDER BY m.id) FILTER (WHERE m.id IS NOT NULL), '[]') AS messages
          FROM threads t LEFT JOIN thread_messages m ON m.thread_id = t.id
         WHERE t.id = $1
         GROUP BY t.id`,
-      [id],
-    );
+      values: [id],
+    });
     const row = rows[0];
     if (!row || row.domain !== domain || !sameHash(row.key_hash, keyHash(key))) return undefined;
     return {
@@ -136,8 +139,9 @@ export class PostgresThreadStore implements ThreadStore {
     const kept = boundedMessages(messages, this.bounds);
     const at = this.now();
     const newBytes = kept.reduce((total, message) => total + message.bytes, 0);
-    await this.pool.query(
-      `WITH inserted AS (
+    await this.pool.query({
+      name: 'docs-assistant-append',
+      text: `WITH inserted AS (
          INSERT INTO thread_messages (thread_id, role, text, bytes, at)
          SELECT $1, role, text, bytes, at
            FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[]) AS m (role, text, bytes, at)
@@ -154,7 +158,7 @@ export class PostgresThreadStore implements ThreadStore {
          ) sized
          WHERE newer_count + $7 > $8 OR newer_bytes + $9 > $10
        )`,
-      [
+      values: [
         thread.id,
         kept.map((m) => m.role),
         kept.map((m) => m.text),
@@ -166,7 +170,7 @@ export class PostgresThreadStore implements ThreadStore {
         newBytes,
         this.bounds.maxThreadBytes,
       ],
-    );
+    });
     for (const message of kept) {
       thread.messages.push({ role: message.role, text: message.text, at: message.at });
     }
