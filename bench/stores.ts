@@ -3,8 +3,9 @@
  * adds to a request against memory, p50/p99, and the time to first chunk of an answer with
  * every store on (three CLI replicas' setup, one process measured).
  * - Limits: a search request through the app with counters in memory, then in Redis.
- * - Threads: what one answer asks of the store (open the thread, record the question, record
- *   the answer) in memory, SQLite and PostgreSQL.
+ * - Threads: what one answer asks of the store (create or open the thread, record the
+ *   question, record the answer) in memory, SQLite and PostgreSQL, in conversations of five
+ *   questions and in a thread at the 100-message bound.
  * Starts a real redis-server and PostgreSQL (test/support/engines.ts). `node bench/stores.ts`
  * runs it alone; `bench/run.ts` with the other benchmarks.
  */
@@ -80,11 +81,27 @@ export async function benchStores(): Promise<StoreFigures[]> {
     );
     figures.push(withAdded(memoryLimits, memoryLimits), withAdded(redisLimits, memoryLimits));
 
+    /**
+     * What answers ask of a thread store, in two shapes: conversations as readers have them
+     * (a new thread every 5 questions: create or open, record the question, record the
+     * answer), and follow-ups in a thread already at the bound (100 messages), the worst case.
+     */
     const threadFigures = async (store: string, threads: ThreadStore) => {
-      const thread = await threads.create('docs', 'anonymous');
-      const times = await timed(async () => {
-        const opened = await threads.open('docs', thread.id, thread.key);
-        if (!opened) throw new Error('thread lost');
+      let thread = await threads.create('docs', 'anonymous');
+      let asked = 0;
+      const conversation = await timed(async () => {
+        if (asked++ % 5 === 0) thread = await threads.create('docs', 'anonymous');
+        else thread = (await threads.open('docs', thread.id, thread.key)) ?? fail();
+        await threads.append(thread, [
+          { role: 'user', text: 'How do I stream text?', at: Date.now() },
+        ]);
+        await threads.append(thread, [
+          { role: 'assistant', text: 'Use `streamText`: '.repeat(40), at: Date.now() },
+        ]);
+      });
+      const full = await threads.create('docs', 'anonymous');
+      const fullThread = await timed(async () => {
+        const opened = (await threads.open('docs', full.id, full.key)) ?? fail();
         await threads.append(opened, [
           { role: 'user', text: 'How do I stream text?', at: Date.now() },
         ]);
@@ -93,7 +110,10 @@ export async function benchStores(): Promise<StoreFigures[]> {
         ]);
       });
       await threads.close?.();
-      return { what: 'an answer’s thread work', store, ...times };
+      return [
+        { what: 'an answer’s thread work (conversations of 5)', store, ...conversation },
+        { what: 'an answer’s thread work (thread at 100 messages)', store, ...fullThread },
+      ];
     };
     const memoryThreads = await threadFigures('memory', new MemoryThreadStore());
     const sqlite = await threadFigures(
@@ -101,11 +121,13 @@ export async function benchStores(): Promise<StoreFigures[]> {
       await SqliteThreadStore.open(join(dir, 'bench.db')),
     );
     const pg = await threadFigures('postgres', await PostgresThreadStore.open(postgres.url));
-    figures.push(
-      withAdded(memoryThreads, memoryThreads),
-      withAdded(sqlite, memoryThreads),
-      withAdded(pg, memoryThreads),
-    );
+    for (const shape of [0, 1]) {
+      figures.push(
+        withAdded(memoryThreads[shape]!, memoryThreads[shape]!),
+        withAdded(sqlite[shape]!, memoryThreads[shape]!),
+        withAdded(pg[shape]!, memoryThreads[shape]!),
+      );
+    }
 
     // Time to first chunk with every store on: the CLI with PostgreSQL and Redis.
     const server = await startCli([
@@ -157,6 +179,10 @@ export async function benchStores(): Promise<StoreFigures[]> {
     await postgres.remove();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+function fail(): never {
+  throw new Error('thread lost');
 }
 
 async function timed(run: () => Promise<void>): Promise<{ p50Ms: number; p99Ms: number }> {

@@ -14,6 +14,7 @@ import {
   keyHash,
   sameHash,
   type ThreadBounds,
+  utf8Bytes,
 } from './thread-rules.ts';
 
 /** Versioned schema: each entry runs once, in order, recorded in `schema_migrations`. */
@@ -131,14 +132,38 @@ export class PostgresThreadStore implements ThreadStore {
   }
 
   /**
-   * One statement, one round trip: insert the messages, touch the thread, and drop what the
-   * bounds no longer allow (the statement's DELETE sees the thread as it was, so the new
+   * One statement, one round trip: insert the messages, touch the thread, and, when the thread
+   * as this process knows it comes within half of a bound, drop what the bounds no longer allow (the statement's DELETE sees the thread as it was, so the new
    * messages' count and bytes are added to what it counts; the new ones always stay).
    */
   async append(thread: Thread, messages: ThreadMessage[]): Promise<void> {
     const kept = boundedMessages(messages, this.bounds);
     const at = this.now();
     const newBytes = kept.reduce((total, message) => total + message.bytes, 0);
+    if (withinBounds(thread, kept.length, newBytes, this.bounds)) {
+      await this.pool.query({
+        name: 'docs-assistant-append-within-bounds',
+        text: `WITH inserted AS (
+           INSERT INTO thread_messages (thread_id, role, text, bytes, at)
+           SELECT $1, role, text, bytes, at
+             FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[]) AS m (role, text, bytes, at)
+         )
+         UPDATE threads SET updated_at = $6 WHERE id = $1`,
+        values: [
+          thread.id,
+          kept.map((m) => m.role),
+          kept.map((m) => m.text),
+          kept.map((m) => m.bytes),
+          kept.map((m) => m.at),
+          at,
+        ],
+      });
+      for (const message of kept) {
+        thread.messages.push({ role: message.role, text: message.text, at: message.at });
+      }
+      thread.updatedAt = at;
+      return;
+    }
     await this.pool.query({
       name: 'docs-assistant-append',
       text: `WITH inserted AS (
@@ -189,6 +214,19 @@ export class PostgresThreadStore implements ThreadStore {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/**
+ * Whether a thread with `count` more messages and `bytes` more bytes stays within half of each
+ * bound, so the append can skip counting the thread's rows. The thread as loaded may miss
+ * messages another replica appended meanwhile; the half margin covers them, and any later
+ * append that comes near a bound prunes the thread exactly.
+ */
+function withinBounds(thread: Thread, count: number, bytes: number, bounds: ThreadBounds) {
+  if ((thread.messages.length + count) * 2 > bounds.maxMessages) return false;
+  let total = bytes;
+  for (const message of thread.messages) total += utf8Bytes(message.text);
+  return total * 2 <= bounds.maxThreadBytes;
 }
 
 interface ThreadRow {
