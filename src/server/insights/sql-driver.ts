@@ -1,0 +1,200 @@
+/**
+ * The two engines insights run on, behind one small interface: SQLite (`node:sqlite`, the
+ * embedded default, also in memory) and PostgreSQL (`pg`). Statements are written once with
+ * `?` placeholders; the PostgreSQL driver numbers them (`$1`, `$2`…). Each engine migrates
+ * its own `insights_migrations` under its lock, so replicas that start together migrate once.
+ */
+import { createHash } from 'node:crypto';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+export interface SqlDriver {
+  readonly dialect: 'sqlite' | 'postgres';
+  all(sql: string, params?: unknown[]): Promise<Row[]>;
+  run(sql: string, params?: unknown[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Schema versions; `{id}` is the engine's auto-increment primary key. */
+export const MIGRATIONS: string[] = [
+  `CREATE TABLE insights_answers (
+     id {id},
+     domain TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     thread_id TEXT NOT NULL,
+     message_id TEXT NOT NULL,
+     question TEXT,
+     language TEXT,
+     current_path TEXT,
+     retrieved TEXT NOT NULL,
+     cited TEXT NOT NULL,
+     top_path TEXT,
+     covered INTEGER NOT NULL,
+     model TEXT NOT NULL,
+     first_chunk_ms INTEGER NOT NULL,
+     total_ms INTEGER NOT NULL,
+     stopped INTEGER NOT NULL,
+     fp_hash TEXT NOT NULL
+   );
+   CREATE INDEX insights_answers_domain_at ON insights_answers (domain, at);
+   CREATE INDEX insights_answers_message ON insights_answers (domain, thread_id, message_id);
+   CREATE TABLE insights_searches (
+     id {id},
+     domain TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     query TEXT NOT NULL,
+     query_key TEXT NOT NULL,
+     result_count INTEGER NOT NULL,
+     top_paths TEXT NOT NULL
+   );
+   CREATE INDEX insights_searches_domain_at ON insights_searches (domain, at);
+   CREATE TABLE insights_feedback (
+     id TEXT PRIMARY KEY,
+     domain TEXT NOT NULL,
+     at BIGINT NOT NULL,
+     source TEXT NOT NULL,
+     path TEXT,
+     helpful INTEGER NOT NULL,
+     reason TEXT,
+     comment TEXT,
+     thread_id TEXT,
+     message_id TEXT
+   );
+   CREATE INDEX insights_feedback_domain_at ON insights_feedback (domain, at);
+   CREATE UNIQUE INDEX insights_feedback_message ON insights_feedback (domain, thread_id, message_id);
+   CREATE TABLE insights_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+];
+
+const ID = { sqlite: 'INTEGER PRIMARY KEY AUTOINCREMENT', postgres: 'BIGSERIAL PRIMARY KEY' };
+
+/** SQLite, in a file (shared with the thread store) or `:memory:`. */
+export async function openSqliteDriver(file: string): Promise<SqlDriver> {
+  const { DatabaseSync } = await import('node:sqlite');
+  if (file !== ':memory:') {
+    const { mkdirSync } = await import('node:fs');
+    const { dirname } = await import('node:path');
+    mkdirSync(dirname(file), { recursive: true });
+  }
+  const db: DatabaseSync = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec(
+      'CREATE TABLE IF NOT EXISTS insights_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)',
+    );
+    const done = Number(
+      (db.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM insights_migrations').get() as Row)[
+        'v'
+      ],
+    );
+    for (let version = done + 1; version <= MIGRATIONS.length; version++) {
+      db.exec(MIGRATIONS[version - 1]!.replaceAll('{id}', ID.sqlite));
+      db.prepare('INSERT INTO insights_migrations (version, applied_at) VALUES (?, ?)').run(
+        version,
+        Date.now(),
+      );
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    db.close();
+    throw error;
+  }
+  return {
+    dialect: 'sqlite',
+    async all(sql, params = []) {
+      return prepared(sql).all(...(params as never[])) as Row[];
+    },
+    async run(sql, params = []) {
+      return Number(prepared(sql).run(...(params as never[])).changes);
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+/** The advisory lock replicas take to migrate the insights tables. */
+const MIGRATION_LOCK = 4_150_611_338;
+
+export async function openPostgresDriver(url: string): Promise<SqlDriver> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 5,
+    connectionTimeoutMillis: 5000,
+    statement_timeout: 5000,
+    query_timeout: 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', () => {});
+  const texts = new Map<string, { name: string; text: string }>();
+  const numbered = (sql: string) => {
+    let found = texts.get(sql);
+    if (!found) {
+      let n = 0;
+      const text = sql.replace(/\?/g, () => `$${++n}`);
+      const name = `insights-${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      found = { name, text };
+      texts.set(sql, found);
+    }
+    return found;
+  };
+  try {
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await client.query(
+          'CREATE TABLE IF NOT EXISTS insights_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)',
+        );
+        const { rows } = await client.query<{ v: number }>(
+          'SELECT COALESCE(MAX(version), 0) AS v FROM insights_migrations',
+        );
+        for (let version = Number(rows[0]!.v) + 1; version <= MIGRATIONS.length; version++) {
+          await client.query('BEGIN');
+          try {
+            await client.query(MIGRATIONS[version - 1]!.replaceAll('{id}', ID.postgres));
+            await client.query(
+              'INSERT INTO insights_migrations (version, applied_at) VALUES ($1, $2)',
+              [version, Date.now()],
+            );
+            await client.query('COMMIT');
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => {});
+            throw error;
+          }
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      }
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  return {
+    dialect: 'postgres',
+    async all(sql, params = []) {
+      return (await pool.query({ ...numbered(sql), values: params })).rows as Row[];
+    },
+    async run(sql, params = []) {
+      return (await pool.query({ ...numbered(sql), values: params })).rowCount ?? 0;
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
