@@ -2,6 +2,9 @@
 export const KEY_PREFIX = 'da_dsc_';
 /** A key is the prefix followed by at least 16 URL-safe characters. */
 export const KEY_PATTERN = /^da_dsc_[A-Za-z0-9_-]{16,}$/;
+/** Admin keys read insights: the prefix followed by at least 24 URL-safe characters. */
+export const ADMIN_KEY_PREFIX = 'da_admin_';
+export const ADMIN_KEY_PATTERN = /^da_admin_[A-Za-z0-9_-]{24,}$/;
 export const CURRENT_PATH_MAX = 200;
 export const RETRIEVAL_PAGE_SIZE_DEFAULT = 5;
 export const RETRIEVAL_PAGE_SIZE_MAX = 50;

@@ -11,6 +11,7 @@ import type {
   assistantRequestSchema,
   contextItemSchema,
   errorResponseSchema,
+  feedbackRequestSchema,
   pageRequestSchema,
   pageResponseSchema,
   searchFilterSchema,
@@ -55,3 +56,6 @@ export type AssistantMessageMetadata = z.infer<typeof assistantMessageMetadataSc
 
 /** Input of the `search` tool call that the assistant streams. */
 export type SearchToolInput = z.infer<typeof searchToolInputSchema>;
+
+/** Body of `POST /v1/assistant/{domain}/feedback`. */
+export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;

@@ -11,10 +11,12 @@ import { AgentFiles, type AgentFilesOptions } from './agents/agent-files.ts';
 import { type FeedbackStore, MemoryFeedbackStore } from './agents/feedback-store.ts';
 import { publicRequestLimit } from './agents/public-access.ts';
 import { packageVersion } from './cli/usage.ts';
+import type { Insights } from './insights/insights.ts';
 import { corsPolicy } from './middleware/cors.ts';
 import { handleErrors, notFound } from './middleware/errors.ts';
 import { type RequestLogOptions, requestLog } from './middleware/request-log.ts';
 import { siteGuards, trustedHops } from './middleware/site-guards.ts';
+import { analyticsRoutes } from './routes/analytics.ts';
 import { type AssistantOptions, assistantRoutes } from './routes/assistant.ts';
 import { type HealthCheck, healthRoutes } from './routes/health.ts';
 import { llmsRoutes } from './routes/llms.ts';
@@ -52,8 +54,13 @@ export interface AppOptions {
   log?: (message: string, error: unknown) => void;
   /** The path every route lives under, for a host server that passes full URLs; default '/'. */
   basePath?: string;
-  /** Where feedback from readers and agents goes; default: in memory, the latest 10,000. */
+  /**
+   * Where feedback from readers and agents goes; default: the insights store, else memory
+   * (the latest 10,000).
+   */
   feedback?: FeedbackStore;
+  /** Records answers and searches, and backs the insights API (`/v1/analytics`). */
+  insights?: Insights;
   /** The agent routes: llms.txt size limits, keyless requests per client per hour. */
   agents?: AgentFilesOptions & { publicRequestsPerHour?: number };
 }
@@ -69,10 +76,22 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   const guards = siteGuards(options);
   const maxBytes = options.bodyLimitBytes ?? BODY_LIMIT_BYTES;
+  const { insights } = options;
+  const memoryFeedback = new MemoryFeedbackStore();
+  const feedback = options.feedback ?? insights?.feedback(memoryFeedback) ?? memoryFeedback;
   app.route('/v1/page', pageRoutes({ guards: guards.site, maxBytes }));
-  app.route('/v1/search', searchRoutes({ guards: guards.site, maxBytes }));
+  app.route(
+    '/v1/search',
+    searchRoutes({ guards: guards.site, maxBytes, ...(insights && { insights }) }),
+  );
   if (options.assistant) {
-    const assistant = { ...options.assistant, guards: guards.assistant, maxBytes };
+    const assistant = {
+      ...options.assistant,
+      guards: guards.assistant,
+      maxBytes,
+      feedback,
+      ...(insights && { insights }),
+    };
     app.route('/v1/assistant', assistantRoutes({ ...assistant, version: 1 }));
     app.route('/v2/assistant', assistantRoutes({ ...assistant, version: 2 }));
   }
@@ -83,8 +102,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const trustProxy = trustedHops(options.trustProxy);
   const perHour = options.agents?.publicRequestsPerHour;
   const limit = publicRequestLimit({ trustProxy, ...(perHour && { perHour }) });
-  const feedback = options.feedback ?? new MemoryFeedbackStore();
   const { organizations, corsOrigins } = options;
+  app.route(
+    '/v1/analytics',
+    analyticsRoutes({ organizations, store: insights?.store ?? Promise.resolve(undefined) }),
+  );
   const { authenticate, limits } = guards;
   app.route(
     '/mcp',

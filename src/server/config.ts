@@ -9,6 +9,8 @@ import { dirname, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { z } from 'zod/v4';
 import {
+  ADMIN_KEY_PATTERN,
+  ADMIN_KEY_PREFIX,
   IP_ASSISTANT_REQUESTS_PER_DAY,
   IP_REQUESTS_PER_MINUTE,
   KEY_PATTERN,
@@ -18,6 +20,7 @@ import {
 import { DEFAULT_PROMPT_BUDGET_BYTES } from './assistant/prompt-budget.ts';
 import { FRAMEWORKS, type FrameworkName } from './docs-index/frameworks/types.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.ts';
+import type { InsightsSettings } from './insights/insights.ts';
 import { normalizeOriginPattern, type OriginPolicy } from './middleware/origins.ts';
 import { DEFAULT_RETENTION_DAYS, type StoreSettings } from './stores/open-stores.ts';
 import type { Limits } from './types.ts';
@@ -52,6 +55,8 @@ export const serveFlags = {
   'shutdown-grace': { type: 'string' },
   'log-format': { type: 'string' },
   'log-questions': { type: 'boolean', default: false },
+  'admin-key': { type: 'string', multiple: true },
+  insights: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -71,11 +76,14 @@ export interface SiteConfig {
   mcp?: { anonymous?: boolean };
   /** Browser origins allowed to call with the site's keys (the domain allowlist). */
   origins?: OriginPolicy;
+  /** What insights record (`logging`, `logQuestions`); absent: everything. */
+  insights?: InsightsSettings;
 }
 
 export interface OrganizationConfig {
   name: string;
   keys: string[];
+  adminKeys?: string[];
   limits: Limits;
   sites: SiteConfig[];
 }
@@ -113,6 +121,12 @@ export class ConfigError extends Error {
 const keySchema = z
   .string()
   .regex(KEY_PATTERN, `keys are ${KEY_PREFIX} + 16 or more of A-Z a-z 0-9 _ -`);
+const adminKeySchema = z
+  .string()
+  .regex(
+    ADMIN_KEY_PATTERN,
+    `admin keys are ${ADMIN_KEY_PREFIX} + 24 or more of A-Z a-z 0-9 _ - (random: they are secrets)`,
+  );
 const domainSchema = z
   .string()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, 'a domain is one DNS label');
@@ -173,6 +187,7 @@ export const configFileSchema = z.looseObject({
       z.looseObject({
         name: z.string().min(1),
         keys: z.array(keySchema).min(1),
+        adminKeys: z.array(adminKeySchema).optional(),
         limits: limitsSchema.optional(),
         ...originPolicyFields,
         sites: z
@@ -185,6 +200,9 @@ export const configFileSchema = z.looseObject({
               title: z.string().min(1).optional(),
               description: z.string().min(1).optional(),
               mcp: z.looseObject({ anonymous: z.boolean().optional() }).optional(),
+              /** Insights: `logging: false` records nothing, `logQuestions: false` no text. */
+              logging: z.boolean().optional(),
+              logQuestions: z.boolean().optional(),
               ...originPolicyFields,
             }),
           )
@@ -349,12 +367,16 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
     },
   );
   if (origins) site.origins = origins;
+  const insights = insightsFlag(flags.insights);
+  if (insights) site.insights = insights;
+  for (const key of flags['admin-key'] ?? []) check(adminKeySchema, key, '--admin-key');
   return {
     ...base,
     organizations: [
       {
         name: 'default',
         keys: flags.key?.length ? flags.key : [generatedKey!],
+        ...(flags['admin-key']?.length && { adminKeys: flags['admin-key'] }),
         limits: {
           orgPerHour: ORG_REQUESTS_PER_HOUR,
           ipPerDay: IP_ASSISTANT_REQUESTS_PER_DAY,
@@ -402,9 +424,11 @@ async function readConfigFile(path: string, args: string[], flags: ServeFlags, c
       : file.allowedOrigins,
     requireOrigin: flags['require-origin'] || file.requireOrigin,
   };
+  const flagInsights = insightsFlag(flags.insights);
   const organizations: OrganizationConfig[] = file.organizations.map((organization) => ({
     name: organization.name,
     keys: organization.keys,
+    ...(organization.adminKeys?.length && { adminKeys: organization.adminKeys }),
     limits: {
       orgPerHour: organization.limits?.orgPerHour ?? defaults.orgPerHour,
       ipPerDay: organization.limits?.ipPerDay ?? defaults.ipPerDay,
@@ -419,6 +443,7 @@ async function readConfigFile(path: string, args: string[], flags: ServeFlags, c
       ...(site.description && { description: site.description }),
       ...(site.mcp && { mcp: { anonymous: site.mcp.anonymous === true } }),
       ...withOrigins(originPolicy(site, organization, top)),
+      ...siteInsights(site, flagInsights),
     })),
   }));
   assertUnique(
@@ -426,7 +451,10 @@ async function readConfigFile(path: string, args: string[], flags: ServeFlags, c
     'organization name',
   );
   assertUnique(
-    organizations.flatMap((organization) => organization.keys),
+    organizations.flatMap((organization) => [
+      ...organization.keys,
+      ...(organization.adminKeys ?? []),
+    ]),
     'key',
   );
   assertUnique(
@@ -450,6 +478,26 @@ async function readConfigFile(path: string, args: string[], flags: ServeFlags, c
       ...(file.redisUrl && !given('--redis-url') && { redisUrl: file.redisUrl }),
       ...(file.retentionDays &&
         !given('--retention-days') && { retentionDays: file.retentionDays }),
+    },
+  };
+}
+
+/** `--insights on|off|no-questions`: what every site records (the file's fields win). */
+function insightsFlag(value: string | undefined): InsightsSettings | undefined {
+  if (value === undefined) return undefined;
+  const mode = check(z.enum(['on', 'off', 'no-questions']), value, '--insights');
+  return { logging: mode !== 'off', logQuestions: mode === 'on' };
+}
+
+function siteInsights(
+  site: { logging?: boolean | undefined; logQuestions?: boolean | undefined },
+  flag: InsightsSettings | undefined,
+): { insights?: InsightsSettings } {
+  if (site.logging === undefined && site.logQuestions === undefined && !flag) return {};
+  return {
+    insights: {
+      logging: site.logging ?? flag?.logging ?? true,
+      logQuestions: site.logQuestions ?? flag?.logQuestions ?? true,
     },
   };
 }

@@ -25,6 +25,7 @@ import type { FrameworkName } from './docs-index/frameworks/types.ts';
 import { buildDocsIndex } from './docs-index/load.ts';
 import { type DocsWatcher, watchDocs } from './docs-index/watch.ts';
 import { applyHttpLimits, httpServerOptions } from './http-limits.ts';
+import { Insights } from './insights/insights.ts';
 import { Lifecycle } from './lifecycle.ts';
 import type { HealthCheck } from './routes/health.ts';
 import { memoryLimiters, redisLimiters } from './stores/limiters.ts';
@@ -123,6 +124,7 @@ export function createServer(
       ...(site.description && { description: site.description }),
       ...(site.mcp && { mcp: site.mcp }),
       ...(site.origins && { origins: site.origins }),
+      ...(site.insights && { insights: site.insights }),
     })),
   }));
   const model = options.model ? assistantModelOf(options.model) : modelFromFlags(config.flags);
@@ -147,6 +149,11 @@ export function createServer(
     : [];
   let checks: HealthCheck[] = limiterChecks;
   const lifecycle = new Lifecycle();
+  // Insights are recorded in the configured stores (none when the caller brings its threads).
+  const insights = new Insights(
+    stores ? stores.then((opened) => opened.insights) : Promise.resolve(undefined),
+    log,
+  );
   const app = createApp({
     organizations,
     corsOrigins: config.corsOrigins,
@@ -159,6 +166,7 @@ export function createServer(
       lifecycle,
     },
     ...(options.feedback && { feedback: options.feedback }),
+    insights,
     ...(widgetDir && { widgetDir }),
     isReady: () => indexed,
     checks: () => checks,

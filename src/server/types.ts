@@ -4,6 +4,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { DocsIndex } from './docs-index/types.ts';
+import type { InsightsSettings } from './insights/insights.ts';
 import type { OriginPolicy } from './middleware/origins.ts';
 
 /** Request limits of an organization (requests per window). */
@@ -32,12 +33,16 @@ export interface Site {
   mcp?: { anonymous?: boolean };
   /** The browser origins allowed to call with this site's keys; absent: any. */
   origins?: OriginPolicy;
+  /** What insights record for the site; absent: everything (questions included). */
+  insights?: InsightsSettings;
 }
 
 /** Owner of sites and keys. */
 export interface Organization {
   name: string;
   keys: string[];
+  /** Secret keys that read the organization's insights (`da_admin_…`); never public keys. */
+  adminKeys?: string[];
   limits: Limits;
   sites: Site[];
 }

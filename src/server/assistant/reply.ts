@@ -47,6 +47,8 @@ export interface ReplyOutcome {
   /** The answer text as far as it was streamed. */
   text: string;
   finishReason: FinishReason;
+  /** The URLs of the `source-url` chunks streamed (the model's own, or the retrieved pages). */
+  sources: string[];
 }
 
 export interface Reply {
@@ -151,15 +153,17 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
   });
   let text = '';
   let finishReason: FinishReason = 'other';
+  const sources: string[] = [];
   const end = () => {
     chunks.releaseLock();
-    settle({ text, finishReason });
+    settle({ text, finishReason, sources });
   };
   const forward = (
     controller: ReadableStreamDefaultController<UIMessageChunk>,
     chunk: UIMessageChunk,
   ) => {
     if (chunk.type === 'text-delta') text += chunk.delta;
+    else if (chunk.type === 'source-url') sources.push(chunk.url);
     if (chunk.type !== 'finish') return controller.enqueue(chunk);
     finishReason = chunk.finishReason ?? finishReason;
     const finish: ThreadFinishChunk = { ...chunk, threadId: threadId! };

@@ -20,9 +20,9 @@ import {
   type GapQuestion,
   isoDay,
   type Overview,
+  type Paged,
   type PageFeedback,
   type PageRequest,
-  type Paged,
   type Range,
   type ScoredPath,
   type SearchRecord,
@@ -380,10 +380,9 @@ export class InsightsStore implements FeedbackStore {
   /** Keeps the newest `max` answers and searches (the in-memory engine's bound). */
   async keepNewest(max: number): Promise<void> {
     for (const table of ['insights_answers', 'insights_searches']) {
-      await this.db.run(
-        `DELETE FROM ${table} WHERE id <= (SELECT MAX(id) FROM ${table}) - ?`,
-        [max],
-      );
+      await this.db.run(`DELETE FROM ${table} WHERE id <= (SELECT MAX(id) FROM ${table}) - ?`, [
+        max,
+      ]);
     }
   }
 

@@ -3,8 +3,9 @@
  * organization does not own `{domain}` is 403 with the same message whether or not the domain
  * exists, so keys cannot be used to discover other sites.
  */
+import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { KEY_PATTERN } from '../../api/limits.ts';
+import { ADMIN_KEY_PATTERN, KEY_PATTERN } from '../../api/limits.ts';
 import type { AppEnv, Organization } from '../types.ts';
 import { errorResponse } from './errors.ts';
 
@@ -34,3 +35,38 @@ export function authenticate(options: AuthOptions): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/**
+ * Admin keys -> organization -> site, for the insights API. Admin keys are secrets: they are
+ * looked up by their SHA-256 (no comparison of the secret itself), public keys are never
+ * accepted here (and admin keys never by `authenticate`). Same 401/403 rules as above.
+ */
+export function authenticateAdmin(options: AuthOptions): MiddlewareHandler<AppEnv> {
+  const organizationByHash = new Map<string, Organization>();
+  for (const organization of options.organizations) {
+    for (const key of organization.adminKeys ?? []) {
+      organizationByHash.set(sha256(key), organization);
+    }
+  }
+  return async function adminAuthenticated(c, next) {
+    const key = BEARER.exec(c.req.header('authorization') ?? '')?.[1];
+    const organization =
+      key && ADMIN_KEY_PATTERN.test(key) ? organizationByHash.get(sha256(key)) : undefined;
+    if (!organization) {
+      c.header('WWW-Authenticate', 'Bearer');
+      const message =
+        key && KEY_PATTERN.test(key)
+          ? 'A public key cannot read insights: use an admin key (da_admin_…)'
+          : 'Missing or invalid admin key';
+      return errorResponse(c, 401, message);
+    }
+    const domain = c.req.param('domain');
+    const site = organization.sites.find((candidate) => candidate.domain === domain);
+    if (!site) return errorResponse(c, 403, 'This key does not give access to this domain');
+    c.set('organization', organization);
+    c.set('site', site);
+    await next();
+  };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

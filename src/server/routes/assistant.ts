@@ -7,16 +7,19 @@
 import { createUIMessageStreamResponse } from 'ai';
 import type { Context, Hono } from 'hono';
 import { QUESTION_MAX_CHARS } from '../../api/limits.ts';
-import { assistantRequestSchema } from '../../api/schemas.ts';
+import { assistantRequestSchema, feedbackRequestSchema } from '../../api/schemas.ts';
 import type { AssistantRequest } from '../../api/types.ts';
+import type { FeedbackStore } from '../agents/feedback-store.ts';
 import { DATA_STREAM_HEADERS, toDataStreamV1 } from '../assistant/data-stream-v1.ts';
 import type { AssistantModel } from '../assistant/models.ts';
 import { ModelFailure, type Reply, startReply } from '../assistant/reply.ts';
 import { lastUserQuestion, retrievePassages } from '../assistant/retrieval.ts';
 import type { Thread, ThreadStore } from '../assistant/thread-store.ts';
+import type { Insights } from '../insights/insights.ts';
 import type { Lifecycle } from '../lifecycle.ts';
 import { errorResponse } from '../middleware/errors.ts';
 import { validateJson } from '../middleware/validate-json.ts';
+import { detectLanguage } from '../text/detect.ts';
 import type { AppEnv } from '../types.ts';
 import { type SiteRouteOptions, siteRouter } from './site-router.ts';
 
@@ -27,6 +30,10 @@ export interface AssistantOptions {
   promptBudget?: number;
   /** Follows the answers in flight, for a graceful stop. */
   lifecycle?: Lifecycle;
+  /** Where answers are recorded once they end (insights). */
+  insights?: Insights;
+  /** Where readers' thumbs go (`POST /v1/assistant/{domain}/feedback`). */
+  feedback?: FeedbackStore;
 }
 
 export interface AssistantRouteOptions extends AssistantOptions, SiteRouteOptions {
@@ -44,7 +51,28 @@ interface StartedReply {
 
 export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
   const validBody = validateJson(assistantRequestSchema, options);
-  return siteRouter(options.guards).post('/:domain/message', validBody, async (c) => {
+  const router = siteRouter(options.guards);
+  const { feedback } = options;
+  if (options.version === 1 && feedback) {
+    // A reader's thumbs on an answer, with the thread's key: 204, or 404 for a wrong key.
+    router.post('/:domain/feedback', validateJson(feedbackRequestSchema, options), async (c) => {
+      const body = c.req.valid('json');
+      const { domain } = c.get('site');
+      const thread = await options.threads.open(domain, body.threadId, body.threadKey);
+      if (!thread) return errorResponse(c, 404, 'Thread not found');
+      await feedback.add({
+        domain,
+        source: 'reader',
+        helpful: body.helpful,
+        threadId: body.threadId,
+        messageId: body.messageId,
+        ...(body.reason && { reason: body.reason }),
+        ...(body.comment && { comment: body.comment }),
+      });
+      return c.body(null, 204);
+    });
+  }
+  return router.post('/:domain/message', validBody, async (c) => {
     const started = await start(c, c.req.valid('json'), options);
     if (started instanceof Response) return started;
     const stream = started.reply.stream(started.thread.id);
@@ -65,6 +93,7 @@ async function start(
   options: AssistantOptions,
 ): Promise<StartedReply | Response> {
   const site = c.get('site');
+  const startedAt = performance.now();
   const question = lastUserQuestion(body.messages);
   if (!question) {
     const message = 'The last user message has no text';
@@ -108,6 +137,7 @@ async function start(
     throw error;
   }
 
+  const firstChunkMs = performance.now() - startedAt;
   options.lifecycle?.track(reply.done);
   c.set('answer', { question, done: reply.done });
   // A thread is created only once there is an answer to put in it.
@@ -116,11 +146,32 @@ async function start(
   const at = Date.now();
   await options.threads.append(thread, [{ role: 'user', text: question, at }]);
   const recorded = thread;
+  const { signal } = c.req.raw;
   // Recorded after the answer ended; a store failure must not take the process down.
   reply.done
-    .then(({ text }) =>
-      options.threads.append(recorded, [{ role: 'assistant', text, at: Date.now() }]),
-    )
+    .then((outcome) => {
+      options.insights?.recordAnswer({
+        site,
+        at,
+        threadId: recorded.id,
+        messageId: reply.messageId,
+        question,
+        language: retrieval.language ?? detectLanguage(question),
+        ...(body.currentPath && { currentPath: body.currentPath }),
+        retrieved: retrieval.results,
+        text: outcome.text,
+        sources: outcome.sources,
+        modelCites: options.model.citesSources,
+        model: options.model.model.modelId,
+        firstChunkMs,
+        totalMs: performance.now() - startedAt,
+        stopped: signal.aborted,
+        fp: body.fp,
+      });
+      return options.threads.append(recorded, [
+        { role: 'assistant', text: outcome.text, at: Date.now() },
+      ]);
+    })
     .catch((error: unknown) => console.error('Could not record the answer in its thread', error));
   return { reply, thread, created };
 }

@@ -5,16 +5,23 @@
 import type { Hono } from 'hono';
 import { searchRequestSchema } from '../../api/schemas.ts';
 import type { SearchResult } from '../../api/types.ts';
+import type { Insights } from '../insights/insights.ts';
 import { validateJson } from '../middleware/validate-json.ts';
 import type { AppEnv } from '../types.ts';
 import { type SiteRouteOptions, siteRouter } from './site-router.ts';
 
-export function searchRoutes(options: SiteRouteOptions): Hono<AppEnv> {
+export interface SearchRouteOptions extends SiteRouteOptions {
+  /** Where searches are recorded (insights: searches without results). */
+  insights?: Insights;
+}
+
+export function searchRoutes(options: SearchRouteOptions): Hono<AppEnv> {
   const validBody = validateJson(searchRequestSchema, options);
   return siteRouter(options.guards).post('/:domain', validBody, (c) => {
     const { query, pageSize, scoreThreshold, filter } = c.req.valid('json');
     const site = c.get('site');
     const results = site.index.search(query, { pageSize, scoreThreshold, filter: filter ?? null });
+    options.insights?.recordSearch(site, query, results);
     return c.json(site.siteUrl ? withPageUrls(results, site.siteUrl) : results);
   });
 }

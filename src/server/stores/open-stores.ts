@@ -9,6 +9,7 @@
  */
 import { join, resolve } from 'node:path';
 import { MemoryThreadStore, type ThreadStore } from '../assistant/thread-store.ts';
+import type { InsightsStore } from '../insights/insights-store.ts';
 
 export interface StoreSettings {
   /** The data folder, or 'none' for memory only. */
@@ -22,6 +23,8 @@ export interface StoreSettings {
 
 export interface OpenedStores {
   threads: ThreadStore;
+  /** What readers asked, searched and thought (none without `node:sqlite` or a database). */
+  insights: InsightsStore | undefined;
   /** 'postgres', 'sqlite' or 'memory'. */
   kind: string;
   /** Where, for the start-up line (the URL without its password). */
@@ -34,6 +37,8 @@ export interface OpenedStores {
 /** How often old threads are looked for. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Answers and searches kept by the in-memory insights (`--data-dir none`). */
+const MEMORY_INSIGHTS_ROWS = 50_000;
 
 export const DEFAULT_RETENTION_DAYS = 30;
 
@@ -43,27 +48,67 @@ export async function openStores(
 ): Promise<OpenedStores> {
   const opened = await openThreads(settings, log);
   const { threads } = opened;
+  let insights: InsightsStore | undefined;
+  try {
+    insights = await openInsights(settings, opened.kind);
+  } catch (error) {
+    await threads.close?.();
+    throw error;
+  }
   const prune = () => {
     const before = Date.now() - settings.retentionDays * DAY_MS;
-    threads.prune?.(before).then(
-      (deleted) => {
-        if (deleted > 0)
-          log(`Deleted ${deleted} threads older than ${settings.retentionDays} days`);
-      },
-      (error: unknown) => log(`Could not delete old threads: ${(error as Error).message}`),
-    );
+    const report = (what: string) =>
+      [
+        (deleted: number) => {
+          if (deleted > 0)
+            log(`Deleted ${deleted} ${what} older than ${settings.retentionDays} days`);
+        },
+        (error: unknown) => log(`Could not delete old ${what}: ${(error as Error).message}`),
+      ] as const;
+    threads.prune?.(before).then(...report('threads'));
+    insights?.prune(before).then(...report('insights records'));
+    if (insights && settings.dataDir === 'none' && !settings.databaseUrl) {
+      insights.keepNewest(MEMORY_INSIGHTS_ROWS).catch(() => {});
+    }
   };
   prune();
   const timer = setInterval(prune, PRUNE_EVERY_MS);
   timer.unref();
   return {
     ...opened,
-    checks: threads.check ? [{ name: opened.kind, check: () => threads.check!() }] : [],
+    insights,
+    checks: [
+      ...(threads.check ? [{ name: opened.kind, check: () => threads.check!() }] : []),
+      ...(insights ? [{ name: 'insights', check: () => insights!.check() }] : []),
+    ],
     async close() {
       clearInterval(timer);
       await threads.close?.();
+      await insights?.close();
     },
   };
+}
+
+/** Insights live beside the threads: same database, or the same SQLite file, or memory. */
+async function openInsights(
+  settings: StoreSettings,
+  threadsKind: string,
+): Promise<InsightsStore | undefined> {
+  const { InsightsStore } = await import('../insights/insights-store.ts');
+  const drivers = await import('../insights/sql-driver.ts');
+  if (settings.databaseUrl) {
+    return new InsightsStore(await drivers.openPostgresDriver(settings.databaseUrl));
+  }
+  try {
+    await import('node:sqlite');
+  } catch {
+    return undefined;
+  }
+  const file =
+    settings.dataDir === 'none' || threadsKind === 'memory'
+      ? ':memory:'
+      : join(resolve(settings.dataDir), 'docs-assistant.db');
+  return new InsightsStore(await drivers.openSqliteDriver(file));
 }
 
 async function openThreads(

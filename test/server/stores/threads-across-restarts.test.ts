@@ -73,7 +73,10 @@ describe('SQLite, the default: a restart loses nothing', () => {
       const ready = await fetch(`${second.url}/health/ready`);
       expect(await ready.json()).toEqual({
         status: 'ready',
-        checks: [{ name: 'sqlite', ok: true }],
+        checks: [
+          { name: 'sqlite', ok: true },
+          { name: 'insights', ok: true },
+        ],
       });
     } finally {
       await second.stop();
@@ -167,7 +170,10 @@ describe.skipIf(noPostgres)('PostgreSQL: replicas share threads', () => {
       const ready = await fetch(`${replica.url}/health/ready`);
       expect(await ready.json()).toEqual({
         status: 'ready',
-        checks: [{ name: 'postgres', ok: true }],
+        checks: [
+          { name: 'postgres', ok: true },
+          { name: 'insights', ok: true },
+        ],
       });
     }
   }, 120_000);
