@@ -12,6 +12,7 @@ import { rememberKey } from './cli/remembered-key.ts';
 import { packageVersion, USAGE } from './cli/usage.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { evalCommand } from './eval/command.ts';
+import { gapsCommand } from './insights/gaps-command.ts';
 import { type RunningServer, startServer } from './serve.ts';
 
 export async function main(argv: string[]): Promise<RunningServer | undefined> {
@@ -22,6 +23,10 @@ export async function main(argv: string[]): Promise<RunningServer | undefined> {
   }
   if (command === 'eval') {
     process.exitCode = await evalCommand(args);
+    return undefined;
+  }
+  if (command === 'gaps') {
+    process.exitCode = await gapsCommand(args);
     return undefined;
   }
   if (command === 'export') {

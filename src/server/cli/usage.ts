@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 
 export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
        docs-assistant eval <questions.json> (--docs <folder> | --url <base> --key <key>) [options]
+       docs-assistant gaps --docs <folder> [--since 7d] [--out gaps.md] (gaps --help)
        docs-assistant --version | --help
 
   --docs <folder>        Markdown/MDX pages to answer from
@@ -42,7 +43,11 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
                          (postgres://…; default: DATABASE_URL)
   --redis-url <url>      count rate limits in Redis, shared by replicas (redis://…;
                          default: REDIS_URL; without it each process counts on its own)
-  --retention-days <n>   threads idle for longer are deleted (default 30)
+  --retention-days <n>   threads and insights older than this are deleted (default 30)
+  --admin-key <key>      secret key da_admin_… (24+ random characters) that reads insights
+                         at /v1/analytics/{domain}/; repeatable (default: none)
+  --insights <mode>      what insights record: on (default), no-questions (no question
+                         text) or off; stored with the threads
   --log-format <format>  a line per request: pretty or json (default: pretty on a terminal)
   --log-questions        add the question's text to answer lines (default: off)
   --shutdown-grace <s>   on SIGTERM, seconds answers in flight get to finish (default 10)

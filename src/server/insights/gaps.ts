@@ -167,12 +167,12 @@ export function gapsMarkdown(
     '',
     total === 0
       ? 'No question went unanswered or disliked in this period.'
-      : `${total} questions the docs did not answer or readers disliked, in ${groups.length} groups.`,
+      : `${plural(total, 'question')} the docs did not answer or readers disliked, in ${plural(groups.length, 'group')}.`,
   ];
   groups.forEach((group, i) => {
     lines.push(
       '',
-      `## ${i + 1}. ${group.terms.join(' ')} (${group.count} ${group.count === 1 ? 'question' : 'questions'})`,
+      `## ${i + 1}. ${group.terms.join(' ')} (${plural(group.count, 'question')})`,
       '',
       `${group.uncovered} not covered, ${group.disliked} disliked${group.languages.length ? `; asked in ${group.languages.join(', ')}` : ''}.`,
       '',
@@ -194,3 +194,5 @@ export function gapsMarkdown(
   });
   return `${lines.join('\n')}\n`;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -90,7 +90,7 @@ export async function openStores(
 }
 
 /** Insights live beside the threads: same database, or the same SQLite file, or memory. */
-async function openInsights(
+export async function openInsights(
   settings: StoreSettings,
   threadsKind: string,
 ): Promise<InsightsStore | undefined> {

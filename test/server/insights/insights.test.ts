@@ -3,7 +3,8 @@
  * conversations in three languages give the expected counts, topics and content gaps; feedback
  * needs the thread's key; the insights API takes admin keys only; logging off records nothing.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,7 @@ import {
 } from '../../support/engines.ts';
 
 const DOCS = fileURLToPath(new URL('../../fixtures/sites/mintlify', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../src/server/cli.ts', import.meta.url));
 const KEY = 'da_dsc_insights0123456789abc';
 const ADMIN = 'da_admin_insights0123456789abcdefgh';
 
@@ -232,6 +234,20 @@ describe('insights on a SQLite file (the default)', () => {
     await rm(data, { recursive: true, force: true });
   });
   checksFor(() => ({ server }));
+
+  it('prints the content gaps in the terminal and writes them as Markdown', async () => {
+    const out = join(data, 'gaps.md');
+    const run = spawnSync(
+      process.execPath,
+      [CLI, 'gaps', '--docs', DOCS, '--data-dir', data, '--since', '1d', '--out', out],
+      { encoding: 'utf8' },
+    );
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^# Content gaps: docs, /);
+    expect(run.stdout).toMatch(/## 1\. .*webhook.* \(3 questions\)/);
+    expect(run.stdout).toContain('- webhook retries configuration');
+    expect(await readFile(out, 'utf8')).toBe(run.stdout);
+  });
 
   it('keeps them across a restart', async () => {
     await server.stop();
