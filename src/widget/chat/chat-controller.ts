@@ -106,6 +106,11 @@ export class ChatController implements ReactiveController {
     return this.#threadId;
   }
 
+  /** The thread's key, which proves the reader's feedback is theirs. */
+  get threadKey(): string | undefined {
+    return this.#threadKey;
+  }
+
   hostConnected(): void {
     this.#ensure();
     globalThis.addEventListener?.('pagehide', this.#onPageHide);

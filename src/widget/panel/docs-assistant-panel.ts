@@ -3,6 +3,7 @@ import { createRef, ref } from 'lit/directives/ref.js';
 import type { ContextItem } from '../../api/types.ts';
 import { ChatController } from '../chat/chat-controller.ts';
 import { citationsOf } from '../chat/citations.ts';
+import { sendFeedback } from '../chat/feedback-client.ts';
 import type { ChatError, Citation, DocsUIMessage } from '../chat/types.ts';
 import { emit } from '../docs-assistant/events.ts';
 import { errorText, pageErrorText } from '../i18n/error-text.ts';
@@ -262,11 +263,17 @@ export class DocsAssistantPanel extends LitElement {
 
   private rate(message: DocsUIMessage, rating: Rating): void {
     this.feedback.rate(message.id, rating);
-    emit(this, 'docs-assistant-feedback', {
-      messageId: message.id,
-      value: rating,
-      threadId: this.chat.threadId,
-    });
+    const { threadId, threadKey } = this.chat;
+    emit(this, 'docs-assistant-feedback', { messageId: message.id, value: rating, threadId });
+    // The server keeps the thumbs for the site's insights (its latest per answer).
+    if (threadId && threadKey) {
+      void sendFeedback(this.config.chat, {
+        threadId,
+        threadKey,
+        messageId: message.id,
+        helpful: rating === 'up',
+      });
+    }
   }
 
   private async regenerate(): Promise<void> {

@@ -115,6 +115,8 @@ export class LiveStream {
 
 export class FakeApi {
   readonly requests: RecordedRequest[] = [];
+  /** `POST /v1/assistant/{domain}/feedback` requests (answered 204). */
+  readonly feedbackRequests: RecordedRequest[] = [];
   readonly pageRequests: RecordedRequest[] = [];
   readonly pages = new Map<string, string>();
   private readonly replies: Reply[] = [];
@@ -180,6 +182,11 @@ export class FakeApi {
       headers: new Headers(init.headers),
       body: JSON.parse(String(init.body ?? '{}')),
     };
+    if (url.includes('/feedback')) {
+      // The server's answer to a reader's thumbs: 204, no body.
+      this.feedbackRequests.push(recorded);
+      return new Response(null, { status: 204 });
+    }
     if (url.includes('/v1/page/')) {
       this.pageRequests.push(recorded);
       const content = this.pages.get(String(recorded.body.path));

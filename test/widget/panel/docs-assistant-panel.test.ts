@@ -724,6 +724,18 @@ describe('panel: context, feedback, copy and events', () => {
     await userEvent.click(down);
     await waitUntil(() => feedback.length === 2, undefined, WAIT);
     expect(feedback[1]!.detail.value).toBe('down');
+    // Each thumbs also reaches the server, with the thread's key.
+    await waitUntil(() => api.feedbackRequests.length === 2, 'feedback sent', WAIT);
+    const [sentUp, sentDown] = api.feedbackRequests;
+    expect(sentUp!.url).toMatch(/\/v1\/assistant\/[^/]+\/feedback$/);
+    expect(sentUp!.headers.get('authorization')).toBe(`Bearer ${KEY}`);
+    expect(sentUp!.body).toEqual({
+      threadId: THREAD_ID,
+      threadKey: THREAD_KEY,
+      messageId: feedback[0]!.detail.messageId,
+      helpful: true,
+    });
+    expect(sentDown!.body).toMatchObject({ helpful: false });
     const copy = lastAnswer(el)!.querySelector<HTMLElement>('[part~=copy]')!;
     await userEvent.click(copy);
     await waitUntil(() => copy.getAttribute('aria-label') === 'Copied', 'copied', WAIT);
