@@ -33,3 +33,4 @@ console.log(
   '\nProduction stores (latency added against memory, time to first chunk with all stores on)',
 );
 console.table(await (await import('./stores.ts')).benchStores());
+console.table(await (await import('./insights.ts')).benchInsights());

@@ -275,8 +275,9 @@ export class InsightsStore implements FeedbackStore {
     const items: Topic[] = [];
     for (const row of rows.slice(0, limit)) {
       const examples = await this.db.all(
+        // `+at`: the range is a filter here, so the (domain, top_path, id) index is used.
         `SELECT question FROM insights_answers
-          WHERE domain = ? AND top_path = ? AND at >= ? AND at < ? AND question IS NOT NULL
+          WHERE domain = ? AND top_path = ? AND +at >= ? AND +at < ? AND question IS NOT NULL
           ORDER BY id DESC LIMIT 3`,
         [domain, row['path'], range.from, range.to],
       );

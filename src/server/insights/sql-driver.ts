@@ -65,6 +65,8 @@ export const MIGRATIONS: string[] = [
    CREATE INDEX insights_feedback_domain_at ON insights_feedback (domain, at);
    CREATE UNIQUE INDEX insights_feedback_message ON insights_feedback (domain, thread_id, message_id);
    CREATE TABLE insights_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // Topics list a few example questions per page: found by page, newest first.
+  'CREATE INDEX insights_answers_topic ON insights_answers (domain, top_path, id);',
 ];
 
 const ID = { sqlite: 'INTEGER PRIMARY KEY AUTOINCREMENT', postgres: 'BIGSERIAL PRIMARY KEY' };
