@@ -296,7 +296,7 @@ export class InsightsStore implements FeedbackStore {
     const limit = pageLimit(range);
     const offset = Number(range.cursor ?? 0);
     const rows = await this.db.all(
-      `SELECT COALESCE(f.path, a.top_path, '') AS path, f.helpful, f.reason, f.comment
+      `SELECT COALESCE(f.path, a.top_path, '') AS path, f.source, f.helpful, f.reason, f.comment
          FROM insights_feedback f
          LEFT JOIN insights_answers a ON a.domain = f.domain AND a.thread_id = f.thread_id
            AND a.message_id = f.message_id
@@ -308,12 +308,13 @@ export class InsightsStore implements FeedbackStore {
       const path = String(row['path']);
       let page = pages.get(path);
       if (!page) {
-        page = { path, up: 0, down: 0, comments: [] };
+        page = { path, up: 0, down: 0, fromAgents: 0, comments: [] };
         pages.set(path, page);
       }
       if (Number(row['helpful']) === 1) page.up++;
       else {
         page.down++;
+        if (row['source'] === 'agent') page.fromAgents++;
         const said = [row['reason'], row['comment']].filter(Boolean).join(': ');
         if (said && page.comments.length < 5) page.comments.push(said);
       }

@@ -113,7 +113,9 @@ export interface PageFeedback {
   path: string;
   up: number;
   down: number;
-  /** The latest comments and reasons given with a thumbs down. */
+  /** Of the downs, reports sent by readers' AI agents (MCP `submit_feedback`). */
+  fromAgents: number;
+  /** The latest comments and reasons given with a thumbs down or an agent's report. */
   comments: string[];
 }
 

@@ -8,6 +8,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CliProcess,
@@ -210,6 +212,32 @@ function checksFor(engine: () => { server: CliProcess }) {
     );
     expect(transcript.items.map((item) => item.question)).toEqual(['How do I book a launch?']);
     expect((await read(server, 'threads/no-such-thread')).status).toBe(404);
+  });
+
+  it('keeps an agent’s report through MCP submit_feedback with the readers’ feedback', async () => {
+    const { server } = engine();
+    const client = new Client({ name: 'insights-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.url}/mcp/docs`), {
+        requestInit: { headers: { Authorization: `Bearer ${KEY}` } },
+      }),
+    );
+    const result = await client.callTool({
+      name: 'submit_feedback',
+      arguments: { path: 'api/launch', problem: 'The launch window table is missing Fridays.' },
+    });
+    await client.close();
+    expect(result.isError).toBeFalsy();
+    const byPage = await readJson<{
+      items: { path: string; down: number; fromAgents: number; comments: string[] }[];
+    }>(server, 'feedback');
+    expect(byPage.items.find((item) => item.path === 'api/launch')).toEqual({
+      path: 'api/launch',
+      up: 0,
+      down: 1,
+      fromAgents: 1,
+      comments: ['problem: The launch window table is missing Fridays.'],
+    });
   });
 }
 
