@@ -61,7 +61,9 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
     about,
   );
   const chosen = chooseQuotes(candidates, reading.sections);
+  if (chosen.length === 0) return chosen;
   if (!about && reading.question.kind === 'how') withSteps(chosen, reading.sections);
+  if (!about) withIntroducedList(chosen, reading.sections);
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
   return chosen;
 }
@@ -100,6 +102,8 @@ function rankCandidates(
         ? (t: string) => own.has(t) || introduced.has(t)
         : (t: string) => own.has(t);
       let matched = 0;
+      // Question words the line or its section's topic holds itself, not only its code.
+      let ownMatched = 0;
       let named = 0;
       let codeHeld = 0;
       const lineHeld = new Map<TermGroup, number>();
@@ -108,6 +112,8 @@ function rankCandidates(
         const line = introduced
           ? Math.max(inLine, CODE_SHARE * groupHeld(group, (t) => introduced.has(t)))
           : inLine;
+        if (!group.filler && (inLine > 0 || groupHeld(group, (t) => section.topic.has(t)) > 0))
+          ownMatched++;
         if (line > 0) {
           if (!group.filler) matched++;
           if (group.terms.some((t) => question.named.has(t) && has(t))) named++;
@@ -119,7 +125,7 @@ function rankCandidates(
         lineHeld.set(group, group.weight * Math.max(line, topic * topicShare));
       }
       const held = combine(weighted, (group) => lineHeld.get(group)!);
-      if (matched === 0) return;
+      if (matched === 0 || (snippet.kind !== 'code' && ownMatched === 0)) return;
       // The reader of a selection has its code: explanations answer, not more code.
       if (snippet.kind === 'code' && about) return;
       // Code is quoted for what it names (a name the reader typed); otherwise only after the
@@ -292,6 +298,26 @@ function withSteps(chosen: Candidate[], sections: Section[]): void {
   }
   if (steps.length < 2) return;
   chosen.splice(1, chosen.length - 1, ...steps, ...chosen.slice(1, 2));
+}
+
+/**
+ * A lead that ends by announcing a list ("Two things matter:") is finished by that list: its
+ * items follow the lead, in order, before any supporting quote.
+ */
+function withIntroducedList(chosen: Candidate[], sections: Section[]): void {
+  const lead = chosen[0]!;
+  const last = lead.to ?? lead.position;
+  const { snippets } = sections[lead.section]!;
+  if (!snippets[last]?.introduces || snippets[last + 1]?.kind !== 'list-item') return;
+  if (chosen.some((c) => c !== lead && c.section === lead.section && c.position === last + 1))
+    return;
+  const items: Candidate[] = [];
+  for (let i = last + 1; i < snippets.length && items.length < MAX_STEPS; i++) {
+    if (snippets[i]!.kind !== 'list-item') break;
+    const { from: _from, to: _to, ...line } = lead;
+    items.push({ ...line, snippet: snippets[i]!, position: i });
+  }
+  chosen.splice(1, chosen.length - 1, ...items, ...chosen.slice(1, 2));
 }
 
 const codeCount = (chosen: Candidate[]) => chosen.filter((c) => c.snippet.kind === 'code').length;

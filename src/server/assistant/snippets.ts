@@ -92,6 +92,7 @@ export function splitSnippets(markdown: string): Snippet[] {
     const fence = FENCE.exec(line)?.[1];
     if (fence) {
       flush();
+      introduceCode(snippets, lines, i);
       const block = [line.trim()];
       let j = i + 1;
       for (; j < lines.length; j++) {
@@ -220,6 +221,26 @@ function codeSnippet(fenceLine: string, body: string[], fence: string): Snippet 
     text: [fenceLine, ...shown, fence].join('\n'),
     ...(command && { command }),
   };
+}
+
+/**
+ * Docs show code right after the short paragraph that says what it does ("Assets can be
+ * imported as strings using the `?raw` suffix." and its example), with or without a colon: that
+ * paragraph's last sentence introduces the code too.
+ */
+function introduceCode(snippets: Snippet[], lines: string[], fenceLine: number): void {
+  const last = snippets.at(-1);
+  if (last?.kind !== 'sentence' || last.introduces || last.fragment) return;
+  let before = fenceLine - 1;
+  while (before >= 0 && !lines[before]!.trim()) before--;
+  const line = lines[before] ?? '';
+  if (HEADING.test(line) || JSX_LINE.test(line) || TABLE_ROW.test(line) || DIRECTIVE.test(line))
+    return;
+  if (LIST_ITEM.test(line) || FENCE.test(line)) return;
+  // A short paragraph (one or two sentences) is about the code; a longer one about more.
+  const sentences = snippets.filter((s) => s.paragraph === last.paragraph).length;
+  if (sentences > 2) return;
+  snippets[snippets.length - 1] = { ...last, introduces: true };
 }
 
 function withIntro(snippet: Snippet): Snippet {

@@ -159,6 +159,67 @@ describe('composeAnswer', () => {
     expect(text).not.toContain('createMemoryTool');
   });
 
+  it('quotes the code after a short paragraph that describes it, colon or not', () => {
+    const passages = [
+      result(
+        'guide/assets',
+        [
+          'Assets can be imported as strings using the `?raw` suffix.',
+          '',
+          '```js',
+          "import shaderString from './shader.glsl?raw'",
+          '```',
+        ].join('\n'),
+        { title: 'Static Asset Handling', heading: 'Importing Asset as String', anchor: 'raw' },
+      ),
+    ];
+    const { text } = composeAnswer('How can I import a shader file as a plain string?', passages);
+    expect(quotes(text)[0]).toBe('Assets can be imported as strings using the `?raw` suffix.');
+    expect(text).toContain("import shaderString from './shader.glsl?raw'");
+  });
+
+  it('does not quote a line for words only its example code holds', () => {
+    const passages = [
+      result(
+        'observability/spans',
+        [
+          'To rename the span, set the `functionId` inside the `telemetry` option:',
+          '',
+          '```js',
+          "const { text } = await generateText({ prompt: 'Write a poem about the sea.' });",
+          '```',
+        ].join('\n'),
+        { title: 'Tracing', heading: 'Span name', anchor: 'span-name' },
+      ),
+    ];
+    const { text, covered } = composeAnswer('Write a poem about the sea', passages);
+    expect(covered).toBe(false);
+    expect(text).toContain(NOT_COVERED_LEAD);
+  });
+
+  it('finishes a lead that announces a list with the list', () => {
+    const passages = [
+      result(
+        'operations/deployment',
+        [
+          'Put the server behind the reverse proxy that terminates TLS. Two things matter:',
+          '',
+          '- **Streaming.** The proxy must pass answers on as they arrive.',
+          '- **The client address.** Start the server with `--trust-proxy 1` behind one proxy.',
+          '',
+          'Read the operations guide for the rest of the production checklist here.',
+        ].join('\n'),
+        { title: 'Deployment', heading: 'Behind a reverse proxy', anchor: 'proxy' },
+      ),
+    ];
+    const { text } = composeAnswer('How do I run the server behind a reverse proxy?', passages);
+    expect(quotes(text).slice(0, 3)).toEqual([
+      'Put the server behind the reverse proxy that terminates TLS. Two things matter:',
+      '**Streaming.** The proxy must pass answers on as they arrive.',
+      '**The client address.** Start the server with `--trust-proxy 1` behind one proxy.',
+    ]);
+  });
+
   it('shows docs-framework placeholders readably and leaves code that defines them alone', () => {
     const passages = [
       result(

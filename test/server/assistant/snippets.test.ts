@@ -25,6 +25,28 @@ describe('splitSnippets', () => {
     ]);
   });
 
+  it('reads the last sentence of a short paragraph right before code as introducing it', () => {
+    const intro = (markdown: string) =>
+      splitSnippets(markdown)
+        .filter((s) => s.kind === 'sentence')
+        .map((s) => [s.text.slice(0, 12), s.introduces ?? false]);
+    const code = '\n\n```js\nimport x from "./x?raw"\n```';
+    expect(intro(`Assets can be imported as strings with a suffix.${code}`)).toEqual([
+      ['Assets can b', true],
+    ]);
+    // A longer paragraph says more than what the code shows; a heading between breaks the link.
+    expect(
+      intro(`One long sentence here. Another sentence too. A third one ends it.${code}`),
+    ).toEqual([
+      ['One long sen', false],
+      ['Another sent', false],
+      ['A third one ', false],
+    ]);
+    expect(intro(`Assets can be imported as strings here.\n\n## Next${code}`)).toEqual([
+      ['Assets can b', false],
+    ]);
+  });
+
   it('keeps a short sentence as a fragment of its paragraph', () => {
     const snippets = splitSnippets(
       'Temperature setting. The value is passed through to the provider as it is.',
