@@ -38,9 +38,16 @@ const DENSE_WEIGHT = 3;
 /** Fewer words than this, in a script eld decides, is too little to tell (a keyword, a name). */
 const WORDS_MIN = 2;
 
-/** Inline code, links and identifiers say nothing of the reader's language. */
-const NOT_PROSE =
-  /`[^`]*`|https?:\/\/\S+|\S*[\p{Ll}\p{N}]\p{Lu}\S*|\S*[_/.@#]\S*|\S*\p{L}\p{N}\S*|\S*\p{N}\p{L}\S*/gu;
+/**
+ * Inline code, links and identifiers say nothing of the reader's language. An identifier ends
+ * where spaces or Chinese, Japanese and Korean characters begin: those scripts write no spaces,
+ * so `i18n` inside a Japanese sentence must not take the whole sentence with it.
+ */
+const TOKEN = String.raw`[^\s\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]*`;
+const NOT_PROSE = new RegExp(
+  String.raw`\x60[^\x60]*\x60|https?:\/\/\S+|${TOKEN}[\p{Ll}\p{N}]\p{Lu}${TOKEN}|${TOKEN}[_/.@#]${TOKEN}|${TOKEN}\p{L}\p{N}${TOKEN}|${TOKEN}\p{N}\p{L}${TOKEN}`,
+  'gu',
+);
 
 /**
  * The BCP-47 primary tag of the language `text` is written in (`zh`, `ja`, `pt`), or undefined

@@ -10,6 +10,11 @@ describe('detectLanguage', () => {
     expect(detectLanguage('Πώς προσθέτω πλευρική μπάρα;')).toBe('el');
     // Identifiers in a Chinese question do not make it English.
     expect(detectLanguage('如何使用 useChat 和 streamText？')).toBe('zh');
+    // Nor one written without spaces around it: it is not the whole sentence.
+    expect(detectLanguage('ドキュメントを多言語対応にするi18nの設定方法を教えてください')).toBe(
+      'ja',
+    );
+    expect(detectLanguage('怎样配置i18n的语言')).toBe('zh');
   });
 
   it('tells Latin-script and Cyrillic languages apart from a question', () => {
