@@ -39,7 +39,10 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '28/43'],
-      factsFound: ['min', '29/43'],
+      // 29/43 until code after a short paragraph counted as introduced by it (facts +5 on the
+      // other sets): "Can I use local models running in Ollama?" now leads with the Ollama
+      // page's embedding-model sentence and its code instead of the provider's import line.
+      factsFound: ['min', '28/43'],
     },
   },
   {
@@ -49,7 +52,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '3/45'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '37/45'],
-      factsFound: ['min', '30/45'],
+      factsFound: ['min', '31/45'],
     },
   },
   {
@@ -59,7 +62,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '3/45'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '38/45'],
-      factsFound: ['min', '31/44'],
+      factsFound: ['min', '32/44'],
     },
   },
   {
@@ -68,7 +71,7 @@ const GATE: GateSet[] = [
     docs: '../../../docs',
     thresholds: {
       falseRefusals: ['max', '1/30'],
-      offTopicRefused: ['min', '9/11'],
+      offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '0.9'],
       factsFound: ['min', '0.85'],
     },
@@ -79,7 +82,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '36/48'],
+      factsFound: ['min', '38/48'],
     },
   },
 ];
