@@ -4,7 +4,7 @@
  * numbered by page and named by page and section (`Page › Section`).
  */
 import type { Candidate } from './choose-quotes.ts';
-import { pageLink } from './links.ts';
+import { pageLink, siteLinks } from './links.ts';
 import { readablePlaceholders } from './placeholders.ts';
 import { QUOTABLE_MIN, type Section, type SectionText } from './read-sections.ts';
 
@@ -70,7 +70,8 @@ export function quotedAnswer(
       return;
     }
     if (snippet.kind === 'table-row') {
-      blocks.push(`From **${labels[section]}** ${citation}:\n\n${snippet.text}`);
+      const row = siteLinks(snippet.text, text.path, siteUrl);
+      blocks.push(`From **${labels[section]}** ${citation}:\n\n${row}`);
       return;
     }
     // The heading names what the line is about ("Specify server port." under `server.port`),
@@ -87,7 +88,7 @@ export function quotedAnswer(
             .slice(chosen[i]!.from, chosen[i]!.to + 1)
             .map((s) => s.text)
             .join(' ');
-    blocks.push(`> ${step}${label}${quote} ${citation}`);
+    blocks.push(`> ${step}${label}${siteLinks(quote, text.path, siteUrl)} ${citation}`);
   });
   const more = furtherSections(chosen, sections)
     .slice(0, MORE_LINKS)

@@ -7,3 +7,25 @@ export function pageLink(path: string, anchor?: string, siteUrl?: string): strin
   const hash = anchor ? `#${anchor}` : '';
   return `${base}/${path.replace(/^\/+/, '')}${hash}`;
 }
+
+/**
+ * A quoted line's Markdown links as the reader's page needs them: a relative link is written
+ * for the page it was on (`./api-javascript` on `guide/api-hmr`), so it is resolved against that
+ * page's published path, and a link to a source file (`../config/index.md`) becomes the page's
+ * address. Links to other sites, anchors and images' own addresses stay as they are.
+ */
+export function siteLinks(markdown: string, pagePath: string, siteUrl?: string): string {
+  if (!markdown.includes('](')) return markdown;
+  const page = new URL(`https://page.invalid/${pagePath.replace(/^\/+/, '')}`);
+  return markdown.replace(/\]\(\s*([^)\s]+)/g, (whole, target: string) => {
+    if (/^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(target)) return whole;
+    let url: URL;
+    try {
+      url = new URL(target, page);
+    } catch {
+      return whole;
+    }
+    const path = url.pathname.replace(/(?:\/index)?\.(?:mdx?|html?)$/i, '');
+    return `](${pageLink(path, url.hash.slice(1) || undefined, siteUrl)}`;
+  });
+}

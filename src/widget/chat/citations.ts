@@ -25,16 +25,27 @@ function safeDecode(value: string): string {
 
 /**
  * The doc page a link points at, or undefined for in-page anchors, other sites, mail and files.
- * Relative links are doc paths; absolute http(s) links count when their origin is in `docOrigins`.
+ * Relative links are doc paths: resolved against `base` (the published path of the page they
+ * are on: `./api-javascript` on `guide/api-hmr` is `guide/api-javascript`), else from the root.
+ * Absolute http(s) links count when their origin is in `docOrigins`. The `.md`, `.mdx` and
+ * `.html` forms of a page's address (VitePress accepts `.html`) are the page.
  */
 export function docLinkOf(
   href: string,
   docOrigins: readonly string[] = defaultOrigins(),
+  base?: string,
 ): DocLink | undefined {
   const value = href.trim();
   if (value === '' || value.startsWith('#')) return undefined;
   let rest = value;
-  if (SCHEME.test(value) || value.startsWith('//')) {
+  if (base !== undefined && !SCHEME.test(value) && !value.startsWith('/')) {
+    try {
+      const url = new URL(value, `https://page.invalid/${base.replace(/^\/+/, '')}`);
+      rest = url.pathname + url.hash;
+    } catch {
+      return undefined;
+    }
+  } else if (SCHEME.test(value) || value.startsWith('//')) {
     let url: URL;
     try {
       url = new URL(value, 'https://invalid.invalid');
@@ -50,7 +61,7 @@ export function docLinkOf(
     rest = url.pathname + url.hash;
   }
   const [pathPart = '', hash] = rest.split('#', 2);
-  const path = normalizePagePath(pathPart);
+  const path = normalizePagePath(pathPart.replace(/(?:\/index)?\.html?(?=$|\?)/i, ''));
   if (!path || NOT_A_PAGE.test(path)) return undefined;
   const anchor = hash ? safeDecode(hash) : undefined;
   return anchor ? { path, anchor } : { path };

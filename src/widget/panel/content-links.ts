@@ -16,7 +16,11 @@ export type ContentAction =
  * relative links, links to this site or to the origin of a cited source, and links anywhere
  * whose path is one of the cited pages.
  */
-export function docPathOf(href: string, cited: readonly Citation[]): DocLink | undefined {
+export function docPathOf(
+  href: string,
+  cited: readonly Citation[],
+  base?: string,
+): DocLink | undefined {
   const origins = [location.origin];
   for (const c of cited) {
     try {
@@ -25,7 +29,7 @@ export function docPathOf(href: string, cited: readonly Citation[]): DocLink | u
       // A malformed source URL just does not add an origin.
     }
   }
-  const link = docLinkOf(href, origins);
+  const link = docLinkOf(href, origins, base);
   if (link) return link;
   try {
     const url = new URL(href);
@@ -37,10 +41,14 @@ export function docPathOf(href: string, cited: readonly Citation[]): DocLink | u
   }
 }
 
-/** The action for a click in rendered content whose answer cites `cited`; undefined: none of ours. */
+/**
+ * The action for a click in rendered content whose answer cites `cited`; undefined: none of ours.
+ * `base` is the published path of the page shown, against which its relative links resolve.
+ */
 export function contentAction(
   event: MouseEvent,
   cited: readonly Citation[],
+  base?: string,
 ): ContentAction | undefined {
   const path = event.composedPath();
   const copy = path.find(
@@ -52,7 +60,7 @@ export function contentAction(
   }
   const link = path.find((node): node is HTMLAnchorElement => node instanceof HTMLAnchorElement);
   if (!link || event.defaultPrevented) return undefined;
-  const doc = docPathOf(link.getAttribute('href') ?? '', cited);
+  const doc = docPathOf(link.getAttribute('href') ?? '', cited, base);
   if (!doc) return { kind: 'external', link };
   // a modified click opens the link as the browser would (new tab, window, download)
   if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return undefined;

@@ -248,8 +248,8 @@ export class DocsAssistantPanel extends LitElement {
   }
 
   /** Clicks in answers and pages: copy buttons, doc links (opened here), other links (new tab). */
-  private onContentClick(event: MouseEvent, cited: readonly Citation[]): void {
-    const action = contentAction(event, cited);
+  private onContentClick(event: MouseEvent, cited: readonly Citation[], base?: string): void {
+    const action = contentAction(event, cited, base);
     if (action?.kind === 'copy-code') {
       void this.clipboard.copyCode(action.button, action.code, this.t.copied);
     } else if (action?.kind === 'open-page') {
@@ -374,7 +374,7 @@ export class DocsAssistantPanel extends LitElement {
       back: this.backButton,
       onBack: () => void this.backToChat(),
       onRetry: () => void this.showPage(state.target),
-      onContentClick: (event) => this.onContentClick(event, []),
+      onContentClick: (event) => this.onContentClick(event, [], state.target.path),
     });
   }
 }

@@ -242,6 +242,22 @@ describe('composeAnswer', () => {
     expect(text).toContain('streamText({ model: yourModel, prompt })');
   });
 
+  it('writes a quoted relative link for the reader, resolved against its page', () => {
+    const passages = [
+      result(
+        'guide/api-hmr',
+        'The HMR client is created by [the JavaScript API](./api-javascript.md#createserver) and [`server.hmr`](../config/server-options#server-hmr).',
+        { title: 'HMR API' },
+      ),
+    ];
+    const { text } = composeAnswer('Who creates the HMR client?', passages, {
+      siteUrl: 'https://vite.dev',
+    });
+    expect(quotes(text)[0]).toBe(
+      'The HMR client is created by [the JavaScript API](https://vite.dev/guide/api-javascript#createserver) and [`server.hmr`](https://vite.dev/config/server-options#server-hmr).',
+    );
+  });
+
   it('quotes a matching table row with its header', () => {
     const passages = [
       result(

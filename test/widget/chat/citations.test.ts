@@ -181,6 +181,26 @@ describe('docLinkOf', () => {
     expect(docLinkOf(href, ['https://docs.example.com'])).toEqual(expected);
   });
 
+  it.each([
+    ['./api-javascript', 'guide/api-hmr', { path: 'guide/api-javascript' }],
+    [
+      '../config/server-options.md#server-host',
+      'guide/api-hmr',
+      { path: 'config/server-options', anchor: 'server-host' },
+    ],
+    ['../sidebar/', 'guides/i18n/', { path: 'guides/sidebar' }],
+    [
+      'features.html#glob-import',
+      'guide/assets',
+      { path: 'guide/features', anchor: 'glob-import' },
+    ],
+    ['/guide/index.html', 'config/x', { path: 'guide' }],
+    ['../../../etc/passwd', 'guide/x', { path: 'etc/passwd' }],
+    ['#anchor', 'guide/x', undefined],
+  ])('%s on the page %s', (href, base, expected) => {
+    expect(docLinkOf(href, ['https://docs.example.com'], base)).toEqual(expected);
+  });
+
   it('counts links to the page own origin as doc links by default', () => {
     expect(docLinkOf(`${location.origin}/docs/z`)).toEqual({ path: 'docs/z' });
   });

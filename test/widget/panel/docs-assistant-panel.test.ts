@@ -431,6 +431,27 @@ describe('panel: citations and page view', () => {
     );
   });
 
+  it('resolves a relative link in a shown page against that page, .html form too', async () => {
+    const el = await make();
+    api.pages.set('guide/api-hmr', '# HMR API\n\nSee [the JavaScript API](./api-javascript.html).');
+    api.pages.set('guide/api-javascript', '# JavaScript API\n\nCall `createServer`.');
+    await api.answer({ text: 'See [HMR](/guide/api-hmr).' });
+    await ask(el, 'HMR?');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('.answer a'), 'answer', WAIT);
+    await userEvent.click(lastAnswer(el)!.querySelector('.answer a')!);
+    await waitUntil(() => $(el, '[part=page] .prose a'), 'the HMR page', WAIT);
+    await userEvent.click($(el, '[part=page] .prose a')!);
+    await waitUntil(
+      () => $(el, '[part=page] .prose h1')?.textContent === 'JavaScript API',
+      'the sibling page',
+      WAIT,
+    );
+    expect(api.pageRequests.map((r) => r.body)).toEqual([
+      { path: 'guide/api-hmr' },
+      { path: 'guide/api-javascript' },
+    ]);
+  });
+
   it('finds a cited #anchor slugged by another docs framework (VitePress)', async () => {
     const el = await make();
     api.pages.set(
