@@ -5,7 +5,6 @@ import type { DocsAssistantI18n } from '../i18n/i18n.ts';
 import { launcherStrings } from '../i18n/launcher-strings.ts';
 import type { DocsAssistantPanel } from '../panel/docs-assistant-panel.ts';
 import type { PanelConfig } from '../panel/panel-config.ts';
-import { PANEL_PARTS } from '../panel/parts.ts';
 import { SelectionController } from '../selection/selection-controller.ts';
 import { styles } from './docs-assistant.styles.ts';
 import { emit } from './events.ts';
@@ -339,8 +338,8 @@ export class DocsAssistant extends ReactiveElement {
     this.setLoadFailed(false);
     if (!this.panel) {
       const panel = document.createElement('docs-assistant-panel');
+      // The panel sets its own `exportparts`: the list of its parts loads with it, not here.
       panel.setAttribute('part', 'panel');
-      panel.setAttribute('exportparts', PANEL_PARTS.join(','));
       panel.addEventListener('close-request', () => this.hide());
       // Configured before it connects, so its chat loads this domain's conversation at once.
       panel.config = this.panelConfig;

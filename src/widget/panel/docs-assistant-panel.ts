@@ -29,6 +29,7 @@ import { textOf } from './message/message-parts.ts';
 import { pageViewStyles } from './page-view/page-view.styles.ts';
 import { headingFor, pageView } from './page-view/page-view.ts';
 import type { PanelConfig } from './panel-config.ts';
+import { PANEL_PARTS } from './parts.ts';
 import { proseStyles } from './prose.styles.ts';
 import { ScrollFollowController } from './scroll-follow.ts';
 
@@ -122,6 +123,12 @@ export class DocsAssistantPanel extends LitElement {
 
   private get busy(): boolean {
     return this.chat.status === 'submitted' || this.chat.status === 'streaming';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Every part, re-exported through `<docs-assistant>` to the page.
+    this.setAttribute('exportparts', PANEL_PARTS.join(','));
   }
 
   /** Moves focus to the question input (or the page view's Back button). */
