@@ -35,12 +35,14 @@ export const EXPOSED_HEADERS = [
   'RateLimit-Reset',
   'RateLimit-Policy',
 ] as const;
-/**
- * The reasons the widget offers with a thumbs down, as sent in `reason`. The feedback endpoint
- * takes any short text there (agents and other clients send their own).
+/*
+ * The feedback reasons and limits are defined in ./feedback-limits.ts and imported from here.
+ * The script-tag entry imports this module for two defaults, so the bundler puts it in the
+ * entry's chunk with every export the lazy panel uses too; apart, only the panel carries them.
  */
-export const FEEDBACK_REASONS = ['wrong', 'outdated', 'not-what-i-asked', 'other'] as const;
-export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
-/** Longest feedback `reason` and `comment` accepted, in characters. */
-export const FEEDBACK_REASON_MAX_CHARS = 1000;
-export const FEEDBACK_COMMENT_MAX_CHARS = 2000;
+export {
+  FEEDBACK_COMMENT_MAX_CHARS,
+  FEEDBACK_REASON_MAX_CHARS,
+  FEEDBACK_REASONS,
+  type FeedbackReason,
+} from './feedback-limits.ts';

@@ -56,7 +56,7 @@ function sparkle(): SVGSVGElement {
  * @event docs-assistant-response - An answer finished (`detail.message`, `detail.sources`, `detail.threadId`).
  * @event docs-assistant-error - A request failed (`detail.kind`, `detail.message`, `detail.status`, `detail.retryAfterSeconds`).
  * @event docs-assistant-citation - A cited page is being opened (`detail.citation`). Cancelable: cancel to navigate yourself.
- * @event docs-assistant-feedback - Thumbs up/down on an answer (`detail.messageId`, `detail.value`, `detail.threadId`).
+ * @event docs-assistant-feedback - Thumbs up/down on an answer (`detail.messageId`, `detail.value`, `detail.threadId`); again on Send of the thumbs-down form, with `detail.reason` and `detail.comment`.
  *
  * @csspart launcher - The floating "Ask AI" button.
  * @csspart selection-button - The "Ask AI" button shown next to a text selection.
@@ -85,6 +85,11 @@ function sparkle(): SVGSVGElement {
  * @csspart copy - Copy an answer.
  * @csspart helpful - Thumbs up on an answer.
  * @csspart not-helpful - Thumbs down on an answer.
+ * @csspart feedback - The form a thumbs down opens under the answer (reasons, comment, Skip, Send).
+ * @csspart feedback-reason - A reason chip of that form (a radio: `:has(:checked)` when chosen).
+ * @csspart feedback-comment - The form's comment box.
+ * @csspart send-feedback - The form's Send button.
+ * @csspart skip-feedback - The form's Skip button.
  * @csspart remove-context - Removes a context chip.
  * @csspart back - Back from the page view to the conversation.
  * @csspart open-page - Link to the published page from the page view.
