@@ -86,7 +86,7 @@ function sparkle(): SVGSVGElement {
  * @csspart helpful - Thumbs up on an answer.
  * @csspart not-helpful - Thumbs down on an answer.
  * @csspart feedback - The form a thumbs down opens under the answer (reasons, comment, Skip, Send).
- * @csspart feedback-reason - A reason chip of that form (a radio: `:has(:checked)` when chosen).
+ * @csspart feedback-reason - A reason chip of that form (it holds a radio; the chosen one takes the accent color).
  * @csspart feedback-comment - The form's comment box.
  * @csspart send-feedback - The form's Send button.
  * @csspart skip-feedback - The form's Skip button.
