@@ -35,3 +35,14 @@ export const EXPOSED_HEADERS = [
   'RateLimit-Reset',
   'RateLimit-Policy',
 ] as const;
+/*
+ * The feedback reasons and limits are defined in ./feedback-limits.ts and imported from here.
+ * The script-tag entry imports this module for two defaults, so the bundler puts it in the
+ * entry's chunk with every export the lazy panel uses too; apart, only the panel carries them.
+ */
+export {
+  FEEDBACK_COMMENT_MAX_CHARS,
+  FEEDBACK_REASON_MAX_CHARS,
+  FEEDBACK_REASONS,
+  type FeedbackReason,
+} from './feedback-limits.ts';

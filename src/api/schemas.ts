@@ -9,6 +9,8 @@ import {
   CONTEXT_ITEMS_MAX,
   CONTEXT_VALUE_MAX_CHARS,
   CURRENT_PATH_MAX,
+  FEEDBACK_COMMENT_MAX_CHARS,
+  FEEDBACK_REASON_MAX_CHARS,
   RETRIEVAL_PAGE_SIZE_DEFAULT,
   RETRIEVAL_PAGE_SIZE_MAX,
   SEARCH_PAGE_SIZE_DEFAULT,
@@ -130,15 +132,13 @@ export const searchToolInputSchema = z.object({ query: z.string() });
 /** `messageMetadata` of the v2 `finish` chunk (and the v1 `8:` annotation). */
 export const assistantMessageMetadataSchema = z.object({ threadId: z.string().optional() });
 
-/** The reasons the widget offers with a thumbs down (any short text is accepted). */
-export const FEEDBACK_REASONS = ['wrong', 'outdated', 'not-what-i-asked', 'other'] as const;
-
 /** Body of `POST /v1/assistant/{domain}/feedback` (this project's extension of the API). */
 export const feedbackRequestSchema = z.object({
   threadId: z.string().min(1).max(200),
   threadKey: z.string().min(1).max(200),
   messageId: z.string().min(1).max(200),
   helpful: z.boolean(),
-  reason: z.string().max(1000).optional(),
-  comment: z.string().max(2000).optional(),
+  /** The widget sends one of FEEDBACK_REASONS; other clients may send their own short text. */
+  reason: z.string().max(FEEDBACK_REASON_MAX_CHARS).optional(),
+  comment: z.string().max(FEEDBACK_COMMENT_MAX_CHARS).optional(),
 });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   CURRENT_PATH_MAX,
+  FEEDBACK_COMMENT_MAX_CHARS,
+  FEEDBACK_REASON_MAX_CHARS,
+  FEEDBACK_REASONS,
   RETRIEVAL_PAGE_SIZE_DEFAULT,
   SEARCH_PAGE_SIZE_DEFAULT,
 } from '../../src/api/limits.ts';
 import {
   assistantRequestSchema,
+  feedbackRequestSchema,
   pageRequestSchema,
   searchRequestSchema,
   searchResultSchema,
@@ -45,6 +49,17 @@ describe('request schemas', () => {
   it('accept groups on the page body, as a string array only', () => {
     expect(pageRequestSchema.parse({ path: 'a', groups: ['staff'] }).groups).toEqual(['staff']);
     expect(pageRequestSchema.safeParse({ path: 'a', groups: 'staff' }).success).toBe(false);
+  });
+
+  it("take the widget's reasons and any short text as a feedback reason, within the limits", () => {
+    const thumbs = { threadId: 't', threadKey: 'k', messageId: 'm', helpful: false };
+    const ok = (extra: object) => feedbackRequestSchema.safeParse({ ...thumbs, ...extra }).success;
+    for (const reason of FEEDBACK_REASONS) expect(ok({ reason })).toBe(true);
+    expect(ok({ reason: 'missing-page' })).toBe(true);
+    expect(ok({ reason: 'a'.repeat(FEEDBACK_REASON_MAX_CHARS) })).toBe(true);
+    expect(ok({ reason: 'a'.repeat(FEEDBACK_REASON_MAX_CHARS + 1) })).toBe(false);
+    expect(ok({ comment: 'a'.repeat(FEEDBACK_COMMENT_MAX_CHARS) })).toBe(true);
+    expect(ok({ comment: 'a'.repeat(FEEDBACK_COMMENT_MAX_CHARS + 1) })).toBe(false);
   });
 });
 

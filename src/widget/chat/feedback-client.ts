@@ -4,26 +4,16 @@
  * still shows, and the `docs-assistant-feedback` event still fires).
  */
 import type { FeedbackRequest } from '../../api/types.ts';
-import { apiUrl } from './request.ts';
-import type { ChatOptions } from './types.ts';
+import { type ApiOptions, postJson } from './request.ts';
 
-export type FeedbackClientOptions = Pick<ChatOptions, 'baseUrl' | 'domain' | 'apiKey' | 'fetch'>;
-
-export async function sendFeedback(
-  options: FeedbackClientOptions,
-  body: FeedbackRequest,
-): Promise<boolean> {
-  const doFetch = options.fetch ?? globalThis.fetch;
+export async function sendFeedback(options: ApiOptions, body: FeedbackRequest): Promise<boolean> {
   try {
-    const response = await doFetch(
-      apiUrl(options.baseUrl, `/v1/assistant/${encodeURIComponent(options.domain)}/feedback`),
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${options.apiKey}` },
-        body: JSON.stringify(body),
-        credentials: 'omit',
-        keepalive: true,
-      },
+    const response = await postJson(
+      options,
+      `/v1/assistant/${encodeURIComponent(options.domain)}/feedback`,
+      body,
+      // A reader may rate and leave the page at once.
+      { keepalive: true },
     );
     return response.ok;
   } catch {

@@ -14,6 +14,29 @@ export function apiUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`;
 }
 
+/** What a JSON request to the companion server needs from the element's options. */
+export type ApiOptions = Pick<ChatOptions, 'baseUrl' | 'domain' | 'apiKey' | 'fetch'>;
+
+/**
+ * `POST {baseUrl}{path}` with a JSON body and the public key, without cookies (the key is
+ * the credential). `init` adds to or overrides the request (`signal`, `keepalive`).
+ */
+export function postJson(
+  options: ApiOptions,
+  path: string,
+  body: unknown,
+  init: RequestInit = {},
+): Promise<Response> {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  return doFetch(apiUrl(options.baseUrl, path), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${options.apiKey}` },
+    body: JSON.stringify(body),
+    credentials: 'omit',
+    ...init,
+  });
+}
+
 /** `{baseUrl}/v2/assistant/{domain}/message`. */
 export function messageEndpoint(options: Pick<ChatOptions, 'baseUrl' | 'domain'>): string {
   return apiUrl(options.baseUrl, `/v2/assistant/${encodeURIComponent(options.domain)}/message`);

@@ -5,7 +5,6 @@ import type { DocsAssistantI18n } from '../i18n/i18n.ts';
 import { launcherStrings } from '../i18n/launcher-strings.ts';
 import type { DocsAssistantPanel } from '../panel/docs-assistant-panel.ts';
 import type { PanelConfig } from '../panel/panel-config.ts';
-import { PANEL_PARTS } from '../panel/parts.ts';
 import { SelectionController } from '../selection/selection-controller.ts';
 import { styles } from './docs-assistant.styles.ts';
 import { emit } from './events.ts';
@@ -57,7 +56,7 @@ function sparkle(): SVGSVGElement {
  * @event docs-assistant-response - An answer finished (`detail.message`, `detail.sources`, `detail.threadId`).
  * @event docs-assistant-error - A request failed (`detail.kind`, `detail.message`, `detail.status`, `detail.retryAfterSeconds`).
  * @event docs-assistant-citation - A cited page is being opened (`detail.citation`). Cancelable: cancel to navigate yourself.
- * @event docs-assistant-feedback - Thumbs up/down on an answer (`detail.messageId`, `detail.value`, `detail.threadId`).
+ * @event docs-assistant-feedback - Thumbs up/down on an answer (`detail.messageId`, `detail.value`, `detail.threadId`); again on Send of the thumbs-down form, with `detail.reason` and `detail.comment`.
  *
  * @csspart launcher - The floating "Ask AI" button.
  * @csspart selection-button - The "Ask AI" button shown next to a text selection.
@@ -86,6 +85,11 @@ function sparkle(): SVGSVGElement {
  * @csspart copy - Copy an answer.
  * @csspart helpful - Thumbs up on an answer.
  * @csspart not-helpful - Thumbs down on an answer.
+ * @csspart feedback - The form a thumbs down opens under the answer (reasons, comment, Skip, Send).
+ * @csspart feedback-reason - A reason chip of that form (it holds a radio; the chosen one takes the accent color).
+ * @csspart feedback-comment - The form's comment box.
+ * @csspart send-feedback - The form's Send button.
+ * @csspart skip-feedback - The form's Skip button.
  * @csspart remove-context - Removes a context chip.
  * @csspart back - Back from the page view to the conversation.
  * @csspart open-page - Link to the published page from the page view.
@@ -339,8 +343,8 @@ export class DocsAssistant extends ReactiveElement {
     this.setLoadFailed(false);
     if (!this.panel) {
       const panel = document.createElement('docs-assistant-panel');
+      // The panel sets its own `exportparts`: the list of its parts loads with it, not here.
       panel.setAttribute('part', 'panel');
-      panel.setAttribute('exportparts', PANEL_PARTS.join(','));
       panel.addEventListener('close-request', () => this.hide());
       // Configured before it connects, so its chat loads this domain's conversation at once.
       panel.config = this.panelConfig;

@@ -1,4 +1,5 @@
 import type { UIMessage } from 'ai';
+import type { FeedbackReason } from '../../api/limits.ts';
 import type { ContextItem } from '../../api/types.ts';
 import type { ChatErrorKind, Citation } from '../chat/types.ts';
 
@@ -27,11 +28,16 @@ export interface DocsAssistantEventDetails {
   };
   /** The reader opened a cited page (cancelable: cancel it to navigate yourself). */
   'docs-assistant-citation': { citation: Citation };
-  /** Thumbs up or down on an answer. */
+  /**
+   * Thumbs up or down on an answer; again on the thumbs-down form's Send, with the `reason`
+   * and `comment` the reader gave (each only when given).
+   */
   'docs-assistant-feedback': {
     messageId: string;
     value: 'up' | 'down';
     threadId: string | undefined;
+    reason?: FeedbackReason;
+    comment?: string;
   };
 }
 

@@ -30,6 +30,16 @@ export interface DocsAssistantI18n extends LauncherStrings {
   helpful: string;
   notHelpful: string;
   thanks: string;
+  /** The question over the reasons of the form a thumbs down opens. */
+  feedbackLegend: string;
+  reasonWrong: string;
+  reasonOutdated: string;
+  reasonNotWhatIAsked: string;
+  reasonOther: string;
+  /** Name and placeholder of the form's comment box. */
+  feedbackComment: string;
+  sendFeedback: string;
+  skipFeedback: string;
   you: string;
   assistant: string;
   thinking: string;
@@ -83,6 +93,14 @@ export const defaultI18n: DocsAssistantI18n = {
   helpful: 'Helpful',
   notHelpful: 'Not helpful',
   thanks: 'Thanks for the feedback',
+  feedbackLegend: 'What went wrong?',
+  reasonWrong: 'Wrong',
+  reasonOutdated: 'Outdated',
+  reasonNotWhatIAsked: 'Not what I asked',
+  reasonOther: 'Other',
+  feedbackComment: 'Anything else? (optional)',
+  sendFeedback: 'Send',
+  skipFeedback: 'Skip',
   you: 'You',
   assistant: 'Assistant',
   thinking: 'Thinking…',

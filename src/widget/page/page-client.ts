@@ -2,12 +2,10 @@
 import { normalizePagePath } from '../../api/paths.ts';
 import type { PageResponse } from '../../api/types.ts';
 import { classifyError } from '../chat/errors.ts';
-import { apiUrl } from '../chat/request.ts';
-import type { ChatError, ChatOptions } from '../chat/types.ts';
+import { type ApiOptions, postJson } from '../chat/request.ts';
+import type { ChatError } from '../chat/types.ts';
 
 export type PageResult = { ok: true; page: PageResponse } | { ok: false; error: ChatError };
-
-export type PageClientOptions = Pick<ChatOptions, 'baseUrl' | 'domain' | 'apiKey' | 'fetch'>;
 
 const CACHE_SIZE = 20;
 const cache = new Map<string, PageResponse>();
@@ -19,7 +17,7 @@ const cache = new Map<string, PageResponse>();
  * Successful pages are kept in a small cache.
  */
 export async function fetchPage(
-  options: PageClientOptions,
+  options: ApiOptions,
   path: string,
   signal?: AbortSignal,
 ): Promise<PageResult> {
@@ -29,18 +27,13 @@ export async function fetchPage(
   const cached = cache.get(cacheKey);
   if (cached) return { ok: true, page: cached };
 
-  const doFetch = options.fetch ?? globalThis.fetch;
   let response: Response;
   try {
-    response = await doFetch(
-      apiUrl(options.baseUrl, `/v1/page/${encodeURIComponent(options.domain)}`),
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${options.apiKey}` },
-        body: JSON.stringify({ path: slug }),
-        credentials: 'omit',
-        ...(signal ? { signal } : {}),
-      },
+    response = await postJson(
+      options,
+      `/v1/page/${encodeURIComponent(options.domain)}`,
+      { path: slug },
+      signal ? { signal } : {},
     );
   } catch (error) {
     if ((error as { name?: unknown })?.name === 'AbortError') throw error;

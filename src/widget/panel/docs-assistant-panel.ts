@@ -1,9 +1,9 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { createRef, ref } from 'lit/directives/ref.js';
+import type { FeedbackReason } from '../../api/limits.ts';
 import type { ContextItem } from '../../api/types.ts';
 import { ChatController } from '../chat/chat-controller.ts';
 import { citationsOf } from '../chat/citations.ts';
-import { sendFeedback } from '../chat/feedback-client.ts';
 import type { ChatError, Citation, DocsUIMessage } from '../chat/types.ts';
 import { emit } from '../docs-assistant/events.ts';
 import { errorText, pageErrorText } from '../i18n/error-text.ts';
@@ -20,6 +20,8 @@ import { conversation } from './conversation/conversation.ts';
 import { DialogController } from './dialog-controller.ts';
 import { adaptationStyles, styles } from './docs-assistant-panel.styles.ts';
 import { FeedbackController, type Rating } from './feedback-controller.ts';
+import { feedbackFormStyles } from './feedback-form/feedback-form.styles.ts';
+import { feedbackFormId } from './feedback-form/feedback-form.ts';
 import { headerStyles } from './header/header.styles.ts';
 import { header } from './header/header.ts';
 import { inlineErrorStyles } from './inline-error/inline-error.styles.ts';
@@ -29,6 +31,7 @@ import { textOf } from './message/message-parts.ts';
 import { pageViewStyles } from './page-view/page-view.styles.ts';
 import { headingFor, pageView } from './page-view/page-view.ts';
 import type { PanelConfig } from './panel-config.ts';
+import { PANEL_PARTS } from './parts.ts';
 import { proseStyles } from './prose.styles.ts';
 import { ScrollFollowController } from './scroll-follow.ts';
 
@@ -44,7 +47,7 @@ import { ScrollFollowController } from './scroll-follow.ts';
  * @event docs-assistant-response - An answer finished streaming.
  * @event docs-assistant-error - A request failed.
  * @event docs-assistant-citation - A cited page is being opened. Cancelable.
- * @event docs-assistant-feedback - Thumbs up/down on an answer.
+ * @event docs-assistant-feedback - Thumbs up/down on an answer; again on Send of the thumbs-down form, with its reason and comment.
  *
  * @csspart dialog - The dialog box.
  * @csspart header - Title bar.
@@ -63,6 +66,11 @@ import { ScrollFollowController } from './scroll-follow.ts';
  * @csspart error - Inline error.
  * @csspart page - The page view.
  * @csspart suggestion - A starter question.
+ * @csspart feedback - The form under a thumbs down (reasons, comment, Skip, Send).
+ * @csspart feedback-reason - A reason chip of that form (a radio).
+ * @csspart feedback-comment - Its comment box.
+ * @csspart send-feedback - Its Send button.
+ * @csspart skip-feedback - Its Skip button.
  * @csspart button - Every button (each also has its own part name).
  */
 export class DocsAssistantPanel extends LitElement {
@@ -71,6 +79,7 @@ export class DocsAssistantPanel extends LitElement {
     headerStyles,
     conversationStyles,
     messageStyles,
+    feedbackFormStyles,
     contextChipStyles,
     inlineErrorStyles,
     composerStyles,
@@ -101,7 +110,11 @@ export class DocsAssistantPanel extends LitElement {
   private readonly dialog = new DialogController(this, () => this.open);
   private readonly draft = new DraftController(this);
   private readonly clipboard = new ClipboardController(this);
-  private readonly feedback = new FeedbackController(this);
+  private readonly feedback = new FeedbackController(
+    this,
+    () => this.config.chat,
+    () => this.chat,
+  );
   private readonly scroller = createRef<HTMLElement>();
   private readonly backButton = createRef<HTMLButtonElement>();
   private readonly follow = new ScrollFollowController(this, () => this.scroller.value ?? null);
@@ -122,6 +135,12 @@ export class DocsAssistantPanel extends LitElement {
 
   private get busy(): boolean {
     return this.chat.status === 'submitted' || this.chat.status === 'streaming';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Every part, re-exported through `<docs-assistant>` to the page.
+    this.setAttribute('exportparts', PANEL_PARTS.join(','));
   }
 
   /** Moves focus to the question input (or the page view's Back button). */
@@ -261,19 +280,59 @@ export class DocsAssistantPanel extends LitElement {
     }
   }
 
-  private rate(message: DocsUIMessage, rating: Rating): void {
-    this.feedback.rate(message.id, rating);
-    const { threadId, threadKey } = this.chat;
-    emit(this, 'docs-assistant-feedback', { messageId: message.id, value: rating, threadId });
-    // The server keeps the thumbs for the site's insights (its latest per answer).
-    if (threadId && threadKey) {
-      void sendFeedback(this.config.chat, {
-        threadId,
-        threadKey,
+  /**
+   * A thumbs (the controller posts it). A thumbs down opens the form under the answer and
+   * focus moves into it; the event fires when the rating changed.
+   */
+  private async rate(message: DocsUIMessage, rating: Rating): Promise<void> {
+    const changed = this.feedback.rate(message.id, rating);
+    if (changed) {
+      emit(this, 'docs-assistant-feedback', {
         messageId: message.id,
-        helpful: rating === 'up',
+        value: rating,
+        threadId: this.chat.threadId,
       });
     }
+    if (rating !== 'down') return;
+    await this.updateComplete;
+    this.feedbackFormOf(message.id)?.querySelector('input')?.focus();
+  }
+
+  private async sendFeedback(
+    message: DocsUIMessage,
+    reason: FeedbackReason | undefined,
+    comment: string,
+  ): Promise<void> {
+    const back = this.thumbsDownOf(message.id);
+    const sent = this.feedback.send(message.id, reason, comment);
+    if (sent) {
+      emit(this, 'docs-assistant-feedback', {
+        messageId: message.id,
+        value: 'down',
+        threadId: this.chat.threadId,
+        ...sent,
+      });
+    }
+    await this.updateComplete;
+    back?.focus();
+  }
+
+  /** Skip or Escape: the form closes and focus goes back to the thumbs down. */
+  private async skipFeedback(message: DocsUIMessage): Promise<void> {
+    const back = this.thumbsDownOf(message.id);
+    this.feedback.close(message.id);
+    await this.updateComplete;
+    back?.focus();
+  }
+
+  private feedbackFormOf(messageId: string): HTMLElement | null {
+    return (this.renderRoot as ShadowRoot).getElementById(feedbackFormId(messageId));
+  }
+
+  /** The thumbs-down button of the answer whose form is open. */
+  private thumbsDownOf(messageId: string): HTMLElement | null {
+    const answer = this.feedbackFormOf(messageId)?.closest('article');
+    return answer?.querySelector<HTMLElement>('[part~=not-helpful]') ?? null;
   }
 
   private async regenerate(): Promise<void> {
@@ -356,11 +415,14 @@ export class DocsAssistantPanel extends LitElement {
       streaming: last && this.busy,
       onRegenerate: last && this.chat.status === 'ready' ? () => this.regenerate() : undefined,
       rated: this.feedback.ratingOf(message.id),
+      feedback: this.feedback.formOf(message.id),
       copied: this.clipboard.copied === message.id,
       onContentClick: (event, cited) => this.onContentClick(event, cited),
       onCitation: (citation) => this.openCitation(citation),
       onCopy: () => void this.clipboard.copyAnswer(message.id, textOf(message)),
-      onRate: (rating) => this.rate(message, rating),
+      onRate: (rating) => void this.rate(message, rating),
+      onSendFeedback: (reason, comment) => void this.sendFeedback(message, reason, comment),
+      onSkipFeedback: () => void this.skipFeedback(message),
     });
   }
 

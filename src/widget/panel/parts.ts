@@ -1,7 +1,8 @@
 /**
- * Every part the panel renders: `<docs-assistant>` re-exports them (`exportparts`) so a page
- * styles the panel through `docs-assistant::part(…)`. Tiny and dependency-free: the first-load
- * element imports it. The panel tests check that nothing the panel renders is missing here.
+ * Every part the panel renders: the panel exports them (its own `exportparts`) through the
+ * shadow root of `<docs-assistant>`, so a page styles the panel with `docs-assistant::part(…)`.
+ * Only the lazily loaded panel imports this list. The panel tests check that nothing the panel
+ * renders is missing here.
  */
 export const PANEL_PARTS = [
   'dialog',
@@ -30,6 +31,11 @@ export const PANEL_PARTS = [
   'copy',
   'helpful',
   'not-helpful',
+  'feedback',
+  'feedback-reason',
+  'feedback-comment',
+  'send-feedback',
+  'skip-feedback',
   'regenerate',
   'jump',
   'button',

@@ -120,6 +120,7 @@ export class FakeApi {
   readonly pageRequests: RecordedRequest[] = [];
   readonly pages = new Map<string, string>();
   private readonly replies: Reply[] = [];
+  private feedbackHeld: Promise<void> | undefined;
 
   /** Queues an answer streamed like the server streams it. */
   /**
@@ -169,6 +170,21 @@ export class FakeApi {
     this.replies.push({ kind: 'hang' });
   }
 
+  /**
+   * Feedback requests are recorded as they are made but answered only once the returned
+   * function is called (a slow server): what the widget sends while one is in flight shows.
+   */
+  holdFeedback(): () => void {
+    let release = () => {};
+    this.feedbackHeld = new Promise((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      this.feedbackHeld = undefined;
+      release();
+    };
+  }
+
   live(): LiveStream {
     const stream = new LiveStream();
     this.replies.push({ kind: 'live', stream });
@@ -185,6 +201,7 @@ export class FakeApi {
     if (url.includes('/feedback')) {
       // The server's answer to a reader's thumbs: 204, no body.
       this.feedbackRequests.push(recorded);
+      await this.feedbackHeld;
       return new Response(null, { status: 204 });
     }
     if (url.includes('/v1/page/')) {

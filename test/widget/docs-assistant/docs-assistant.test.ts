@@ -9,7 +9,6 @@ import eventsSource from '../../../src/widget/docs-assistant/events.ts?raw';
 import loadPanelSource from '../../../src/widget/docs-assistant/load-panel.ts?raw';
 import optionsSource from '../../../src/widget/docs-assistant/options.ts?raw';
 import launcherStringsSource from '../../../src/widget/i18n/launcher-strings.ts?raw';
-import partsSource from '../../../src/widget/panel/parts.ts?raw';
 import contextSource from '../../../src/widget/selection/context-from-selection.ts?raw';
 import selectionSource from '../../../src/widget/selection/selection-controller.ts?raw';
 import { axeViolations } from '../../support/widget/a11y.ts';
@@ -81,13 +80,12 @@ describe('<docs-assistant> first-load modules', () => {
       contextSource,
       selectionSource,
       launcherStringsSource,
-      partsSource,
     ];
     const runtimeImports = sources.flatMap((source) =>
       [...source.matchAll(/^import (?!type )(?:[^;]*? from )?'([^']+)'/gms)].map((m) => m[1]),
     );
     const allowed =
-      /^(@lit\/reactive-element|\.\.\/\.\.\/api\/limits\.ts|\.{1,2}\/(docs-assistant|selection)\/[\w.-]+\.ts|\.\.\/i18n\/launcher-strings\.ts|\.\.\/panel\/parts\.ts|\.\/[\w.-]+\.ts)$/;
+      /^(@lit\/reactive-element|\.\.\/\.\.\/api\/limits\.ts|\.{1,2}\/(docs-assistant|selection)\/[\w.-]+\.ts|\.\.\/i18n\/launcher-strings\.ts|\.\/[\w.-]+\.ts)$/;
     expect(runtimeImports.filter((m) => !allowed.test(m!))).toEqual([]);
     expect(loadPanelSource).toContain("import('../panel/docs-assistant-panel.ts')");
   });

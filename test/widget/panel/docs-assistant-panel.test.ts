@@ -779,3 +779,185 @@ describe('panel: context, feedback, copy and events', () => {
     expect(api.requests).toHaveLength(0);
   });
 });
+
+describe('panel: the thumbs-down form', () => {
+  /** Asks and waits for the recorded answer (with its thread) to offer its actions. */
+  async function answered() {
+    const el = await make();
+    const events: CustomEvent[] = [];
+    el.addEventListener('docs-assistant-feedback', (e) => events.push(e));
+    api.recorded(answerSse, headersOf(answerMeta));
+    await ask(el, 'How do I stream text with streamText?');
+    await waitUntil(
+      () => idle(el) && lastAnswer(el)?.querySelector('[part~=not-helpful]'),
+      'actions',
+      WAIT,
+    );
+    const answer = lastAnswer(el)!;
+    const messageId = /"messageId":"([^"]+)"/.exec(answerSse)![1]!;
+    const thumbs = { threadId: THREAD_ID, threadKey: THREAD_KEY, messageId };
+    return {
+      el,
+      events,
+      answer,
+      messageId,
+      thumbs,
+      up: answer.querySelector<HTMLElement>('[part~=helpful]')!,
+      down: answer.querySelector<HTMLElement>('[part~=not-helpful]')!,
+      form: () => answer.querySelector<HTMLFormElement>('[part~=feedback]'),
+    };
+  }
+  const sent = () => api.feedbackRequests.map((r) => r.body);
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+  it('posts a thumbs down at once and opens the form under the answer, focus on its first reason', async () => {
+    const { el, answer, down, form, thumbs, events, messageId } = await answered();
+    await userEvent.click(down);
+    await waitUntil(() => form(), 'form', WAIT);
+    await waitUntil(() => api.feedbackRequests.length === 1, 'thumbs sent', WAIT);
+    expect(sent()).toEqual([{ ...thumbs, helpful: false }]);
+    expect(events.map((e) => e.detail)).toEqual([
+      { messageId, value: 'down', threadId: THREAD_ID },
+    ]);
+    // A real radio group: a fieldset named by its legend, one chip per reason.
+    const fieldset = form()!.querySelector('fieldset')!;
+    expect(fieldset.querySelector('legend')!.textContent).toBe('What went wrong?');
+    const chips = [...form()!.querySelectorAll('[part~=feedback-reason]')];
+    expect(chips.map((chip) => chip.textContent!.trim())).toEqual([
+      'Wrong',
+      'Outdated',
+      'Not what I asked',
+      'Other',
+    ]);
+    const radios = [...fieldset.querySelectorAll<HTMLInputElement>('input[type=radio]')];
+    expect(radios.map((radio) => radio.value)).toEqual([
+      'wrong',
+      'outdated',
+      'not-what-i-asked',
+      'other',
+    ]);
+    const comment = form()!.querySelector<HTMLTextAreaElement>('[part~=feedback-comment]')!;
+    expect(comment.maxLength).toBe(2000);
+    expect(comment.getAttribute('aria-label')).toBe('Anything else? (optional)');
+    expect(form()!.querySelector('[part~=send-feedback]')!.textContent!.trim()).toBe('Send');
+    expect(form()!.querySelector('[part~=skip-feedback]')!.textContent!.trim()).toBe('Skip');
+    expect(deepActive()).toBe(radios[0]);
+    // The thanks line waits for the form to be sent or closed.
+    expect(answer.querySelector('.thanks')).toBeNull();
+    const shown = expectExported(el);
+    for (const name of [
+      'feedback',
+      'feedback-reason',
+      'feedback-comment',
+      'send-feedback',
+      'skip-feedback',
+    ]) {
+      expect(shown.has(name), name).toBe(true);
+    }
+    expect(await axeViolations(el)).toEqual([]);
+  });
+
+  it('Send posts the reason and comment after the thumbs, fires the event again, and thanks the reader', async () => {
+    const { answer, down, form, thumbs, events, messageId } = await answered();
+    await userEvent.click(down);
+    await waitUntil(() => form(), 'form', WAIT);
+    // Arrow keys move through the reasons, as in any radio group.
+    await userEvent.keyboard('{ArrowRight}');
+    const checked = () => form()!.querySelector<HTMLInputElement>('input:checked');
+    await waitUntil(() => checked()?.value === 'outdated', 'outdated chosen', WAIT);
+    const comment = form()!.querySelector<HTMLTextAreaElement>('[part~=feedback-comment]')!;
+    await userEvent.fill(comment, '  The Tuesday windows changed ');
+    await userEvent.click(form()!.querySelector('[part~=send-feedback]')!);
+    await waitUntil(() => api.feedbackRequests.length === 2, 'reason sent', WAIT);
+    expect(sent()).toEqual([
+      { ...thumbs, helpful: false },
+      { ...thumbs, helpful: false, reason: 'outdated', comment: 'The Tuesday windows changed' },
+    ]);
+    expect(events.map((e) => e.detail)).toEqual([
+      { messageId, value: 'down', threadId: THREAD_ID },
+      {
+        messageId,
+        value: 'down',
+        threadId: THREAD_ID,
+        reason: 'outdated',
+        comment: 'The Tuesday windows changed',
+      },
+    ]);
+    // The thanks line takes the form's place, announced politely; focus is back on the thumbs.
+    await waitUntil(() => !form(), 'form gone', WAIT);
+    const thanks = answer.querySelector('.feedback-thanks')!;
+    expect(thanks.textContent).toBe('Thanks for the feedback');
+    expect(thanks.getAttribute('aria-live')).toBe('polite');
+    expect(deepActive()).toBe(down);
+    expect(down.getAttribute('aria-pressed')).toBe('true');
+    // A second thumbs down opens the form again without posting the bare thumbs over the reason.
+    await userEvent.click(down);
+    await waitUntil(() => form(), 'form again', WAIT);
+    await pause();
+    expect(api.feedbackRequests).toHaveLength(2);
+    expect(events).toHaveLength(2);
+  });
+
+  it('sends the reason only after the thumbs down has been answered', async () => {
+    const { down, form, thumbs } = await answered();
+    const release = api.holdFeedback();
+    await userEvent.click(down);
+    await waitUntil(() => form(), 'form', WAIT);
+    await userEvent.click(form()!.querySelector('[part~=feedback-reason]')!);
+    await userEvent.click(form()!.querySelector('[part~=send-feedback]')!);
+    await waitUntil(() => !form(), 'sent', WAIT);
+    await pause();
+    // The thumbs down is still in flight: the reason waits behind it.
+    expect(sent()).toEqual([{ ...thumbs, helpful: false }]);
+    release();
+    await waitUntil(() => api.feedbackRequests.length === 2, 'reason sent', WAIT);
+    expect(sent()[1]).toEqual({ ...thumbs, helpful: false, reason: 'wrong' });
+  });
+
+  it('Skip closes the form, posts nothing more and gives focus back to the thumbs', async () => {
+    const { answer, down, form, events } = await answered();
+    await userEvent.click(down);
+    await waitUntil(() => form(), 'form', WAIT);
+    await userEvent.click(form()!.querySelector('[part~=feedback-reason]')!);
+    await userEvent.click(form()!.querySelector('[part~=skip-feedback]')!);
+    await waitUntil(() => !form(), 'form closed', WAIT);
+    expect(deepActive()).toBe(down);
+    expect(answer.querySelector('.thanks')!.textContent).toBe('Thanks for the feedback');
+    await pause();
+    expect(sent().map((body) => body.helpful)).toEqual([false]);
+    expect(events).toHaveLength(1);
+  });
+
+  it('Escape closes the form, not the panel, from the keyboard alone', async () => {
+    const { el, down, form } = await answered();
+    down.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitUntil(() => form(), 'form', WAIT);
+    expect(deepActive()).toBe(form()!.querySelector('input'));
+    await userEvent.keyboard('{Tab}');
+    expect(deepActive()).toBe(form()!.querySelector('[part~=feedback-comment]'));
+    await userEvent.keyboard('Too short{Escape}');
+    await waitUntil(() => !form(), 'form closed', WAIT);
+    expect(el.open).toBe(true);
+    expect(panelRoot(el).querySelector('dialog')!.open).toBe(true);
+    expect(deepActive()).toBe(down);
+    await pause();
+    expect(sent().map((body) => body.helpful)).toEqual([false]);
+  });
+
+  it('a thumbs up after the thumbs down closes the form and posts helpful: true', async () => {
+    const { up, down, form, thumbs, events } = await answered();
+    await userEvent.click(down);
+    await waitUntil(() => form(), 'form', WAIT);
+    await userEvent.click(up);
+    await waitUntil(() => !form(), 'form closed', WAIT);
+    await waitUntil(() => api.feedbackRequests.length === 2, 'both sent', WAIT);
+    expect(sent()).toEqual([
+      { ...thumbs, helpful: false },
+      { ...thumbs, helpful: true },
+    ]);
+    expect(events.map((e) => e.detail.value)).toEqual(['down', 'up']);
+    expect(up.getAttribute('aria-pressed')).toBe('true');
+    expect(down.getAttribute('aria-pressed')).toBe('false');
+  });
+});

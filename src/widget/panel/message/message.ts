@@ -5,6 +5,12 @@ import type { Citation, DocsUIMessage } from '../../chat/types.ts';
 import type { DocsAssistantI18n } from '../../i18n/i18n.ts';
 import { markdown } from '../../markdown/markdown-directive.ts';
 import { contextLabel } from '../context-chip/context-chip.ts';
+import type { FeedbackForm } from '../feedback-controller.ts';
+import {
+  type FeedbackFormView,
+  feedbackForm,
+  feedbackThanks,
+} from '../feedback-form/feedback-form.ts';
 import { iconButton } from '../icons.ts';
 import { searchQueryOf, textOf } from './message-parts.ts';
 
@@ -14,11 +20,15 @@ export interface AnswerView {
   /** The answer is still arriving. */
   streaming: boolean;
   rated: 'up' | 'down' | undefined;
+  /** The thumbs-down form under the answer: open, or sent (a thanks line in its place). */
+  feedback: FeedbackForm | undefined;
   copied: boolean;
   onContentClick(event: MouseEvent, cited: readonly Citation[]): void;
   onCitation(citation: Citation): void;
   onCopy(): void;
   onRate(value: 'up' | 'down'): void;
+  onSendFeedback: FeedbackFormView['onSend'];
+  onSkipFeedback(): void;
   /** Set on the last answer: ask its question again. */
   onRegenerate?: (() => void) | undefined;
 }
@@ -69,6 +79,18 @@ export function assistantMessage(message: DocsUIMessage, view: AnswerView) {
     </div>
     ${citations.length && text ? citationChips(citations, view) : nothing}
     ${!streaming && text ? answerActions(view) : nothing}
+    ${
+      view.feedback === 'open'
+        ? feedbackForm({
+            t,
+            id: message.id,
+            onSend: view.onSendFeedback,
+            onSkip: view.onSkipFeedback,
+          })
+        : view.feedback === 'sent'
+          ? feedbackThanks(t)
+          : nothing
+    }
   </article>`;
 }
 
@@ -97,7 +119,7 @@ function citationChips(citations: readonly Citation[], view: AnswerView) {
   </nav>`;
 }
 
-function answerActions({ t, rated, copied, onCopy, onRate, onRegenerate }: AnswerView) {
+function answerActions({ t, rated, feedback, copied, onCopy, onRate, onRegenerate }: AnswerView) {
   const copyLabel = copied ? t.copied : t.copy;
   return html`<div class="actions">
     ${iconButton({ part: 'copy', label: copyLabel, icon: copied ? 'check' : 'copy', onClick: onCopy })}
@@ -125,6 +147,9 @@ function answerActions({ t, rated, copied, onCopy, onRate, onRegenerate }: Answe
           })
         : nothing
     }
-    ${rated ? html`<span class="thanks" role="status">${t.thanks}</span>` : nothing}
+    ${
+      // The form, then its own thanks line, take the place of this one after a thumbs down.
+      rated && !feedback ? html`<span class="thanks" role="status">${t.thanks}</span>` : nothing
+    }
   </div>`;
 }
