@@ -50,6 +50,10 @@ function sparkle(): SVGSVGElement {
  *
  * @summary Embeddable documentation assistant.
  *
+ * @attr {string} page-actions - The actions of the page view, space-separated: `copy` (the page as
+ * Markdown), `chatgpt`, `claude` (open the page in that assistant). Default: all three; `none`
+ * hides them. Read when a page is shown.
+ *
  * @event docs-assistant-open - The panel is about to open. Cancelable.
  * @event docs-assistant-close - The panel is about to close. Cancelable.
  * @event docs-assistant-submit - A question is about to be sent (`detail.text`, `detail.context`). Cancelable.
@@ -93,6 +97,10 @@ function sparkle(): SVGSVGElement {
  * @csspart remove-context - Removes a context chip.
  * @csspart back - Back from the page view to the conversation.
  * @csspart open-page - Link to the published page from the page view.
+ * @csspart page-actions - The row of actions above a page in the page view.
+ * @csspart copy-page - Copies the shown page as Markdown.
+ * @csspart open-in-chatgpt - Opens ChatGPT with a prompt to read the shown page.
+ * @csspart open-in-claude - Opens Claude with a prompt to read the shown page.
  * @csspart jump - Scrolls to the latest message while the reader reads back.
  * @csspart status - The "Searching the docs…" / "Thinking…" line.
  * @csspart load-error - The note above the launcher when the panel's code could not be loaded.
@@ -320,6 +328,9 @@ export class DocsAssistant extends ReactiveElement {
       },
       get suggestions() {
         return host.suggestions;
+      },
+      get pageActions() {
+        return host.getAttribute('page-actions');
       },
     };
   }

@@ -29,11 +29,14 @@ import { messageStyles } from './message/message.styles.ts';
 import { assistantMessage, userMessage } from './message/message.ts';
 import { textOf } from './message/message-parts.ts';
 import { pageViewStyles } from './page-view/page-view.styles.ts';
-import { headingFor, pageView } from './page-view/page-view.ts';
+import { headingFor, pageActionsOf, pageView } from './page-view/page-view.ts';
 import type { PanelConfig } from './panel-config.ts';
 import { PANEL_PARTS } from './parts.ts';
 import { proseStyles } from './prose.styles.ts';
 import { ScrollFollowController } from './scroll-follow.ts';
+
+/** The clipboard's name for the page view's copy (answers are named by message id). */
+const PAGE_COPY = '\u0000page';
 
 /**
  * The chat panel of `<docs-assistant>`, loaded on the reader's first intent. A dialog: a
@@ -437,6 +440,9 @@ export class DocsAssistantPanel extends LitElement {
       onBack: () => void this.backToChat(),
       onRetry: () => void this.showPage(state.target),
       onContentClick: (event) => this.onContentClick(event, [], state.target.path),
+      actions: pageActionsOf(this.config.pageActions),
+      copied: this.clipboard.copied === PAGE_COPY,
+      onCopyPage: (markdown) => void this.clipboard.copyAnswer(PAGE_COPY, markdown),
     });
   }
 }

@@ -14,4 +14,6 @@ export interface PanelConfig {
   readonly placeholder: string | undefined;
   /** Starter questions on the empty state. */
   readonly suggestions: readonly string[];
+  /** The host's `page-actions` attribute, unparsed (see pageActionsOf). */
+  readonly pageActions: string | null;
 }

@@ -452,6 +452,57 @@ describe('panel: citations and page view', () => {
     ]);
   });
 
+  it('offers the shown page as Markdown and to the reader’s own assistants (page-actions)', async () => {
+    const el = await make();
+    api.pages.set(
+      'guide/api-hmr',
+      '---\ntitle: HMR API\n---\nimport { Tabs } from "x";\n\n# HMR API\n\nCall `import.meta.hot.accept()`.',
+    );
+    await api.answer({ text: 'See [HMR](/guide/api-hmr).' });
+    await ask(el, 'HMR?');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('.answer a'), 'answer', WAIT);
+    await userEvent.click(lastAnswer(el)!.querySelector('.answer a')!);
+    await waitUntil(() => $(el, '[part~=page-actions]'), 'page actions', WAIT);
+    const published = new URL('/guide/api-hmr', location.origin).href;
+    const prompt = encodeURIComponent(`Read ${published} so I can ask questions about it.`);
+    const chatgpt = $(el, '[part~=open-in-chatgpt]') as HTMLAnchorElement;
+    const claude = $(el, '[part~=open-in-claude]') as HTMLAnchorElement;
+    expect(chatgpt.href).toBe(`https://chatgpt.com/?hints=search&q=${prompt}`);
+    expect(claude.href).toBe(`https://claude.ai/new?q=${prompt}`);
+    expect([chatgpt.target, claude.rel]).toEqual(['_blank', 'noopener noreferrer']);
+    const written: string[] = [];
+    const clipboard = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void written.push(text) },
+    });
+    try {
+      const copy = $(el, '[part~=copy-page]')!;
+      await userEvent.click(copy);
+      await waitUntil(() => copy.textContent?.includes('Copied'), 'copied', WAIT);
+      // The page as Markdown, without its frontmatter and MDX imports.
+      expect(written).toEqual(['# HMR API\n\nCall `import.meta.hot.accept()`.\n']);
+    } finally {
+      delete (navigator as { clipboard?: unknown }).clipboard;
+      if (clipboard) Object.defineProperty(Navigator.prototype, 'clipboard', clipboard);
+    }
+    expect(await axeViolations(el)).toEqual([]);
+    // Only what the attribute names, read when a page is shown; `none` hides the row.
+    el.setAttribute('page-actions', 'copy');
+    await userEvent.click($(el, '[data-back]')!);
+    await waitUntil(() => lastAnswer(el)?.querySelector('.answer a'), 'back', WAIT);
+    await userEvent.click(lastAnswer(el)!.querySelector('.answer a')!);
+    await waitUntil(() => $(el, '[part~=page-actions]'), 'page actions again', WAIT);
+    expect($(el, '[part~=copy-page]')).not.toBeNull();
+    expect($(el, '[part~=open-in-chatgpt]')).toBeNull();
+    el.setAttribute('page-actions', 'none');
+    await userEvent.click($(el, '[data-back]')!);
+    await waitUntil(() => lastAnswer(el)?.querySelector('.answer a'), 'back again', WAIT);
+    await userEvent.click(lastAnswer(el)!.querySelector('.answer a')!);
+    await waitUntil(() => $(el, '[part=page] .prose h1'), 'page without actions', WAIT);
+    expect($(el, '[part~=page-actions]')).toBeNull();
+  });
+
   it('finds a cited #anchor slugged by another docs framework (VitePress)', async () => {
     const el = await make();
     api.pages.set(

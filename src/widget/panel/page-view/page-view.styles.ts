@@ -29,6 +29,16 @@ export const pageViewStyles = css`
     font-size: 12px;
     overflow-wrap: anywhere;
   }
+  .page-actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    margin: 0 0 14px;
+  }
+  .page-actions .ghost {
+    height: 28px;
+    border: 1px solid var(--_border);
+  }
   .page-title,
   .prose h1 {
     margin: 0 0 14px;

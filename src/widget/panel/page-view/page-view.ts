@@ -21,7 +21,31 @@ export interface PageView {
   onBack(): void;
   onRetry(): void;
   onContentClick(event: MouseEvent): void;
+  /** The actions shown above a loaded page (see pageActionsOf). */
+  actions: ReadonlySet<PageAction>;
+  /** Whether the page was just copied (the button says so for a moment). */
+  copied: boolean;
+  onCopyPage(markdown: string): void;
 }
+
+export type PageAction = 'copy' | 'chatgpt' | 'claude';
+const PAGE_ACTIONS: readonly PageAction[] = ['copy', 'chatgpt', 'claude'];
+
+/**
+ * The `page-actions` attribute: the actions it names (space or comma separated), all of them
+ * when it is absent, none for `none` or an empty value.
+ */
+export function pageActionsOf(attribute: string | null): ReadonlySet<PageAction> {
+  if (attribute === null) return new Set(PAGE_ACTIONS);
+  const named = attribute.toLowerCase().split(/[\s,]+/);
+  return new Set(PAGE_ACTIONS.filter((action) => named.includes(action)));
+}
+
+/** Where each chat assistant opens with a prompt (both take it as `q`). */
+const ASSISTANTS = {
+  chatgpt: (prompt: string) => `https://chatgpt.com/?hints=search&q=${encodeURIComponent(prompt)}`,
+  claude: (prompt: string) => `https://claude.ai/new?q=${encodeURIComponent(prompt)}`,
+} as const;
 
 export function pageView(view: PageView) {
   const { t, state } = view;
@@ -48,10 +72,44 @@ export function pageView(view: PageView) {
     </div>
     <div class="page-scroll" tabindex="0" aria-labelledby="page-title">
       <p class="page-path">${target.path.split('/').join(' › ')}</p>
+      ${state.status === 'loaded' ? pageActions(view, state.content, published) : nothing}
       <h3 id="page-title" class=${hasOwnTitle ? 'sr-only' : 'page-title'}>${titleOf(target)}</h3>
       ${pageBody(view)}
     </div>
   </section>`;
+}
+
+/** Copy the page as Markdown, or hand it to the reader's own chat assistant. */
+function pageActions(view: PageView, content: string, published: string) {
+  const { t, actions } = view;
+  if (actions.size === 0) return nothing;
+  const prompt = t.askAboutPage.replace('{url}', published);
+  const open = (action: 'chatgpt' | 'claude', label: string) =>
+    actions.has(action)
+      ? html`<a
+          part="button open-in-${action}"
+          class="ghost"
+          href=${ASSISTANTS[action](prompt)}
+          target="_blank"
+          rel="noopener noreferrer"
+          ><span>${label}</span>${icon('external')}</a
+        >`
+      : nothing;
+  return html`<div part="page-actions" class="page-actions">
+    ${
+      actions.has('copy')
+        ? html`<button
+            part="button copy-page"
+            type="button"
+            class="ghost"
+            @click=${() => view.onCopyPage(`${stripMdxSource(content).trim()}\n`)}
+          >
+            ${icon('copy')}<span aria-live="polite">${view.copied ? t.copied : t.copyPage}</span>
+          </button>`
+        : nothing
+    }
+    ${open('chatgpt', t.openInChatGPT)} ${open('claude', t.openInClaude)}
+  </div>`;
 }
 
 function pageBody({ t, state, locale, slugStyle, onRetry, onContentClick }: PageView) {
