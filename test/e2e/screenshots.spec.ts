@@ -32,3 +32,31 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+for (const [colorScheme, size] of [
+  ['light', 'desktop'],
+  ['dark', 'mobile'],
+] as const) {
+  test(`screenshot: a cited page in the panel with its actions, ${colorScheme}, ${size}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(sizes[size]);
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/guides/embedding');
+    await openPanel(page);
+    await ask(page, 'How do I add the widget to my pages?');
+    await answerFinished(page);
+    await page.locator('docs-assistant [part~="citation"]').first().click();
+    const actions = page.locator('docs-assistant [part~="page-actions"]');
+    await expect(actions).toBeVisible();
+    await expect(actions.locator('[part~="open-in-claude"]')).toHaveAttribute(
+      'href',
+      /^https:\/\/claude\.ai\/new\?q=Read%20http/,
+    );
+    // The view opens at the cited section; the actions sit above the page's title.
+    await page
+      .locator('docs-assistant .page-scroll')
+      .evaluate((el) => el.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.screenshot({ path: `artifacts/screenshots/page-view-${colorScheme}-${size}.png` });
+  });
+}

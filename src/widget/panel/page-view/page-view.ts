@@ -50,7 +50,8 @@ const ASSISTANTS = {
 export function pageView(view: PageView) {
   const { t, state } = view;
   const { target } = state;
-  const published = target.url ?? new URL(`/${target.path}`, location.origin).href;
+  // A source's URL is relative when the server knows no site URL: the page's own origin.
+  const published = new URL(target.url ?? `/${target.path}`, location.origin).href;
   // Most pages open with their own `# Title`; then ours is for screen readers only.
   const hasOwnTitle =
     state.status === 'loaded' && /^#\s/.test(stripMdxSource(state.content).trimStart());
