@@ -1,13 +1,14 @@
 /**
- * The Insights page (GET /insights/) in Chromium against a real server: the CLI on the
- * Mintlify fixture with an admin key and a SQLite file in a temporary folder, fed through the
+ * The Insights page (GET /insights/) in Chromium against a real server: the CLI with a config
+ * file of two sites (the Mintlify fixture as `docs`, which gets the questions, and `quiet`),
+ * an admin key and a SQLite file in a temporary folder, `docs` fed through the
  * public API (questions in three languages, uncovered ones, a follow-up, a thumbs down,
  * searches without results). Then: sign in, the two uPlot charts drawn with those numbers,
  * a content gap opened, a transcript opened and closed from the keyboard, a CSV export read
  * back, axe in light and dark, a phone's width, under the page's strict CSP. Screenshots go
  * to artifacts/screenshots/insights-*.png.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,9 +94,24 @@ async function seed() {
 
 test.beforeAll(async () => {
   data = await mkdtemp(join(tmpdir(), 'da-insights-page-'));
-  server = await startCli([
-    ...['--docs', DOCS, '--key', KEY, '--admin-key', ADMIN, '--data-dir', data],
-  ]);
+  const config = join(data, 'docs-assistant.config.json');
+  await writeFile(
+    config,
+    JSON.stringify({
+      organizations: [
+        {
+          name: 'rockets',
+          keys: [KEY],
+          adminKeys: [ADMIN],
+          sites: [
+            { domain: 'docs', docs: DOCS, title: 'Rocket Docs' },
+            { domain: 'quiet', docs: DOCS },
+          ],
+        },
+      ],
+    }),
+  );
+  server = await startCli(['--config', config, '--data-dir', join(data, 'data')]);
   const page = await fetch(`${server.url}/insights/`);
   if (page.status !== 200) {
     throw new Error(`GET /insights/ answered ${page.status}: run \`npm run build:insights\` first`);
@@ -175,6 +191,7 @@ test('sign in, read the charts, open a gap and a transcript, export CSV', async 
   await field.fill('da_admin_not0the0right0key0at0all0');
   await field.press('Enter');
   await expect(page.getByRole('alert')).toContainText('This key was not accepted');
+  await page.screenshot({ path: 'artifacts/screenshots/insights-sign-in-light-desktop.png' });
   await field.fill(ADMIN);
   await field.press('Enter');
   await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeFocused();
@@ -199,6 +216,21 @@ test('sign in, read the charts, open a gap and a transcript, export CSV', async 
     'aria-label',
     `Questions per day: 8 in 30 days, most on ${today} (8).`,
   );
+
+  // Another period: the charts have its days; another site: its own (empty) numbers.
+  await page.getByRole('radio', { name: 'Last 7 days' }).check();
+  await expect(page.locator('insights-day-chart.questions-chart')).toHaveAttribute(
+    'data-points',
+    '7',
+  );
+  const site = page.getByRole('combobox', { name: 'Site' });
+  await expect(site.locator('option')).toHaveText(['Rocket Docs (docs)', 'quiet']);
+  await site.selectOption('quiet');
+  await expect(page.locator('#disliked')).toContainText('No answer got a thumbs down');
+  await expect(numbers.locator('.figure').first()).toContainText('0');
+  await site.selectOption('docs');
+  await page.getByRole('radio', { name: 'Last 30 days' }).check();
+  await expect(numbers.locator('.figure').first()).toContainText('8');
 
   // Languages, topics, searches without results, pages.
   await expect(page.locator('#languages')).toContainText('Spanish (es)');

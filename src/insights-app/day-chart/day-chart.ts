@@ -90,6 +90,8 @@ export class DayChart extends LitElement {
       if (this.plot) this.plot.setData([this.x, this.y]);
       else this.redrawFromScratch();
     }
+    // How many days the chart holds, for tests and tools (the canvas does not say).
+    this.dataset['points'] = String(this.plot?.data[0]?.length ?? 0);
   }
 
   /** What the canvas shows, in words. */
@@ -113,7 +115,7 @@ export class DayChart extends LitElement {
     if (!target) return;
     this.plot?.destroy();
     this.plot = new uPlot(this.options(target.clientWidth), [this.x, this.y], target);
-    this.dataset['points'] = String(this.x.length);
+    this.dataset['points'] = String(this.plot.data[0]?.length ?? 0);
     if (!this.resizes) {
       this.resizes = new ResizeObserver(() => {
         const width = this.querySelector<HTMLElement>('.chart-canvas')?.clientWidth ?? 0;

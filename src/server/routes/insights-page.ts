@@ -69,8 +69,11 @@ export function insightsPageRoutes({ dir }: InsightsPageOptions): Hono<AppEnv> {
   routes.get('/*', async (c) => {
     // The folder the router is mounted at, with its slash (`/insights/`, or deeper in a host app).
     const folder = c.req.routePath.slice(0, -1);
-    // `/insights` → `/insights/`, so the page's relative asset and API URLs resolve.
-    if (c.req.path === folder.slice(0, -1)) return c.redirect(folder, 308);
+    // `/insights` → `/insights/`, so the page's relative asset and API URLs resolve. A relative
+    // Location (`insights/`) also holds behind a host that strips a prefix (Express `use`).
+    if (c.req.path === folder.slice(0, -1)) {
+      return c.redirect(`${folder.slice(0, -1).split('/').pop()}/`, 308);
+    }
     if (c.req.path !== folder) return errorResponse(c, 404, 'Not found');
     // Read on each load (a small file): after a rebuild it names the new hashed assets.
     const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
