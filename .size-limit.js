@@ -1,5 +1,7 @@
 /**
- * Size budgets of the widget (`npm run test:size`, after `npm run build:widget`).
+ * Size budgets of the widget (`npm run test:size`, after `npm run build:widget`), and of the
+ * Insights page (after `npm run build:insights`), which is separate: it never loads with the
+ * widget.
  * The chunk graph comes from Vite's manifest, so hashed names need no globs:
  * - before the panel opens: the script-tag entry and every chunk it imports statically
  *   (launcher + selection helper);
@@ -26,6 +28,14 @@ function closure(key, { lazy }) {
   return [...seen].map((k) => `${dir}/${manifest[k].file}`);
 }
 
+/** The Insights page: its entry script and stylesheet (lit, uPlot and the app). */
+const insightsDir = 'dist/insights';
+const insightsManifest = JSON.parse(readFileSync(`${insightsDir}/.vite/manifest.json`, 'utf8'));
+const insightsEntry = insightsManifest['index.html'];
+const insightsFiles = [insightsEntry.file, ...(insightsEntry.css ?? [])].map(
+  (file) => `${insightsDir}/${file}`,
+);
+
 export default [
   {
     name: 'before the panel opens (script tag: launcher + selection helper)',
@@ -37,6 +47,12 @@ export default [
     name: 'everything the first answer needs (highlighter excluded)',
     path: closure(entryKey, { lazy: true }),
     limit: '100 KB',
+    gzip: true,
+  },
+  {
+    name: 'the Insights page (/insights/: script and styles)',
+    path: insightsFiles,
+    limit: '60 KB',
     gzip: true,
   },
 ];

@@ -20,6 +20,7 @@ export default defineConfig({
             'test/compat/**/*.test.ts',
             'test/scripts/**/*.test.ts',
             'test/docs/**/*.test.ts',
+            'test/insights-app/**/*.test.ts',
           ],
           testTimeout: 30_000,
         },

@@ -56,10 +56,15 @@ describe('npm pack', () => {
       'dist/api/types.d.ts',
       'dist/jsx/react.d.ts',
       'dist/jsx/preact.d.ts',
+      'dist/insights/index.html',
     ]) {
       expect(files, path).toContain(path);
     }
     expect(files.some((path) => /^dist\/widget\/chunks\/.+-[\w-]{8}\.js$/.test(path))).toBe(true);
+    expect(files.some((path) => /^dist\/insights\/assets\/index-[\w-]{8}\.js$/.test(path))).toBe(
+      true,
+    );
+    expect(files.filter((path) => path.includes('/.vite/'))).toEqual([]);
   });
 
   test('every export target and the bin are in the package', () => {
@@ -99,7 +104,7 @@ function listeningUrl(server: ChildProcessWithoutNullStreams | ReturnType<typeof
 }
 
 describe('the installed package', () => {
-  test('`npx docs-assistant serve` answers and serves the widget it ships at /widget/', async () => {
+  test('`npx docs-assistant serve` answers, serves the widget at /widget/ and the Insights page', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-install-'));
     try {
       const npm = (...args: string[]) =>
@@ -125,8 +130,14 @@ describe('the installed package', () => {
         const widget = await fetch(`${url}/widget/docs-assistant.js`);
         expect(widget.status).toBe(200);
         expect(widget.headers.get('content-type')).toMatch(/^text\/javascript/);
-        // What the widget bundles is not installed: the built files import only each other.
-        for (const name of ['marked', 'dompurify', 'highlight.js']) {
+        const insights = await fetch(`${url}/insights/`);
+        expect(insights.status).toBe(200);
+        expect(insights.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+        const script = /src="\.\/(assets\/index-[\w-]+\.js)"/.exec(await insights.text())![1];
+        expect((await fetch(`${url}/insights/${script}`)).status).toBe(200);
+        // What the widget and the Insights page bundle is not installed: the built files import
+        // only each other.
+        for (const name of ['marked', 'dompurify', 'highlight.js', 'uplot']) {
           expect(existsSync(join(dir, 'node_modules', name)), name).toBe(false);
         }
         const widgetFiles = readdirSync(join(dir, 'node_modules/docs-assistant/dist/widget'), {

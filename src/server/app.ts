@@ -19,6 +19,7 @@ import { siteGuards, trustedHops } from './middleware/site-guards.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { type AssistantOptions, assistantRoutes } from './routes/assistant.ts';
 import { type HealthCheck, healthRoutes } from './routes/health.ts';
+import { insightsPageRoutes } from './routes/insights-page.ts';
 import { llmsRoutes } from './routes/llms.ts';
 import { markdownRoutes } from './routes/markdown.ts';
 import { mcpDiscoveryRoutes, mcpRoutes } from './routes/mcp.ts';
@@ -42,6 +43,8 @@ export interface AppOptions {
   assistant?: AssistantOptions;
   /** Folder of the built widget, served under /widget/ when set. */
   widgetDir?: string;
+  /** Folder of the built Insights page, served under /insights/ (unset: a 404 that says so). */
+  insightsDir?: string;
   /** False while indexes are still being built (GET /health answers 503). */
   isReady?: () => boolean;
   /** One log line per request (middleware/request-log.ts); default: none. */
@@ -73,6 +76,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use('*', corsPolicy({ origins: options.corsOrigins ?? '*' }));
   app.route('/health', healthRoutes(options));
   if (options.widgetDir) app.route('/widget', widgetRoutes({ dir: options.widgetDir }));
+  app.route('/insights', insightsPageRoutes({ dir: options.insightsDir }));
 
   const guards = siteGuards(options);
   const maxBytes = options.bodyLimitBytes ?? BODY_LIMIT_BYTES;

@@ -49,6 +49,8 @@ export interface ServerOptions {
   feedback?: FeedbackStore;
   /** The built widget served at /widget/; default: the one in this package; false: none. */
   widgetDir?: string | false;
+  /** The built Insights page served at /insights/; default: the one in this package. */
+  insightsDir?: string | false;
   /**
    * The path the server answers under when the host passes it full URLs (node:http, Fastify),
    * e.g. '/docs-assistant'. Not for Express `use(prefix, handler)` or Hono `route(prefix, app)`,
@@ -129,6 +131,7 @@ export function createServer(
   }));
   const model = options.model ? assistantModelOf(options.model) : modelFromFlags(config.flags);
   const widgetDir = options.widgetDir === undefined ? builtWidgetDir() : options.widgetDir;
+  const insightsDir = options.insightsDir === undefined ? builtInsightsDir() : options.insightsDir;
   let indexed = false;
   // Threads go to the configured store unless the caller brings its own.
   const ownThreads = options.threads ?? options.app?.assistant?.threads;
@@ -168,6 +171,7 @@ export function createServer(
     ...(options.feedback && { feedback: options.feedback }),
     insights,
     ...(widgetDir && { widgetDir }),
+    ...(insightsDir && { insightsDir }),
     isReady: () => indexed,
     checks: () => checks,
     isDraining: () => lifecycle.draining,
@@ -288,9 +292,18 @@ const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
  * the widget has not been built (the server then answers the API only).
  */
 export function builtWidgetDir(): string | undefined {
-  for (const candidate of ['../widget', '../../dist/widget']) {
+  return builtDir('widget', 'docs-assistant.js');
+}
+
+/** The built Insights page, found as the widget is (`dist/insights`). */
+export function builtInsightsDir(): string | undefined {
+  return builtDir('insights', 'index.html');
+}
+
+function builtDir(name: string, entry: string): string | undefined {
+  for (const candidate of [`../${name}`, `../../dist/${name}`]) {
     const dir = fileURLToPath(new URL(candidate, import.meta.url));
-    if (existsSync(join(dir, 'docs-assistant.js'))) return dir;
+    if (existsSync(join(dir, entry))) return dir;
   }
   return undefined;
 }

@@ -8,27 +8,17 @@
  * are those retrieval found for its questions, weighted by score; its suggestion follows from
  * how close they came.
  */
+import type { GapGroup } from '../../api/analytics.ts';
 import type { DocsIndex } from '../docs-index/types.ts';
 import { cachedWordTerms, languageOf, words } from '../text/terms.ts';
 import type { GapQuestion } from './records.ts';
+
+export type { GapGroup };
 
 /** Least overlap (Jaccard) of a question's terms with a group's core terms to join it. */
 export const JOIN_SIMILARITY = 1 / 3;
 /** A closest page scoring this much (mean over the group) is about the topic already. */
 const RELATED_SCORE = 0.5;
-
-export interface GapGroup {
-  /** The group's core terms, most shared first: what the questions are about. */
-  terms: string[];
-  count: number;
-  uncovered: number;
-  disliked: number;
-  /** Up to five questions, newest first. */
-  examples: string[];
-  languages: string[];
-  closestPages: { path: string; title?: string; score: number }[];
-  suggestion: string;
-}
 
 interface Forming {
   questions: GapQuestion[];

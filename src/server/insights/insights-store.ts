@@ -262,6 +262,19 @@ export class InsightsStore implements FeedbackStore {
     };
   }
 
+  /** Every page an answer cited in the range (for the pages never cited). */
+  async citedPaths(domain: string, range: Range): Promise<Set<string>> {
+    const rows = await this.db.all(
+      this.db.dialect === 'sqlite'
+        ? `SELECT DISTINCT j.value AS path FROM insights_answers a, json_each(a.cited) j
+            WHERE a.domain = ? AND a.at >= ? AND a.at < ?`
+        : `SELECT DISTINCT j AS path FROM insights_answers a, json_array_elements_text(a.cited::json) j
+            WHERE a.domain = ? AND a.at >= ? AND a.at < ?`,
+      [domain, range.from, range.to],
+    );
+    return new Set(rows.map((row) => String(row['path'])));
+  }
+
   /** Questions grouped by the page they led to, the biggest group first. */
   async topics(domain: string, range: Range & PageRequest): Promise<Paged<Topic>> {
     const limit = pageLimit(range);

@@ -2,12 +2,18 @@
  * What insights record and what they answer, whatever the engine. No IP address is kept; the
  * reader's `fp` only as a salted hash; the question text only when the site keeps it.
  */
+import type { CountOf, DayCount, ScoredPath } from '../../api/analytics.ts';
 
-/** A retrieved page of an answer and its search score (0–1). */
-export interface ScoredPath {
-  path: string;
-  score: number;
-}
+export type {
+  Conversation,
+  CountOf,
+  DayCount,
+  Paged,
+  PageFeedback,
+  ScoredPath,
+  SearchWithoutResults,
+  Topic,
+} from '../../api/analytics.ts';
 
 /** One answered message, logged once its stream ended. */
 export interface AnswerRecord {
@@ -47,12 +53,6 @@ export interface Range {
   to: number;
 }
 
-/** A page of a list: `cursor` continues it, absent on the last page. */
-export interface Paged<T> {
-  items: T[];
-  cursor?: string;
-}
-
 export interface PageRequest {
   cursor?: string;
   /** Most items; default 50, at most 500. */
@@ -66,63 +66,6 @@ export interface ConversationQuery extends Range, PageRequest {
   language?: string;
   covered?: boolean;
   feedback?: FeedbackFilter;
-}
-
-/** A logged question as the conversations list shows it. */
-export interface Conversation {
-  at: string;
-  threadId: string;
-  messageId: string;
-  question: string | null;
-  language: string | null;
-  currentPath: string | null;
-  covered: boolean;
-  stopped: boolean;
-  cited: string[];
-  retrieved: ScoredPath[];
-  model: string;
-  firstChunkMs: number;
-  totalMs: number;
-  /** The reader's thumbs: true up, false down, null none. */
-  helpful: boolean | null;
-  reason: string | null;
-  comment: string | null;
-}
-
-export interface DayCount {
-  /** `YYYY-MM-DD`, UTC. */
-  day: string;
-  questions: number;
-  covered: number;
-}
-
-export interface CountOf {
-  value: string;
-  count: number;
-}
-
-export interface Topic {
-  /** The page the questions led to (first cited, else best retrieved). */
-  path: string;
-  questions: number;
-  covered: number;
-  examples: string[];
-}
-
-export interface PageFeedback {
-  path: string;
-  up: number;
-  down: number;
-  /** Of the downs, reports sent by readers' AI agents (MCP `submit_feedback`). */
-  fromAgents: number;
-  /** The latest comments and reasons given with a thumbs down or an agent's report. */
-  comments: string[];
-}
-
-export interface SearchWithoutResults {
-  query: string;
-  count: number;
-  lastAt: string;
 }
 
 /** The question of an uncovered or disliked answer, for the content-gap report. */

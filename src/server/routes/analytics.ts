@@ -2,15 +2,17 @@
  * GET /v1/analytics/{domain}/… (this project's extension of API.md): what readers asked and
  * how it went, for the site's owner, with an admin key only. Every list takes `from`/`to`
  * (ISO dates or times; default the last 30 days), is paged with `cursor`/`limit`, and
- * `?format=csv` exports it.
+ * `?format=csv` exports it. GET /v1/analytics/sites lists the sites the admin key reads.
  */
-import type { Context, Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod/v4';
+import type { OverviewResponse, SitesResponse } from '../../api/analytics.ts';
 import type { Page } from '../docs-index/types.ts';
 import { contentGaps } from '../insights/gaps.ts';
+import { settingsOf } from '../insights/insights.ts';
 import type { InsightsStore } from '../insights/insights-store.ts';
 import type { Paged, Range } from '../insights/records.ts';
-import { authenticateAdmin } from '../middleware/auth.ts';
+import { authenticateAdmin, authenticateAdminOrganization } from '../middleware/auth.ts';
 import { errorResponse } from '../middleware/errors.ts';
 import type { AppEnv, Organization } from '../types.ts';
 import { toCsv } from './csv.ts';
@@ -24,6 +26,8 @@ export interface AnalyticsRouteOptions {
 
 const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 30;
+/** Most pages `overview` lists as never cited. */
+const NEVER_CITED_MAX = 100;
 
 const instant = z
   .string()
@@ -46,6 +50,18 @@ const listQuery = z.object({
 type ListQuery = z.infer<typeof listQuery>;
 
 export function analyticsRoutes(options: AnalyticsRouteOptions): Hono<AppEnv> {
+  // Registered before the site router, whose guards would read `sites` as a domain.
+  const routes = new Hono<AppEnv>();
+  routes.get('/sites', authenticateAdminOrganization(options), (c) => {
+    const body: SitesResponse = {
+      sites: c.get('organization').sites.map((site) => ({
+        domain: site.domain,
+        ...(site.title && { title: site.title }),
+        ...settingsOf(site),
+      })),
+    };
+    return c.json(body);
+  });
   const router = siteRouter([authenticateAdmin(options)]);
 
   /** The store and the parsed query, or the error response. */
@@ -79,16 +95,17 @@ export function analyticsRoutes(options: AnalyticsRouteOptions): Hono<AppEnv> {
     if (prepared instanceof Response) return prepared;
     const { store, range } = prepared;
     const site = c.get('site');
-    const overview = await store.overview(site.domain, range);
-    const cited = new Set(overview.mostCited.map((entry) => entry.value));
+    const [overview, cited] = await Promise.all([
+      store.overview(site.domain, range),
+      store.citedPaths(site.domain, range),
+    ]);
+    // The pages of the site's index (searched, so citable) that no answer cited.
     const neverCited: string[] = [];
-    if (overview.mostCited.length < 50) {
-      for (const page of site.index.allPages?.() ?? []) {
-        if (!page.unlisted && !cited.has(page.path)) neverCited.push(page.path);
-        if (neverCited.length >= 100) break;
-      }
+    for (const page of site.index.allPages?.() ?? []) {
+      if (neverCited.length >= NEVER_CITED_MAX) break;
+      if (!page.unlisted && !cited.has(page.path)) neverCited.push(page.path);
     }
-    return c.json({
+    const body: OverviewResponse = {
       domain: site.domain,
       from: new Date(range.from).toISOString(),
       to: new Date(range.to).toISOString(),
@@ -96,7 +113,8 @@ export function analyticsRoutes(options: AnalyticsRouteOptions): Hono<AppEnv> {
       questions: overview.days.reduce((sum, day) => sum + day.questions, 0),
       covered: overview.days.reduce((sum, day) => sum + day.covered, 0),
       neverCited,
-    });
+    };
+    return c.json(body);
   });
 
   router.get('/:domain/conversations', async (c) => {
@@ -184,7 +202,7 @@ export function analyticsRoutes(options: AnalyticsRouteOptions): Hono<AppEnv> {
     );
   });
 
-  return router;
+  return routes.route('/', router);
 }
 
 /** `from`/`to`; a date without a time is a whole UTC day (`to` included). */

@@ -98,6 +98,8 @@ async function waitFor<T>(check: () => Promise<T | undefined>): Promise<T> {
 
 interface Overview {
   questions: number;
+  mostCited: { value: string; count: number }[];
+  neverCited: string[];
   covered: number;
   languages: { value: string; count: number }[];
   searches: { total: number; withoutResults: number };
@@ -125,6 +127,18 @@ function checksFor(engine: () => { server: CliProcess }) {
     const uncovered = conversations.items.map((item) => item.question);
     expect(uncovered).toEqual(expect.arrayContaining(['webhook retries configuration']));
     expect(uncovered).not.toContain('How do I book a launch?');
+  });
+
+  it('lists the pages no answer cited: every listed page that is not cited', async () => {
+    const { server } = engine();
+    const overview = await readJson<Overview>(server, 'overview');
+    const cited = overview.mostCited.map((entry) => entry.value);
+    expect(cited.length).toBeGreaterThan(0);
+    expect(overview.neverCited.length).toBeGreaterThan(0);
+    expect(overview.neverCited.filter((path) => cited.includes(path))).toEqual([]);
+    // The same in a range with no answers: every page is never cited.
+    const before = await readJson<Overview>(server, 'overview?from=2020-01-01&to=2020-01-31');
+    expect(before.neverCited).toEqual(expect.arrayContaining([...cited, ...overview.neverCited]));
   });
 
   it('groups the unanswered questions into a content gap with its suggestion', async () => {

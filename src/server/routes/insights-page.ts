@@ -1,0 +1,86 @@
+/**
+ * GET /insights/: the Insights page (src/insights-app, built into dist/insights), a small web
+ * app that reads the analytics API with an admin key the reader types in. The page holds
+ * secrets-bearing data, so it is served under a strict Content-Security-Policy (scripts and
+ * styles from this origin only, no inline code, no framing, no forms posting elsewhere),
+ * without a referrer and never cached; its hashed assets are immutable. Without the build,
+ * every path answers a 404 that says so.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { errorResponse } from '../middleware/errors.ts';
+import type { AppEnv } from '../types.ts';
+
+export interface InsightsPageOptions {
+  /** Folder of the built page (the vite output, `dist/insights`); undefined: not built. */
+  dir: string | undefined;
+}
+
+export const INSIGHTS_PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const PAGE_HEADERS = {
+  'Content-Security-Policy': INSIGHTS_PAGE_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NOT_BUILT = 'The Insights page is not built: run `npm run build` (it writes dist/insights)';
+
+export function insightsPageRoutes({ dir }: InsightsPageOptions): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', async function insightsPageHeaders(c, next) {
+    await next();
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) c.header(name, value);
+  });
+  if (!dir) {
+    routes.all('*', (c) => errorResponse(c, 404, NOT_BUILT));
+    return routes;
+  }
+
+  routes.on(
+    ['GET', 'HEAD'],
+    '/assets/*',
+    async function immutableAssets(c, next) {
+      await next();
+      if (c.res.ok) {
+        c.header('Cache-Control', IMMUTABLE);
+        if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
+      }
+    },
+    serveStatic({
+      root: dir,
+      precompressed: true,
+      // The file's path below where the router is mounted (`/insights`, or deeper in a host app).
+      rewriteRequestPath: (path, c) => path.slice(c.req.routePath.length - '/assets/*'.length),
+    }),
+  );
+  routes.get('/*', async (c) => {
+    // The folder the router is mounted at, with its slash (`/insights/`, or deeper in a host app).
+    const folder = c.req.routePath.slice(0, -1);
+    // `/insights` → `/insights/`, so the page's relative asset and API URLs resolve. A relative
+    // Location (`insights/`) also holds behind a host that strips a prefix (Express `use`).
+    if (c.req.path === folder.slice(0, -1)) {
+      return c.redirect(`${folder.slice(0, -1).split('/').pop()}/`, 308);
+    }
+    if (c.req.path !== folder) return errorResponse(c, 404, 'Not found');
+    // Read on each load (a small file): after a rebuild it names the new hashed assets.
+    const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
+    if (html === undefined) return errorResponse(c, 404, NOT_BUILT);
+    c.header('Cache-Control', 'no-store');
+    return c.html(html);
+  });
+  routes.all('*', (c) => errorResponse(c, 404, 'Not found'));
+  return routes;
+}
