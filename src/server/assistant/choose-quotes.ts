@@ -309,15 +309,18 @@ function withIntroducedList(chosen: Candidate[], sections: Section[]): void {
   const last = lead.to ?? lead.position;
   const { snippets } = sections[lead.section]!;
   if (!snippets[last]?.introduces || snippets[last + 1]?.kind !== 'list-item') return;
-  if (chosen.some((c) => c !== lead && c.section === lead.section && c.position === last + 1))
-    return;
   const items: Candidate[] = [];
   for (let i = last + 1; i < snippets.length && items.length < MAX_STEPS; i++) {
     if (snippets[i]!.kind !== 'list-item') break;
     const { from: _from, to: _to, ...line } = lead;
     items.push({ ...line, snippet: snippets[i]!, position: i });
   }
-  chosen.splice(1, chosen.length - 1, ...items, ...chosen.slice(1, 2));
+  // One supporting quote stays after the list, unless it is one of the items.
+  const listed = (c: Candidate) => c.section === lead.section && c.position > last;
+  const support = chosen
+    .slice(1)
+    .filter((c) => !(listed(c) && c.position < last + 1 + items.length));
+  chosen.splice(1, chosen.length - 1, ...items, ...support.slice(0, 1));
 }
 
 const codeCount = (chosen: Candidate[]) => chosen.filter((c) => c.snippet.kind === 'code').length;

@@ -218,6 +218,8 @@ describe('composeAnswer', () => {
       '**Streaming.** The proxy must pass answers on as they arrive.',
       '**The client address.** Start the server with `--trust-proxy 1` behind one proxy.',
     ]);
+    // An item already chosen as a supporting quote is not quoted twice.
+    expect(new Set(quotes(text)).size).toBe(quotes(text).length);
   });
 
   it('shows docs-framework placeholders readably and leaves code that defines them alone', () => {
