@@ -62,8 +62,10 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
   );
   const chosen = chooseQuotes(candidates, reading.sections);
   if (chosen.length === 0) return chosen;
-  if (!about && reading.question.kind === 'how') withSteps(chosen, reading.sections);
-  if (!about) withIntroducedList(chosen, reading.sections);
+  // Numbered steps after a how-to lead, else the list a lead announces: one list at most.
+  if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
+    withIntroducedList(chosen, reading.sections);
+  }
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
   return chosen;
 }
@@ -112,8 +114,8 @@ function rankCandidates(
         const line = introduced
           ? Math.max(inLine, CODE_SHARE * groupHeld(group, (t) => introduced.has(t)))
           : inLine;
-        if (!group.filler && (inLine > 0 || groupHeld(group, (t) => section.topic.has(t)) > 0))
-          ownMatched++;
+        const topic = groupHeld(group, (t) => section.topic.has(t));
+        if (!group.filler && (inLine > 0 || topic > 0)) ownMatched++;
         if (line > 0) {
           if (!group.filler) matched++;
           if (group.terms.some((t) => question.named.has(t) && has(t))) named++;
@@ -121,7 +123,6 @@ function rankCandidates(
             codeHeld += group.weight * groupHeld(group, (t) => introduced.has(t));
           }
         }
-        const topic = groupHeld(group, (t) => section.topic.has(t));
         lineHeld.set(group, group.weight * Math.max(line, topic * topicShare));
       }
       const held = combine(weighted, (group) => lineHeld.get(group)!);
@@ -280,10 +281,10 @@ const MAX_STEPS = 3;
  * A how-to answer whose lead is followed by numbered steps ("1. Add an image file…", "2. Set
  * `logo.dark`…") quotes the steps too, in order; one supporting quote stays after them.
  */
-function withSteps(chosen: Candidate[], sections: Section[]): void {
+function withSteps(chosen: Candidate[], sections: Section[]): boolean {
   const lead = chosen[0]!;
   const { snippets } = sections[lead.section]!;
-  const steps: Candidate[] = [];
+  const steps: number[] = [];
   for (let i = (lead.to ?? lead.position) + 1; i < snippets.length; i++) {
     const snippet = snippets[i]!;
     // Code and nested lists (a file tree) sit between steps; prose after them ends the steps.
@@ -292,12 +293,12 @@ function withSteps(chosen: Candidate[], sections: Section[]): void {
       if (steps.length > 0) break;
       continue;
     }
-    const { from: _from, to: _to, ...line } = lead;
-    steps.push({ ...line, snippet, position: i });
+    steps.push(i);
     if (steps.length >= MAX_STEPS) break;
   }
-  if (steps.length < 2) return;
-  chosen.splice(1, chosen.length - 1, ...steps, ...chosen.slice(1, 2));
+  if (steps.length < 2) return false;
+  followLead(chosen, sections, steps);
+  return true;
 }
 
 /**
@@ -308,19 +309,26 @@ function withIntroducedList(chosen: Candidate[], sections: Section[]): void {
   const lead = chosen[0]!;
   const last = lead.to ?? lead.position;
   const { snippets } = sections[lead.section]!;
-  if (!snippets[last]?.introduces || snippets[last + 1]?.kind !== 'list-item') return;
-  const items: Candidate[] = [];
-  for (let i = last + 1; i < snippets.length && items.length < MAX_STEPS; i++) {
-    if (snippets[i]!.kind !== 'list-item') break;
-    const { from: _from, to: _to, ...line } = lead;
-    items.push({ ...line, snippet: snippets[i]!, position: i });
+  if (!snippets[last]?.introduces) return;
+  const items: number[] = [];
+  for (let i = last + 1; snippets[i]?.kind === 'list-item' && items.length < MAX_STEPS; i++) {
+    items.push(i);
   }
-  // One supporting quote stays after the list, unless it is one of the items.
-  const listed = (c: Candidate) => c.section === lead.section && c.position > last;
+  if (items.length > 0) followLead(chosen, sections, items);
+}
+
+/**
+ * The lines at `positions` of the lead's section quoted right after the lead, in order; one
+ * supporting quote stays after them, unless it is one of those lines.
+ */
+function followLead(chosen: Candidate[], sections: Section[], positions: number[]): void {
+  const { from: _from, to: _to, ...lead } = chosen[0]!;
+  const { snippets } = sections[lead.section]!;
+  const lines = positions.map((position) => ({ ...lead, snippet: snippets[position]!, position }));
   const support = chosen
     .slice(1)
-    .filter((c) => !(listed(c) && c.position < last + 1 + items.length));
-  chosen.splice(1, chosen.length - 1, ...items, ...support.slice(0, 1));
+    .find((c) => !(c.section === lead.section && positions.includes(c.position)));
+  chosen.splice(1, chosen.length - 1, ...lines, ...(support ? [support] : []));
 }
 
 const codeCount = (chosen: Candidate[]) => chosen.filter((c) => c.snippet.kind === 'code').length;
