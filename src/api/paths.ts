@@ -6,6 +6,31 @@
  */
 
 const DOC_EXTENSION = /\.mdx?$/i;
+/** A page's file forms in a link: `x.md`, `x.mdx`, `x.html` and `dir/index.html` are the page. */
+const PAGE_FILE = /(?:\/index)?\.(?:mdx?|html?)$/i;
+
+/** A link's path with the page's file form read as the page (`guide/x.html` → `guide/x`). */
+export function withoutPageFile(path: string): string {
+  return path.replace(PAGE_FILE, '');
+}
+
+/**
+ * Where a link written on a page leads: `href` resolved against the published path of the page
+ * it is on (`./api-javascript` on `guide/api-hmr` → `/guide/api-javascript`), as a path from the
+ * site's root without the page's file form, and its `#hash`. Undefined for what is no URL.
+ */
+export function resolveLink(
+  href: string,
+  pagePath: string,
+): { path: string; hash: string } | undefined {
+  let url: URL;
+  try {
+    url = new URL(href, `https://page.invalid/${pagePath.replace(/^\/+/, '')}`);
+  } catch {
+    return undefined;
+  }
+  return { path: withoutPageFile(url.pathname), hash: url.hash };
+}
 
 /**
  * The page key of a path or address: tolerant of what links and people carry (leading and

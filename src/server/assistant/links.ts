@@ -1,3 +1,5 @@
+import { resolveLink } from '../../api/paths.ts';
+
 /**
  * Links to published docs pages. Relative (`/docs/foundations/overview#anchor`) so they work on
  * the doc site the widget runs on; absolute when the site's published address is configured.
@@ -16,16 +18,9 @@ export function pageLink(path: string, anchor?: string, siteUrl?: string): strin
  */
 export function siteLinks(markdown: string, pagePath: string, siteUrl?: string): string {
   if (!markdown.includes('](')) return markdown;
-  const page = new URL(`https://page.invalid/${pagePath.replace(/^\/+/, '')}`);
   return markdown.replace(/\]\(\s*([^)\s]+)/g, (whole, target: string) => {
     if (/^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(target)) return whole;
-    let url: URL;
-    try {
-      url = new URL(target, page);
-    } catch {
-      return whole;
-    }
-    const path = url.pathname.replace(/(?:\/index)?\.(?:mdx?|html?)$/i, '');
-    return `](${pageLink(path, url.hash.slice(1) || undefined, siteUrl)}`;
+    const link = resolveLink(target, pagePath);
+    return link ? `](${pageLink(link.path, link.hash.slice(1) || undefined, siteUrl)}` : whole;
   });
 }

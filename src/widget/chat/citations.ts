@@ -2,7 +2,7 @@
  * The pages an answer cites, from its `search` tool results, its `source-url` parts and the
  * links in its text that point at doc pages, deduplicated by path and numbered in order.
  */
-import { normalizePagePath } from '../../api/paths.ts';
+import { normalizePagePath, resolveLink, withoutPageFile } from '../../api/paths.ts';
 import type { SearchResult } from '../../api/types.ts';
 import type { Citation, DocsUIMessage } from './types.ts';
 
@@ -39,12 +39,9 @@ export function docLinkOf(
   if (value === '' || value.startsWith('#')) return undefined;
   let rest = value;
   if (base !== undefined && !SCHEME.test(value) && !value.startsWith('/')) {
-    try {
-      const url = new URL(value, `https://page.invalid/${base.replace(/^\/+/, '')}`);
-      rest = url.pathname + url.hash;
-    } catch {
-      return undefined;
-    }
+    const link = resolveLink(value, base);
+    if (!link) return undefined;
+    rest = link.path + link.hash;
   } else if (SCHEME.test(value) || value.startsWith('//')) {
     let url: URL;
     try {
@@ -61,7 +58,7 @@ export function docLinkOf(
     rest = url.pathname + url.hash;
   }
   const [pathPart = '', hash] = rest.split('#', 2);
-  const path = normalizePagePath(pathPart.replace(/(?:\/index)?\.html?(?=$|\?)/i, ''));
+  const path = normalizePagePath(withoutPageFile(pathPart.replace(/\?.*$/s, '')));
   if (!path || NOT_A_PAGE.test(path)) return undefined;
   const anchor = hash ? safeDecode(hash) : undefined;
   return anchor ? { path, anchor } : { path };

@@ -171,6 +171,7 @@ describe('docLinkOf', () => {
     ['docs/a/b/', { path: 'docs/a/b' }],
     ['./docs/a.md#Intro', { path: 'docs/a', anchor: 'Intro' }],
     ['https://docs.example.com/docs/x?y=1', { path: 'docs/x' }],
+    ['/guide/features.html?y=1#top', { path: 'guide/features', anchor: 'top' }],
     ['https://elsewhere.com/docs/x', undefined],
     ['#anchor', undefined],
     ['mailto:x@y.z', undefined],
