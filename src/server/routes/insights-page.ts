@@ -12,6 +12,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { errorResponse } from '../middleware/errors.ts';
 import type { AppEnv } from '../types.ts';
+import { cacheServedFile, IMMUTABLE } from './static-cache.ts';
 
 export interface InsightsPageOptions {
   /** Folder of the built page (the vite output, `dist/insights`); undefined: not built. */
@@ -35,7 +36,6 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'The Insights page is not built: run `npm run build` (it writes dist/insights)';
 
 export function insightsPageRoutes({ dir }: InsightsPageOptions): Hono<AppEnv> {
@@ -54,10 +54,7 @@ export function insightsPageRoutes({ dir }: InsightsPageOptions): Hono<AppEnv> {
     '/assets/*',
     async function immutableAssets(c, next) {
       await next();
-      if (c.res.ok) {
-        c.header('Cache-Control', IMMUTABLE);
-        if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
-      }
+      cacheServedFile(c, IMMUTABLE);
     },
     serveStatic({
       root: dir,
@@ -67,14 +64,12 @@ export function insightsPageRoutes({ dir }: InsightsPageOptions): Hono<AppEnv> {
     }),
   );
   routes.get('/*', async (c) => {
-    // The folder the router is mounted at, with its slash (`/insights/`, or deeper in a host app).
-    const folder = c.req.routePath.slice(0, -1);
+    // Where the router is mounted (`/insights`, or deeper in a host app).
+    const mount = c.req.routePath.slice(0, -2);
     // `/insights` → `/insights/`, so the page's relative asset and API URLs resolve. A relative
     // Location (`insights/`) also holds behind a host that strips a prefix (Express `use`).
-    if (c.req.path === folder.slice(0, -1)) {
-      return c.redirect(`${folder.slice(0, -1).split('/').pop()}/`, 308);
-    }
-    if (c.req.path !== folder) return errorResponse(c, 404, 'Not found');
+    if (c.req.path === mount) return c.redirect(`${mount.split('/').pop()}/`, 308);
+    if (c.req.path !== `${mount}/`) return errorResponse(c, 404, 'Not found');
     // Read on each load (a small file): after a rebuild it names the new hashed assets.
     const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
     if (html === undefined) return errorResponse(c, 404, NOT_BUILT);

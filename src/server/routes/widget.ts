@@ -7,13 +7,13 @@
  */
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { cacheServedFile, IMMUTABLE } from './static-cache.ts';
 
 export interface WidgetRouteOptions {
   /** Folder of the built widget (the vite output, `dist/widget`). */
   dir: string;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** Cache policy of one served file: hashed chunk names never change content. */
@@ -25,11 +25,7 @@ export function widgetRoutes({ dir }: WidgetRouteOptions) {
   const routes = new Hono();
   routes.use('*', async function widgetHeaders(c, next) {
     await next();
-    if (c.res.ok) {
-      c.header('Cache-Control', widgetCacheControl(c.req.path));
-      // Caches keep the compressed and the plain file apart.
-      if (!c.res.headers.has('Vary')) c.header('Vary', 'Accept-Encoding');
-    }
+    cacheServedFile(c, widgetCacheControl(c.req.path));
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     c.header('X-Content-Type-Options', 'nosniff');
