@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { recordPolicyViolations } from '../support/e2e.ts';
-import { type CliProcess, startCli } from '../support/engines.ts';
+import { type AskedAnswer, askServer, type CliProcess, startCli } from '../support/engines.ts';
 
 const DOCS = fileURLToPath(new URL('../fixtures/sites/mintlify', import.meta.url));
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -27,25 +27,8 @@ test.describe.configure({ mode: 'serial' });
 let server: CliProcess;
 let data: string;
 
-async function ask(question: string, thread?: { threadId: string; threadKey: string }) {
-  const response = await fetch(`${server.url}/v2/assistant/docs/message`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      fp: 'reader-e2e',
-      ...thread,
-      messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: question }] }],
-    }),
-  });
-  const text = await response.text();
-  expect(response.status).toBe(200);
-  const start = JSON.parse(/data: (\{"type":"start".*)/.exec(text)![1]!) as { messageId: string };
-  return {
-    threadId: response.headers.get('x-thread-id')!,
-    threadKey: thread?.threadKey ?? response.headers.get('x-thread-key')!,
-    messageId: start.messageId,
-  };
-}
+const ask = (question: string, thread?: AskedAnswer) =>
+  askServer(server.url, KEY, question, { fp: 'reader-e2e', ...(thread && { thread }) });
 
 const post = (path: string, body: object) =>
   fetch(`${server.url}${path}`, {

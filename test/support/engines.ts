@@ -198,3 +198,42 @@ export async function startCli(args: string[], env: NodeJS.ProcessEnv = {}): Pro
     },
   };
 }
+
+/** An answer a running server gave: the thread it is in and its message id. */
+export interface AskedAnswer {
+  threadId: string;
+  threadKey: string;
+  messageId: string;
+}
+
+/**
+ * One question to a running server's `POST /v2/assistant/{domain}/message` (the embedded model),
+ * read to its end, as the widget asks it; `thread` continues a conversation. Throws unless the
+ * server answers 200.
+ */
+export async function askServer(
+  url: string,
+  key: string,
+  question: string,
+  options: { domain?: string; fp?: string; currentPath?: string; thread?: AskedAnswer } = {},
+): Promise<AskedAnswer> {
+  const { domain = 'docs', fp = 'reader-1', currentPath, thread } = options;
+  const response = await fetch(`${url}/v2/assistant/${domain}/message`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      fp,
+      ...(currentPath && { currentPath }),
+      ...(thread && { threadId: thread.threadId, threadKey: thread.threadKey }),
+      messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: question }] }],
+    }),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${response.status} for "${question}": ${text}`);
+  const start = JSON.parse(/data: (\{"type":"start".*)/.exec(text)![1]!) as { messageId: string };
+  return {
+    threadId: response.headers.get('x-thread-id')!,
+    threadKey: thread?.threadKey ?? response.headers.get('x-thread-key')!,
+    messageId: start.messageId,
+  };
+}

@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  askServer,
   type CliProcess,
   type Engine,
   missingEngine,
@@ -24,31 +25,8 @@ const CLI = fileURLToPath(new URL('../../../src/server/cli.ts', import.meta.url)
 const KEY = 'da_dsc_insights0123456789abc';
 const ADMIN = 'da_admin_insights0123456789abcdefgh';
 
-interface Answered {
-  threadId: string;
-  threadKey: string;
-  messageId: string;
-}
-
-async function ask(server: CliProcess, question: string, currentPath?: string): Promise<Answered> {
-  const response = await fetch(`${server.url}/v2/assistant/docs/message`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      fp: 'reader-1',
-      ...(currentPath && { currentPath }),
-      messages: [{ id: 'q', role: 'user', parts: [{ type: 'text', text: question }] }],
-    }),
-  });
-  const text = await response.text();
-  expect(response.status).toBe(200);
-  const start = JSON.parse(/data: (\{"type":"start".*)/.exec(text)![1]!) as { messageId: string };
-  return {
-    threadId: response.headers.get('x-thread-id')!,
-    threadKey: response.headers.get('x-thread-key')!,
-    messageId: start.messageId,
-  };
-}
+const ask = (server: CliProcess, question: string, currentPath?: string) =>
+  askServer(server.url, KEY, question, { ...(currentPath && { currentPath }) });
 
 const feedback = (server: CliProcess, body: object, key = KEY) =>
   fetch(`${server.url}/v1/assistant/docs/feedback`, {
