@@ -68,6 +68,12 @@ export const pageRequestSchema = z.object({
   path: z.string(),
   /** The caller's groups: a page restricted to groups is served only to a member. */
   groups: z.array(z.string()).optional(),
+  /**
+   * This project's extension: `markdown` gives the content with the docs framework's components
+   * (callouts, tabs, steps, cards, directives) rendered as plain Markdown, which is what the
+   * widget's page view shows; `source` (the default, as the hosted API) the page's own text.
+   */
+  format: z.enum(['source', 'markdown']).optional(),
 });
 
 /** 200 response of `POST /v1/page/{domain}`. */

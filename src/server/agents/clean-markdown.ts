@@ -29,13 +29,21 @@ export function cleanMarkdown(page: MarkdownPage): string {
   return `${parts.join('\n\n')}\n`;
 }
 
+export interface BodyOptions {
+  /**
+   * Keep `{#custom-id}` heading suffixes: a renderer that gives headings their published anchors
+   * (the widget's page view) reads them. Plain Markdown readers would show them as text.
+   */
+  headingIds?: boolean;
+}
+
 /** The content with components rendered and tidied, without title or description. */
-export function markdownBody(content: string): string {
-  return tidy(renderMdx(parseMdx(rewriteMkDocsBlocks(content))));
+export function markdownBody(content: string, options: BodyOptions = {}): string {
+  return tidy(renderMdx(parseMdx(rewriteMkDocsBlocks(content))), options);
 }
 
 /** Blank lines collapsed and trailing spaces cut outside code; markers of the site's build gone. */
-function tidy(markdown: string): string {
+function tidy(markdown: string, { headingIds = false }: BodyOptions): string {
   const out: string[] = [];
   let fence: string | undefined;
   for (const line of markdown.split('\n')) {
@@ -46,7 +54,7 @@ function tidy(markdown: string): string {
     }
     fence = fenceOpening(line);
     if (TOC_MARKER.test(line)) continue;
-    const cleaned = line.replace(HEADING_ID, '$1').replace(/[ \t]+$/, '');
+    const cleaned = (headingIds ? line : line.replace(HEADING_ID, '$1')).replace(/[ \t]+$/, '');
     if (cleaned === '' && (out.length === 0 || out.at(-1) === '')) continue;
     out.push(cleaned);
   }

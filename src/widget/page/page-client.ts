@@ -32,7 +32,9 @@ export async function fetchPage(
     response = await postJson(
       options,
       `/v1/page/${encodeURIComponent(options.domain)}`,
-      { path: slug },
+      // Components (callouts, tabs, steps, cards) come rendered as Markdown: this project's
+      // extension of the endpoint; a server without it sends the page's source.
+      { path: slug, format: 'markdown' },
       signal ? { signal } : {},
     );
   } catch (error) {

@@ -122,3 +122,90 @@ describe('path traversal', () => {
     expect(ok.status).toBe(200);
   });
 });
+
+describe('format: "markdown" (the page view)', () => {
+  it('renders each kind of docs-framework component as Markdown and keeps heading anchors', async () => {
+    const docs = await mkdtemp(join(tmpdir(), 'da-components-'));
+    await writeFile(
+      join(docs, 'guide.mdx'),
+      [
+        '---',
+        'title: Guide',
+        '---',
+        "import { Tabs, TabItem } from '@astrojs/starlight/components';",
+        '',
+        '## Install {#setup}',
+        '',
+        '<Note>Node 22 is required.</Note>',
+        '',
+        ':::caution[Careful]',
+        'Back up first.',
+        ':::',
+        '',
+        '::: details Click to expand',
+        'Hidden details.',
+        ':::',
+        '',
+        '<Steps>',
+        '<Step title="Add the tag">Paste it.</Step>',
+        '<Step title="Reload">Open the page.</Step>',
+        '</Steps>',
+        '',
+        '<Tabs>',
+        '<TabItem label="npm">npm install acme</TabItem>',
+        '<TabItem label="pnpm">pnpm add acme</TabItem>',
+        '</Tabs>',
+        '',
+        '<Card title="API" href="/api">The reference.</Card>',
+        '',
+        '<Accordion title="Why?">Because.</Accordion>',
+        '',
+        '<Fancy>Kept text.</Fancy>',
+      ].join('\n'),
+    );
+    const { index } = await buildDocsIndex(docs);
+    const app = createApp({
+      organizations: [
+        {
+          name: 'o',
+          keys: [ACME_KEY],
+          limits: { orgPerHour: 1000, ipPerDay: 1000 },
+          sites: [{ domain: 'acme', index }],
+        },
+      ],
+    });
+    const read = async (format?: string) => {
+      const response = await app.request(
+        '/v1/page/acme',
+        post({ path: 'guide', ...(format ? { format } : {}) }),
+      );
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { content: string }).content;
+    };
+    const source = await read();
+    expect(source).toContain('<Note>Node 22 is required.</Note>');
+    expect(await read('source')).toBe(source);
+    const markdown = await read('markdown');
+    expect(markdown).not.toMatch(/<\/?(?:Note|Steps|Step|Tabs|TabItem|Card|Accordion|Fancy)\b/);
+    expect(markdown).not.toContain(':::');
+    for (const fragment of [
+      '## Install {#setup}',
+      '> **Note**',
+      '> Node 22 is required.',
+      '> **Caution: Careful**',
+      '> Back up first.',
+      '**Click to expand**',
+      '1. **Add the tag**',
+      '2. **Reload**',
+      '**npm**',
+      'pnpm add acme',
+      '[API](/api)',
+      '**Why?**',
+      'Kept text.',
+    ]) {
+      expect(markdown).toContain(fragment);
+    }
+    const bad = await app.request('/v1/page/acme', post({ path: 'guide', format: 'html' }));
+    expect(bad.status).toBe(400);
+  });
+});

@@ -27,7 +27,7 @@ describe('fetchPage', () => {
     expect(request.url).toBe('http://api.test/v1/page/docs');
     expect(request.method).toBe('POST');
     expect(request.headers.get('Authorization')).toBe('Bearer da_dsc_0123456789abcdef');
-    expect(request.body).toEqual({ path: 'docs/foundations/overview' });
+    expect(request.body).toEqual({ path: 'docs/foundations/overview', format: 'markdown' });
     expect(await fetchPage(options(), 'docs/foundations/overview')).toEqual(result);
     expect(network.requests).toHaveLength(1);
   });

@@ -375,6 +375,7 @@ describe('panel: citations and page view', () => {
     await waitUntil(() => $(el, '[part=page] .prose h1'), 'page content', WAIT);
     expect(api.pageRequests[0]!.body).toEqual({
       path: 'docs/troubleshooting/stream-text-not-working',
+      format: 'markdown',
     });
     expect(api.pageRequests[0]!.headers.get('Authorization')).toBe(`Bearer ${KEY}`);
     expect(citations[0]!.detail.citation).toMatchObject({
@@ -420,7 +421,7 @@ describe('panel: citations and page view', () => {
     expect(mdn!.target).toBe('_blank');
     await userEvent.click(doc!);
     await waitUntil(() => $(el, '[part=page] .prose h1')?.textContent === 'Tools', 'page', WAIT);
-    expect(api.pageRequests[0]!.body).toEqual({ path: 'docs/guide/tools' });
+    expect(api.pageRequests[0]!.body).toEqual({ path: 'docs/guide/tools', format: 'markdown' });
     // The link's #usage scrolls the page view to that section.
     const scroller = $(el, '.page-scroll')!;
     const usage = [...scroller.querySelectorAll('h2')].find((h) => h.textContent === 'Usage')!;
@@ -447,8 +448,8 @@ describe('panel: citations and page view', () => {
       WAIT,
     );
     expect(api.pageRequests.map((r) => r.body)).toEqual([
-      { path: 'guide/api-hmr' },
-      { path: 'guide/api-javascript' },
+      { path: 'guide/api-hmr', format: 'markdown' },
+      { path: 'guide/api-javascript', format: 'markdown' },
     ]);
   });
 
