@@ -347,9 +347,15 @@ function withIntroducedCode(
     const snippets = sections[c.section]!.snippets;
     if (c.snippet.kind === 'code') {
       const before = snippets[c.position - 1];
-      if (before?.introduces && !isChosen(chosen, c.section, c.position - 1)) {
-        chosen.splice(chosen.indexOf(c), 0, { ...c, snippet: before, position: c.position - 1 });
-      }
+      if (!before?.introduces) continue;
+      // The sentence goes right before its code: moved there when quoted later (as a supporting
+      // quote), else quoted alone (the code's own span, a lead's, is not the sentence's).
+      const quoted = chosen.findIndex(
+        (o) => o.section === c.section && o.position === c.position - 1,
+      );
+      if (quoted >= 0 && quoted < chosen.indexOf(c)) continue;
+      const { from: _from, to: _to, ...line } = quoted >= 0 ? chosen.splice(quoted, 1)[0]! : c;
+      chosen.splice(chosen.indexOf(c), 0, { ...line, snippet: before, position: c.position - 1 });
       continue;
     }
     // The code after a sentence that introduces it ("…in your config:").

@@ -104,6 +104,35 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('leads with a code block after the sentence introducing it, each quoted once', () => {
+    const passages = [
+      result(
+        'providers/sampling',
+        [
+          'This is how a complete handler looks:',
+          '',
+          '```ts',
+          "import { generateText } from 'ai';",
+          "import { createMcpServer } from 'mcp-kit';",
+          'const server = createMcpServer();',
+          'const tools = await server.tools();',
+          'await generateText({ model, tools, prompt });',
+          '```',
+        ].join('\n'),
+        { title: 'Sampling', heading: 'generateText', anchor: 'generatetext' },
+      ),
+    ];
+    const { text } = composeAnswer(
+      'How do I use the tools of an MCP server with generateText?',
+      passages,
+    );
+    expect(text).toMatch(
+      /^> \*\*generateText\*\*: This is how a complete handler looks: \[1\]\(\/providers\/sampling#generatetext\)\n\n```ts\n/,
+    );
+    expect(text.split('```ts').length).toBe(2);
+    expect(text).not.toMatch(/^>.*```/m);
+  });
+
   it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
     const passages = [
       result(
