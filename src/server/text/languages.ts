@@ -96,7 +96,20 @@ const language = (
   scripts: Script[],
   stem: ((word: string) => string) | undefined,
   stopWords: readonly string[] = [],
-): Language => ({ tag, scripts, ...(stem && { stem }), stopWords: new Set(stopWords) });
+): Language => ({ tag, scripts, ...(stem && { stem }), stopWords: withContractions(stopWords) });
+
+/**
+ * Words are split at apostrophes, so a listed contraction ("doesn't", "isn't") reaches the list
+ * as its first part ("doesn"): that part is a stop word too.
+ */
+function withContractions(stopWords: readonly string[]): Set<string> {
+  const set = new Set(stopWords);
+  for (const word of stopWords) {
+    const [first, ...rest] = word.split(/['’]/);
+    if (rest.length > 0 && first) set.add(first);
+  }
+  return set;
+}
 
 const LATIN: Script[] = ['Latin'];
 const CYRILLIC: Script[] = ['Cyrillic'];

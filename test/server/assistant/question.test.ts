@@ -35,6 +35,15 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('It streams locally. How do I fix it behind a proxy?').kind).toBe('how');
   });
 
+  it('leaves out the words that only phrase a question ("even though", "actually")', () => {
+    const { terms } = analyzeQuestion(
+      'Why does the build actually succeed even though TypeScript has type errors?',
+    );
+    expect(terms).toEqual(
+      analyzeQuestion('Why does the build succeed TypeScript type errors?').terms,
+    );
+  });
+
   it('counts a compound word once and marks verbs of asking and numbers as filler', () => {
     const { words, named } = analyzeQuestion(
       'How do I make Vite re-bundle `useChat` on port 3000?',

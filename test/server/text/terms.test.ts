@@ -27,6 +27,11 @@ describe('tokenize: English and identifiers', () => {
     }
   });
 
+  it('drops contractions the stop lists name, split at their apostrophe', () => {
+    expect(tokenize("Vite doesn't notice the file")).toEqual(tokenize('Vite notice the file'));
+    expect(tokenize('it isn’t cached')).toEqual(tokenize('it cached'));
+  });
+
   it('drops lone letters but keeps digits and versions', () => {
     expect(tokenize("e.g. it's AI SDK 5 and GPT-4o")).toEqual([
       'ai',
