@@ -35,9 +35,9 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('It streams locally. How do I fix it behind a proxy?').kind).toBe('how');
   });
 
-  it('leaves out the words that only phrase a question ("even though", "actually")', () => {
+  it('leaves out the words that only phrase a question ("even though", "the whole")', () => {
     const { terms } = analyzeQuestion(
-      'Why does the build actually succeed even though TypeScript has type errors?',
+      'Why does the whole build actually succeed even though TypeScript has type errors?',
     );
     expect(terms).toEqual(
       analyzeQuestion('Why does the build succeed TypeScript type errors?').terms,
