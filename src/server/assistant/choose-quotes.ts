@@ -78,6 +78,10 @@ function rankCandidates(
   about: boolean,
 ): Candidate[] {
   const pages = Math.max(1, ...sections.map((s) => s.rank + 1));
+  // Every word weighs lightly when a prose selection names nothing: then they all count.
+  const counts = weighted.groups.every((g) => g.filler)
+    ? () => true
+    : (group: TermGroup) => !group.filler;
   const candidates: Candidate[] = [];
   sections.forEach((section, index) => {
     if (section.coverage < QUOTABLE_MIN) return;
@@ -115,11 +119,11 @@ function rankCandidates(
           ? Math.max(inLine, CODE_SHARE * groupHeld(group, (t) => introduced.has(t)))
           : inLine;
         const topic = groupHeld(group, (t) => section.topic.has(t));
-        if (!group.filler && (inLine > 0 || topic > 0)) ownMatched++;
+        if (counts(group) && (inLine > 0 || topic > 0)) ownMatched++;
         if (line > 0) {
-          if (!group.filler) matched++;
+          if (counts(group)) matched++;
           if (group.terms.some((t) => question.named.has(t) && has(t))) named++;
-          if (!group.filler && introduced) {
+          if (counts(group) && introduced) {
             codeHeld += group.weight * groupHeld(group, (t) => introduced.has(t));
           }
         }

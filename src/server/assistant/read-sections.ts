@@ -148,16 +148,31 @@ function unechoedTerms(section: Section, echoes: (snippet: Snippet) => boolean):
   return terms;
 }
 
+/**
+ * Share of a line's words that, found in the selection, make it the selection again (as the
+ * page renders it: with a link or an emphasis the copied text lost).
+ */
+const ECHO_WORDS = 0.6;
+const ECHO_WORDS_MIN = 4;
+
 /** A line that repeats the selection is no explanation of it. */
 export function echoTest(selection: Selection[]): (snippet: Snippet) => boolean {
   const selected = normalized(selection.map((s) => s.text).join('\n'));
+  const selectedWords = new Set(wordsIn(selected));
   return (snippet) => {
     const text = normalized(snippet.kind === 'code' ? codeBody(snippet.text) : snippet.text);
-    return text.length > 0 && (selected.includes(text) || text.includes(selected));
+    if (text.length === 0) return false;
+    if (selected.includes(text) || text.includes(selected)) return true;
+    if (snippet.kind === 'code') return false;
+    const words = wordsIn(text.replace(MARKDOWN_LINK_TARGET, ''));
+    if (words.length < ECHO_WORDS_MIN) return false;
+    return words.filter((w) => selectedWords.has(w)).length >= words.length * ECHO_WORDS;
   };
 }
 
 const normalized = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+const MARKDOWN_LINK_TARGET = /\]\([^)]*\)/g;
+const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+/gu) ?? [];
 const codeBody = (code: string) => code.split('\n').slice(1, -1).join('\n');
 
 export function isCovered(reading: Reading): boolean {

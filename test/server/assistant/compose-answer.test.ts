@@ -407,6 +407,40 @@ describe('composeAnswer', () => {
     expect(text).not.toContain(selected);
   });
 
+  it('answers about a prose selection that names nothing, with the line explaining it, not its rendered copy', () => {
+    const selected = ':::tip[Did you know?]\nAstro helps you build faster websites.\n:::';
+    const passages = [
+      result(
+        'guides/authoring-content',
+        [
+          'You can specify a custom title for the aside in square brackets following the aside type, e.g. `:::tip[Did you know?]`.',
+          '',
+          ':::tip[Did you know?]',
+          'Astro helps you build faster websites with [“Islands Architecture”](https://docs.astro.build/en/concepts/islands/).',
+          ':::',
+          '',
+          '```md',
+          ':::tip[Did you know?]',
+          'Astro helps you build faster websites with [“Islands Architecture”](https://docs.astro.build/en/concepts/islands/).',
+          ':::',
+          '```',
+        ].join('\n'),
+        {
+          title: 'Authoring Content',
+          heading: 'Custom aside titles',
+          anchor: 'custom-aside-titles',
+        },
+      ),
+    ];
+    const { text, covered } = composeAnswer('How does this syntax work?', passages, {
+      selection: [{ text: selected, code: false }],
+    });
+    expect(covered).toBe(true);
+    expect(quotes(text)).toEqual([
+      'You can specify a custom title for the aside in square brackets following the aside type, e.g. `:::tip[Did you know?]`.',
+    ]);
+  });
+
   it('weighs words by their rarity on the whole site when it is known', () => {
     const passages = [
       result(
