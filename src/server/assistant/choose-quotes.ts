@@ -130,7 +130,10 @@ function rankCandidates(
         lineHeld.set(group, group.weight * Math.max(line, topic * topicShare));
       }
       const held = combine(weighted, (group) => lineHeld.get(group)!);
-      if (matched === 0 || (snippet.kind !== 'code' && ownMatched === 0)) return;
+      // In a section named after the selected name (`temperature`), each line is about it: the
+      // definition need not name it again ("The value is passed through to the provider.").
+      const aboutIt = matched > 0 || (about && defining && ownMatched > 0);
+      if (!aboutIt || (snippet.kind !== 'code' && ownMatched === 0)) return;
       // The reader of a selection has its code: explanations answer, not more code.
       if (snippet.kind === 'code' && about) return;
       // Code is quoted for what it names (a name the reader typed); otherwise only after the

@@ -441,6 +441,26 @@ describe('composeAnswer', () => {
     ]);
   });
 
+  it('answers about a selected setting with its definition, which need not repeat its name', () => {
+    const passages = [
+      result(
+        'ai-sdk-core/settings',
+        [
+          'Temperature setting.',
+          '',
+          'The value is passed through to the provider. For most providers, `0` means almost deterministic results, and higher values mean more randomness.',
+          '',
+          'It is recommended to set either `temperature` or `topP`, but not both.',
+        ].join('\n'),
+        { title: 'Settings', heading: 'temperature', anchor: 'temperature' },
+      ),
+    ];
+    const { text } = composeAnswer('What is this setting for?', passages, {
+      selection: [{ text: 'temperature: 0.3,', code: true }],
+    });
+    expect(quotes(text)[0]).toMatch(/^The value is passed through .* randomness\.$/);
+  });
+
   it('weighs words by their rarity on the whole site when it is known', () => {
     const passages = [
       result(
