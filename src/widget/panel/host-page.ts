@@ -1,0 +1,40 @@
+/**
+ * What the open panel does to the page around it, through inline styles on `<html>`: each
+ * function changes one thing and returns its undo, which puts back exactly the value it found.
+ */
+
+const root = () => document.documentElement;
+
+/** The full-screen panel: the page behind stops scrolling (it is covered, so nothing shifts into view). */
+export function lockScroll(): () => void {
+  const style = root().style;
+  const overflow = style.overflow;
+  style.overflow = 'hidden';
+  return () => {
+    style.overflow = overflow;
+  };
+}
+
+/**
+ * The side panel with `layout="push"`: the page's right margin grows by `width`, so its content
+ * reflows beside the panel instead of under it. Fixed elements (headers pinned with `right: 0`)
+ * are placed against the viewport and do not follow.
+ */
+export function pushPage(width: number): () => void {
+  const style = root().style;
+  const marginRight = style.marginRight;
+  slide(`${width}px`);
+  return () => slide(marginRight);
+}
+
+/** Sets the margin with a short slide, unless the reader asked for reduced motion. */
+function slide(value: string): void {
+  const html = root();
+  const from = getComputedStyle(html).marginRight;
+  html.style.marginRight = value;
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  html.animate(
+    { marginRight: [from, getComputedStyle(html).marginRight] },
+    { duration: 220, easing: 'ease' },
+  );
+}
