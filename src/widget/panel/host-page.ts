@@ -18,14 +18,22 @@ export function lockScroll(): () => void {
 /**
  * The side panel with `layout="push"`: the page's right margin grows by `width`, so its content
  * reflows beside the panel instead of under it. Fixed elements (headers pinned with `right: 0`)
- * are placed against the viewport and do not follow.
+ * are placed against the viewport and do not follow: the width is also `--docs-assistant-push`
+ * on `<html>`, for the site's own CSS to move them.
  */
 export function pushPage(width: number): () => void {
   const style = root().style;
-  const marginRight = style.marginRight;
+  const { marginRight } = style;
+  const push = style.getPropertyValue(PUSH);
+  style.setProperty(PUSH, `${width}px`);
   slide(`${width}px`);
-  return () => slide(marginRight);
+  return () => {
+    style.setProperty(PUSH, push);
+    slide(marginRight);
+  };
 }
+
+const PUSH = '--docs-assistant-push';
 
 /** Sets the margin with a short slide, unless the reader asked for reduced motion. */
 function slide(value: string): void {

@@ -64,6 +64,7 @@ beforeEach(async () => {
 afterEach(() => {
   fixtureCleanup();
   content.remove();
+  for (const animation of root.getAnimations()) animation.cancel();
   root.removeAttribute('style');
 });
 
@@ -112,10 +113,15 @@ describe('panel: layout="push"', () => {
     // The page ends where the panel begins: it moved by the panel's width and its edge gap.
     expect(Math.round(after)).toBe(Math.round(panelLeft));
     expect(before - after).toBeGreaterThanOrEqual(440);
+    // The same width for the site's fixed elements, which the margin does not move.
+    expect(root.style.getPropertyValue('--docs-assistant-push')).toBe(
+      `${root.clientWidth - panelLeft}px`,
+    );
 
     await closePanel(el);
     expect(content.getBoundingClientRect().right).toBe(before);
     expect(root.style.marginRight).toBe('3px');
+    expect(root.style.getPropertyValue('--docs-assistant-push')).toBe('');
   });
 
   it('covers the page without the attribute, and never pushes on a phone', async () => {
