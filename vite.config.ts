@@ -8,16 +8,17 @@
  * Library mode: no module-preload helper (it resolves chunk URLs against the host page's
  * origin and costs ~0.6 KB before the panel opens); dynamic imports stay plain relative
  * `import()`s. Rolldown's own minifier runs on the output because Vite's lib mode keeps
- * whitespace. Each script also gets `.br` and `.gz` siblings (scripts/vite-precompress.ts).
+ * whitespace; the CSS in Lit's `css` templates is minified by scripts/vite-minify-css.ts. Each script also gets `.br` and `.gz` siblings (scripts/vite-precompress.ts).
  * The React demo and the Insights page have their own configs (demo/react/vite.config.ts,
  * vite.insights.config.ts).
  */
 import { defineConfig } from 'vite';
+import { minifyCssTemplates } from './scripts/vite-minify-css.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 export default defineConfig({
   publicDir: false,
-  plugins: [precompress()],
+  plugins: [minifyCssTemplates(), precompress()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     outDir: 'dist/widget',

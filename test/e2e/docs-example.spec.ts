@@ -1,5 +1,5 @@
 /**
- * The Playwright example of docs/guides/docs-frameworks.md ("Test it with Playwright"), run as
+ * The Playwright example of docs/guides/testing-with-playwright.md, run as
  * written against the demo: a team copying it gets a test that passes.
  */
 import { expect, test } from '@playwright/test';

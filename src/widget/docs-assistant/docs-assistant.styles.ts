@@ -8,6 +8,8 @@ export const styles = css`
   :host {
     all: initial;
     display: contents;
+    /* The site's own font (the page around the element), unless the host names one. */
+    font-family: var(--docs-assistant-font, inherit);
     color-scheme: light dark;
     --_accent: var(--docs-assistant-accent, light-dark(#4f46e5, #8b87ff));
     --_on-accent: var(--docs-assistant-accent-foreground, light-dark(#fff, #14141c));
@@ -16,15 +18,6 @@ export const styles = css`
     --_muted: var(--docs-assistant-muted, light-dark(#5d6170, #a2a6b4));
     --_surface: var(--docs-assistant-surface, light-dark(#f4f5f8, #22242c));
     --_border: var(--docs-assistant-border, light-dark(#e3e5ec, #30333d));
-    --_font: var(
-      --docs-assistant-font,
-      system-ui,
-      -apple-system,
-      'Segoe UI',
-      Roboto,
-      'Helvetica Neue',
-      sans-serif
-    );
     --_mono: var(
       --docs-assistant-font-mono,
       ui-monospace,
@@ -35,7 +28,7 @@ export const styles = css`
       monospace
     );
     --_radius: var(--docs-assistant-radius, 12px);
-    --_z: var(--docs-assistant-z-index, 2147483000);
+    --_z: var(--docs-assistant-z-index, 45);
     --_shadow: var(
       --docs-assistant-shadow,
       0 1px 2px rgb(0 0 0 / 0.08),
@@ -49,8 +42,14 @@ export const styles = css`
   :host([data-scheme='dark']) {
     color-scheme: dark;
   }
+  button,
+  kbd {
+    font-family: inherit;
+    font-size: 14px;
+    font-weight: 500;
+    line-height: 1;
+  }
   button {
-    font: 500 14px/1 var(--_font);
     display: inline-flex;
     align-items: center;
     gap: 8px;
@@ -94,7 +93,7 @@ export const styles = css`
     visibility: hidden;
   }
   kbd {
-    font: 500 11px/1 var(--_font);
+    font-size: 11px;
     padding: 3px 5px;
     border-radius: 5px;
     border: 1px solid color-mix(in srgb, currentColor 45%, transparent);
@@ -107,7 +106,8 @@ export const styles = css`
     max-width: min(320px, calc(100vw - 40px));
     margin: 0;
     padding: 10px 14px;
-    font: 400 13px/1.4 var(--_font);
+    font-size: 13px;
+    line-height: 1.4;
     color: var(--_fg);
     background: var(--_bg);
     border: 1px solid var(--_border);
@@ -130,6 +130,12 @@ export const styles = css`
   }
   [part='selection-button'].below {
     transform: translate(-50%, 8px);
+  }
+  @media (pointer: coarse) {
+    /* Clear of the selection handles that hang below the text. */
+    [part='selection-button'].below {
+      transform: translate(-50%, 28px);
+    }
   }
   @media (max-width: 640px) {
     kbd {

@@ -53,6 +53,9 @@ function sparkle(): SVGSVGElement {
  * @attr {string} page-actions - The actions of the page view, space-separated: `copy` (the page as
  * Markdown), `chatgpt`, `claude` (open the page in that assistant). Default: all three; `none`
  * hides them. Read when a page is shown.
+ * @attr {string} layout - `push`: on wide screens the open side panel moves the page aside
+ * (a right margin on `<html>` as wide as the panel) instead of covering it. Default: the panel
+ * covers the page. Read when the panel opens.
  *
  * @event docs-assistant-open - The panel is about to open. Cancelable.
  * @event docs-assistant-close - The panel is about to close. Cancelable.
@@ -112,11 +115,11 @@ function sparkle(): SVGSVGElement {
  * @cssproperty [--docs-assistant-muted=light-dark(#5d6170, #a2a6b4)] - Secondary text.
  * @cssproperty [--docs-assistant-surface=light-dark(#f4f5f8, #22242c)] - Bubbles, chips and code.
  * @cssproperty [--docs-assistant-border=light-dark(#e3e5ec, #30333d)] - Hairlines.
- * @cssproperty [--docs-assistant-font=system-ui, sans-serif] - Font family.
+ * @cssproperty [--docs-assistant-font=inherit] - Font family; by default the site's own (the font around the element).
  * @cssproperty [--docs-assistant-font-mono=ui-monospace, monospace] - Code font.
  * @cssproperty [--docs-assistant-font-size=15px] - Base font size of the panel.
  * @cssproperty [--docs-assistant-radius=12px] - Corner radius.
- * @cssproperty [--docs-assistant-z-index=2147483000] - Stacking level of launcher and panel.
+ * @cssproperty [--docs-assistant-z-index=45] - Stacking level of launcher and side panel: above sticky headers and sidebars, below the site's own modals and menus.
  * @cssproperty [--docs-assistant-panel-width=440px] - Side panel width on wide screens.
  * @cssproperty [--docs-assistant-shadow] - Shadow of the launcher and panel.
  * @cssproperty [--docs-assistant-launcher-inset=20px] - Launcher distance from the bottom right corner.
@@ -201,6 +204,8 @@ export class DocsAssistant extends ReactiveElement {
   private stopWatchingTheme: (() => void) | undefined;
   /** Whether the next open should move focus into the panel (user intent, not markup). */
   private focusOnOpen = false;
+  /** What had focus when the panel opened: focus goes back there when it closes. */
+  private opener: Element | null = null;
   /**
    * The panel's code failed to load on the last open (offline, blocked): the reader is told.
    * Not a `state: true` property: the manifest analyzer would publish it as an attribute.
@@ -247,18 +252,29 @@ export class DocsAssistant extends ReactiveElement {
   /** Opens the panel and moves focus into it. Resolves once the panel is shown. */
   async show(): Promise<void> {
     if (this.open || !emit(this, 'docs-assistant-open', {}, true)) return;
+    this.opener = document.activeElement;
     this.focusOnOpen = true;
     this.open = true;
     await this.panelShown();
   }
 
-  /** Closes the panel and returns focus to the launcher. */
+  /**
+   * Closes the panel. Focus, when it was in the panel, returns to what had it before the panel
+   * opened, else to the launcher.
+   */
   async hide(): Promise<void> {
     if (!this.open || !emit(this, 'docs-assistant-close', {}, true)) return;
+    const active = document.activeElement;
     this.open = false;
     await this.updateComplete;
     await this.panel?.updateComplete;
-    this.launcher.focus();
+    // A reader who moved on to the page (or a site dialog) keeps their place.
+    if (active !== this && active !== document.body) return;
+    const back = this.opener;
+    (back instanceof HTMLElement && back.isConnected && back !== document.body && back !== this
+      ? back
+      : this.launcher
+    ).focus();
   }
 
   /** Opens the panel when closed, closes it when open. */
@@ -331,6 +347,9 @@ export class DocsAssistant extends ReactiveElement {
       },
       get pageActions() {
         return host.getAttribute('page-actions');
+      },
+      get layout() {
+        return host.getAttribute('layout');
       },
     };
   }

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createRef } from 'lit/directives/ref.js';
+import { lockScroll, pushPage } from './host-page.ts';
 import { MediaQueryController } from './media-query.ts';
 
 /** Below this width the panel covers the screen and becomes modal. */
@@ -7,17 +8,22 @@ const NARROW = '(max-width: 640px)';
 
 /**
  * Keeps the native `<dialog>` in step with the panel's `open`: shown non-modally beside the page
- * on wide screens, modally when it fills a narrow one (and the page behind becomes inert).
+ * on wide screens (moving the page aside when the host asks to push it), modally when it fills a
+ * narrow one (the page behind becomes inert and stops scrolling).
  */
 export class DialogController implements ReactiveController {
   /** The dialog element. */
   readonly element = createRef<HTMLDialogElement>();
   private readonly narrow: MediaQueryController;
   private readonly isOpen: () => boolean;
+  private readonly pushes: () => boolean;
   private shownModal: boolean | undefined;
+  /** Undoes what the open dialog did to the page (scroll lock or push). */
+  private undoPage: (() => void) | undefined;
 
-  constructor(host: ReactiveControllerHost, isOpen: () => boolean) {
+  constructor(host: ReactiveControllerHost, isOpen: () => boolean, pushes: () => boolean) {
     this.isOpen = isOpen;
+    this.pushes = pushes;
     this.narrow = new MediaQueryController(host, NARROW);
     host.addController(this);
   }
@@ -34,10 +40,12 @@ export class DialogController implements ReactiveController {
     if (!this.isOpen()) {
       if (dialog.open) dialog.close();
       this.shownModal = undefined;
+      this.restorePage();
       return;
     }
     if (dialog.open && this.shownModal === modal) return;
     if (dialog.open) dialog.close();
+    this.restorePage();
     // show() moves focus into the dialog; focus is the opener's call (`focus()`), so put it
     // back. A modal dialog makes the page inert, so there focus stays inside.
     const previous = document.activeElement;
@@ -45,5 +53,29 @@ export class DialogController implements ReactiveController {
     else dialog.show();
     if (!modal && previous instanceof HTMLElement) previous.focus({ preventScroll: true });
     this.shownModal = modal;
+    // The page is pushed by the room the panel takes: from its left edge to the viewport's end.
+    if (modal) this.undoPage = lockScroll();
+    else if (this.pushes())
+      this.undoPage = pushPage(document.documentElement.clientWidth - dialog.offsetLeft);
   }
+
+  hostDisconnected(): void {
+    this.restorePage();
+  }
+
+  private restorePage(): void {
+    this.undoPage?.();
+    this.undoPage = undefined;
+  }
+}
+
+/**
+ * Whether a modal of the host page is showing (its search, a menu drawer): an open `<dialog>` or
+ * an `aria-modal` element that is visible. The panel's own dialog lives in a shadow root, so it
+ * is never one of them.
+ */
+export function siteModalOpen(): boolean {
+  return [...document.querySelectorAll('dialog[open], [aria-modal="true"]')].some((element) =>
+    element.checkVisibility(),
+  );
 }

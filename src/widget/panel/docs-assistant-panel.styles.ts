@@ -58,7 +58,10 @@ export const styles = css`
     background: var(--_bg);
     color: var(--_fg);
     box-shadow: var(--_shadow);
-    font: 400 var(--_font-size) / 1.55 var(--_font);
+    /* The family is inherited: the site's, or --docs-assistant-font. */
+    font-size: var(--_font-size);
+    font-weight: 400;
+    line-height: 1.55;
     -webkit-font-smoothing: antialiased;
     text-align: start;
     transition:

@@ -17,7 +17,7 @@ import { contentAction } from './content-links.ts';
 import { contextChipStyles } from './context-chip/context-chip.styles.ts';
 import { conversationStyles } from './conversation/conversation.styles.ts';
 import { conversation } from './conversation/conversation.ts';
-import { DialogController } from './dialog-controller.ts';
+import { DialogController, siteModalOpen } from './dialog-controller.ts';
 import { adaptationStyles, styles } from './docs-assistant-panel.styles.ts';
 import { FeedbackController, type Rating } from './feedback-controller.ts';
 import { feedbackFormStyles } from './feedback-form/feedback-form.styles.ts';
@@ -110,7 +110,11 @@ export class DocsAssistantPanel extends LitElement {
     () => this.config.chat,
     (error) => this.reportError(error, pageErrorText(error, this.t, this.locale)),
   );
-  private readonly dialog = new DialogController(this, () => this.open);
+  private readonly dialog = new DialogController(
+    this,
+    () => this.open,
+    () => this.config.layout === 'push',
+  );
   private readonly draft = new DraftController(this);
   private readonly clipboard = new ClipboardController(this);
   private readonly feedback = new FeedbackController(
@@ -202,6 +206,8 @@ export class DocsAssistantPanel extends LitElement {
   };
 
   private onKeydown(event: KeyboardEvent): void {
+    // A dialog of the site's own is on top: its Escape, not ours, and it must reach the site.
+    if (event.key === 'Escape' && siteModalOpen()) return;
     if (event.key !== 'Escape' || event.defaultPrevented) {
       this.isolateKeys(event);
       return;

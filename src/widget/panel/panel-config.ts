@@ -16,4 +16,6 @@ export interface PanelConfig {
   readonly suggestions: readonly string[];
   /** The host's `page-actions` attribute, unparsed (see pageActionsOf). */
   readonly pageActions: string | null;
+  /** The host's `layout` attribute: `push` moves the page aside for the side panel. */
+  readonly layout: string | null;
 }

@@ -122,7 +122,9 @@ export const proseStyles = css`
     padding: 0 6px 0 12px;
     border-bottom: 1px solid var(--_border);
     color: var(--_muted);
-    font: 500 12px/1 var(--_font);
+    font-size: 12px;
+    font-weight: 500;
+    line-height: 1;
   }
   .code-block pre {
     margin: 0;
@@ -152,7 +154,9 @@ export const proseStyles = css`
     border-radius: 6px;
     background: transparent;
     color: var(--_muted);
-    font: 500 12px/1 var(--_font);
+    font-size: 12px;
+    font-weight: 500;
+    line-height: 1;
   }
   [data-copy-code]:hover {
     background: var(--_bg);

@@ -42,9 +42,12 @@ function elementOf(node: Node): Element | null {
   return node instanceof Element ? node : node.parentElement;
 }
 
-/** Where the "Ask AI" button goes: above the selection, or below when there is no room. */
+/**
+ * Where the "Ask AI" button goes: above the selection, or below when there is no room. On touch
+ * screens always below: the platform's own selection menu (Copy, Share…) takes the space above.
+ */
 export function selectionAnchor(selection: Selection): { x: number; y: number; below: boolean } {
   const rect = selection.getRangeAt(0).getBoundingClientRect();
-  const below = rect.top < 48;
+  const below = rect.top < 48 || matchMedia('(pointer: coarse)').matches;
   return { x: rect.left + rect.width / 2, y: below ? rect.bottom : rect.top, below };
 }

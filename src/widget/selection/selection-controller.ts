@@ -10,10 +10,14 @@ export interface SelectionOffer {
   below: boolean;
 }
 
+/** How long a selection must rest before it is offered when no pointer or key release says so. */
+const SETTLE_MS = 250;
+
 /**
  * Watches text selections on the host page and offers them as context. Evaluates on
- * pointer/key release (not while the reader is still dragging), follows scrolling, and
- * withdraws the offer as soon as the selection collapses.
+ * pointer/key release (not while the reader is still dragging with a mouse), and once the
+ * selection itself has rested (touch handles, a long press, a script: no release follows);
+ * follows scrolling, and withdraws the offer as soon as the selection collapses.
  */
 export class SelectionController implements ReactiveController {
   /** The current offer, or undefined when no button should show. */
@@ -22,6 +26,9 @@ export class SelectionController implements ReactiveController {
   private readonly path: () => string;
   private readonly onOffer: () => void;
   private frame = 0;
+  private settle: ReturnType<typeof setTimeout> | undefined;
+  /** A mouse button is down on the page, or a press began inside the assistant: wait for its release. */
+  private held = false;
   /** A selection the reader waved away (Escape): not offered again until it changes. */
   private dismissed: string | undefined;
 
@@ -33,18 +40,21 @@ export class SelectionController implements ReactiveController {
   }
 
   hostConnected(): void {
+    document.addEventListener('pointerdown', this.press);
     document.addEventListener('pointerup', this.schedule);
     document.addEventListener('keyup', this.schedule);
-    document.addEventListener('selectionchange', this.withdrawIfCollapsed);
+    document.addEventListener('selectionchange', this.onSelectionChange);
     window.addEventListener('scroll', this.follow, { passive: true, capture: true });
   }
 
   hostDisconnected(): void {
+    document.removeEventListener('pointerdown', this.press);
     document.removeEventListener('pointerup', this.schedule);
     document.removeEventListener('keyup', this.schedule);
-    document.removeEventListener('selectionchange', this.withdrawIfCollapsed);
+    document.removeEventListener('selectionchange', this.onSelectionChange);
     window.removeEventListener('scroll', this.follow, { capture: true });
     cancelAnimationFrame(this.frame);
+    clearTimeout(this.settle);
   }
 
   /** Drops the offer (after it was taken, or on Escape: `dismiss` keeps it away). */
@@ -69,15 +79,27 @@ export class SelectionController implements ReactiveController {
     if (isNew) this.onOffer();
   };
 
+  private press = (event: PointerEvent): void => {
+    this.held = event.pointerType === 'mouse' || event.composedPath().includes(this.host);
+  };
+
   private schedule = (event: Event): void => {
+    if (event.type === 'pointerup') this.held = false;
     // Interactions inside the assistant never change what is offered.
     if (event.composedPath().includes(this.host)) return;
     cancelAnimationFrame(this.frame);
     this.frame = requestAnimationFrame(this.evaluate);
   };
 
-  private withdrawIfCollapsed = (): void => {
-    if (document.getSelection()?.isCollapsed === false) return;
+  private onSelectionChange = (): void => {
+    clearTimeout(this.settle);
+    if (document.getSelection()?.isCollapsed === false) {
+      // Text selected in the assistant itself (it has focus) is not offered.
+      if (!this.held && document.activeElement !== this.host) {
+        this.settle = setTimeout(this.evaluate, SETTLE_MS);
+      }
+      return;
+    }
     this.dismissed = undefined;
     this.clear();
   };

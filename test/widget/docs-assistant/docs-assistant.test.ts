@@ -435,3 +435,93 @@ describe('<docs-assistant> host page', () => {
     expect(inPanel<HTMLTextAreaElement>(el, 'textarea')!.placeholder).toBe('Frage…');
   });
 });
+
+describe('<docs-assistant> among a docs site’s own layers', () => {
+  it('sits above sticky page chrome and below a site modal, which keeps its Escape', async () => {
+    const header = document.createElement('header');
+    header.style.cssText = 'position: fixed; inset: 0 0 auto 0; height: 64px; z-index: 30';
+    // A search modal as VitePress stacks its own: z-index 100, not a top-layer dialog.
+    const modal = document.createElement('div');
+    modal.setAttribute('role', 'dialog');
+    modal.setAttribute('aria-modal', 'true');
+    modal.style.cssText = 'position: fixed; inset: 0; z-index: 100; background: rgb(0 0 0 / 0.4)';
+    const keys: string[] = [];
+    const siteKeys = (event: KeyboardEvent) => keys.push(event.key);
+    document.body.append(header);
+    document.addEventListener('keydown', siteKeys);
+    try {
+      const el = await make();
+      await userEvent.click(launcherOf(el));
+      await waitUntil(() => deepActive()?.getAttribute('part') === 'input', 'input', WAIT);
+      const dialog = inPanel(el, 'dialog')!;
+      await Promise.all(dialog.getAnimations().map((a) => a.finished));
+      const rect = dialog.getBoundingClientRect();
+      const x = rect.left + rect.width / 2;
+      expect(document.elementFromPoint(x, rect.top + 20)).toBe(el);
+
+      document.body.append(modal);
+      expect(document.elementFromPoint(x, rect.top + rect.height / 2)).toBe(modal);
+      // Focus is still in the panel, but the modal is on top: Escape is the site's.
+      await userEvent.keyboard('{Escape}');
+      expect(keys).toEqual(['Escape']);
+      expect(el.open).toBe(true);
+
+      modal.remove();
+      await userEvent.keyboard('{Escape}');
+      await waitUntil(() => !el.open, 'closed once the modal is gone', WAIT);
+      expect(keys).toEqual(['Escape']);
+    } finally {
+      header.remove();
+      modal.remove();
+      document.removeEventListener('keydown', siteKeys);
+    }
+  });
+
+  it('gives focus back to what had it before opening, and leaves it where the reader moved it', async () => {
+    const link = document.createElement('a');
+    link.href = '#here';
+    link.textContent = 'A link on the page';
+    const search = document.createElement('input');
+    document.body.append(link, search);
+    try {
+      const el = await make();
+      link.focus();
+      await userEvent.keyboard('{Control>}i{/Control}');
+      await waitUntil(() => deepActive()?.getAttribute('part') === 'input', 'input', WAIT);
+      await userEvent.keyboard('{Escape}');
+      await waitUntil(() => !el.open, 'closed', WAIT);
+      await waitUntil(() => document.activeElement === link, 'focus back on the link', WAIT);
+
+      await el.show();
+      search.focus();
+      await el.hide();
+      expect(document.activeElement).toBe(search);
+    } finally {
+      link.remove();
+      search.remove();
+    }
+  });
+
+  it('uses the site’s font unless --docs-assistant-font names one; code stays monospace', async () => {
+    document.body.style.fontFamily = 'Georgia';
+    try {
+      await api.answer({ text: 'Run:\n\n```sh\nnpm start\n```\n' });
+      const el = await make();
+      await el.ask('How?');
+      await settled(el);
+      const family = (selector: string) => getComputedStyle(inPanel(el, selector)!).fontFamily;
+      expect(getComputedStyle(launcherOf(el)).fontFamily).toBe('Georgia');
+      expect(family('dialog')).toBe('Georgia');
+      expect(family('[part~=input]')).toBe('Georgia');
+      expect(family('[part~=assistant-message]')).toBe('Georgia');
+      expect(family('pre code')).toContain('monospace');
+
+      el.style.setProperty('--docs-assistant-font', '"Fira Sans", sans-serif');
+      expect(getComputedStyle(launcherOf(el)).fontFamily).toBe('"Fira Sans", sans-serif');
+      expect(family('[part~=input]')).toBe('"Fira Sans", sans-serif');
+      expect(family('pre code')).toContain('monospace');
+    } finally {
+      document.body.style.fontFamily = '';
+    }
+  });
+});

@@ -1,7 +1,7 @@
 /** The selection helper: select text on the host page → "Ask AI" → context chip → request body. */
 import { fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing/pure';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 import '../../../src/widget/docs-assistant/docs-assistant.ts';
 import type { DocsAssistant } from '../../../src/widget/docs-assistant/docs-assistant.ts';
 import { contextFromSelection } from '../../../src/widget/selection/context-from-selection.ts';
@@ -116,6 +116,54 @@ describe('selection helper', () => {
     await waitUntil(() => askButton(el), 'selection button again', WAIT);
     await userEvent.keyboard('{Escape}');
     await waitUntil(() => !askButton(el), 'withdrawn on Escape', WAIT);
+  });
+
+  it('follows a selection made without pointer or key release (touch handles, long press, script)', async () => {
+    const el = await make();
+    const selection = document.getSelection()!;
+    const range = document.createRange();
+    range.selectNodeContents(document.getElementById('why')!);
+    selection.removeAllRanges();
+    selection.addRange(range);
+    // Not while the selection may still be moving.
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(askButton(el)).toBeNull();
+    await waitUntil(() => askButton(el), 'offered once the selection rests', WAIT);
+    // Above the selection with a mouse.
+    const selected = range.getBoundingClientRect();
+    expect(askButton(el)!.getBoundingClientRect().bottom).toBeLessThanOrEqual(selected.top);
+    selection.removeAllRanges();
+    await waitUntil(() => !askButton(el), 'withdrawn on collapse', WAIT);
+  });
+
+  it('waits for the release of a mouse drag before offering', async () => {
+    const el = await make();
+    document
+      .getElementById('why')!
+      .dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, pointerType: 'mouse' }));
+    document.getSelection()!.selectAllChildren(document.getElementById('why')!);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(askButton(el)).toBeNull();
+    document
+      .getElementById('why')!
+      .dispatchEvent(new PointerEvent('pointerup', { bubbles: true, pointerType: 'mouse' }));
+    await waitUntil(() => askButton(el), 'offered on release', WAIT);
+  });
+
+  it('sits below the selection on a touch screen, clear of the platform’s own menu', async () => {
+    await cdp().send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    try {
+      expect(matchMedia('(pointer: coarse)').matches).toBe(true);
+      const el = await make();
+      const why = document.getElementById('why')!;
+      why.style.marginTop = '200px';
+      document.getSelection()!.selectAllChildren(why);
+      await waitUntil(() => askButton(el), 'offered once the selection rests', WAIT);
+      const selected = why.getBoundingClientRect();
+      expect(askButton(el)!.getBoundingClientRect().top).toBeGreaterThan(selected.bottom + 20);
+    } finally {
+      await cdp().send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    }
   });
 
   it('ignores selections in form fields', async () => {
