@@ -62,6 +62,7 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
   );
   const chosen = chooseQuotes(candidates, reading.sections);
   if (chosen.length === 0) return chosen;
+  if (!about) withAntecedent(chosen, reading.sections, echoes);
   // Numbered steps after a how-to lead, else the list a lead announces: one list at most.
   if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
     withIntroducedList(chosen, reading.sections);
@@ -374,6 +375,38 @@ function withIntroducedCode(
     const { from: _from, to: _to, ...line } = c;
     chosen.splice(chosen.indexOf(c) + 1, 0, { ...line, snippet: next, position: last + 1 });
   }
+}
+
+/** A sentence that opens by pointing back at what precedes it ("This will create…"). */
+const POINTS_BACK = /^(?:this|that|these|those|it|doing so)\b/i;
+
+/**
+ * A lead that points back at the code before it ("This will create a new project directory…"
+ * after the command) says what that code does: the code, and the sentence introducing it,
+ * come first.
+ */
+function withAntecedent(
+  chosen: Candidate[],
+  sections: Section[],
+  echoes: (snippet: Snippet) => boolean,
+): void {
+  const lead = chosen[0]!;
+  const first = lead.from ?? lead.position;
+  const { snippets } = sections[lead.section]!;
+  if (lead.snippet.kind !== 'sentence' || !POINTS_BACK.test(snippets[first]!.text)) return;
+  // Code blocks in a row are tabs of one example (npm, pnpm, Yarn): the first is the default.
+  let position = first - 1;
+  while (snippets[position - 1]?.kind === 'code') position--;
+  const code = snippets[position];
+  if (code?.kind !== 'code' || echoes(code)) return;
+  const intro = snippets[position - 1];
+  const { from: _from, to: _to, ...line } = lead;
+  const before = [
+    ...(intro?.introduces ? [{ ...line, snippet: intro, position: position - 1 }] : []),
+    { ...line, snippet: code, position },
+  ];
+  const rest = chosen.filter((c) => !before.some((b) => isChosen([b], c.section, c.position)));
+  chosen.splice(0, chosen.length, ...before, ...rest);
 }
 
 const isChosen = (chosen: Candidate[], section: number, position: number) =>

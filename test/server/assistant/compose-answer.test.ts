@@ -133,6 +133,42 @@ describe('composeAnswer', () => {
     expect(text).not.toMatch(/^>.*```/m);
   });
 
+  it('puts the command first when the best line points back at it ("This will create…")', () => {
+    const passages = [
+      result(
+        'getting-started',
+        [
+          'Run the following command in your terminal:',
+          '',
+          '<Tabs>',
+          '<TabItem label="npm">',
+          '',
+          '```sh',
+          'npm create acme@latest',
+          '```',
+          '',
+          '</TabItem>',
+          '<TabItem label="pnpm">',
+          '',
+          '```sh',
+          'pnpm create acme',
+          '```',
+          '',
+          '</TabItem>',
+          '</Tabs>',
+          '',
+          'This will create a new project directory with all the files your new site needs.',
+        ].join('\n'),
+        { title: 'Getting Started', heading: 'Create a project', anchor: 'create-a-project' },
+      ),
+    ];
+    const { text } = composeAnswer('How do I start a new Acme site?', passages);
+    const blocks = text.split('\n\n');
+    expect(blocks[0]).toMatch(/^> \*\*Create a project\*\*: Run the following command/);
+    expect(blocks[1]).toBe('```sh\nnpm create acme@latest\n```');
+    expect(blocks[2]).toMatch(/^> This will create a new project directory/);
+  });
+
   it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
     const passages = [
       result(
