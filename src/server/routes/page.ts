@@ -20,7 +20,12 @@ export function pageRoutes(options: SiteRouteOptions): Hono<AppEnv> {
     const visible =
       page && (page.groups.length === 0 || page.groups.some((group) => groups.includes(group)));
     if (!visible) return errorResponse(c, 404, 'Page not found');
-    const body: PageResponse = { path: page.path, content: page.content };
+    const language = page.language ?? c.get('site').index.profile?.defaultLanguage;
+    const body: PageResponse = {
+      path: page.path,
+      content: page.content,
+      ...(language ? { language } : {}),
+    };
     return c.json(body);
   });
 }

@@ -8,6 +8,7 @@ import type { ChatError, Citation, DocsUIMessage } from '../chat/types.ts';
 import { emit } from '../docs-assistant/events.ts';
 import { errorText, pageErrorText } from '../i18n/error-text.ts';
 import { type DocsAssistantI18n, resolveI18n } from '../i18n/i18n.ts';
+import { directionAt } from '../i18n/language.ts';
 import { type PageTarget, PageViewController } from '../page/page-view-controller.ts';
 import { ClipboardController } from './clipboard-controller.ts';
 import { composerStyles } from './composer/composer.styles.ts';
@@ -125,6 +126,12 @@ export class DocsAssistantPanel extends LitElement {
   constructor() {
     super();
     this.open = false;
+  }
+
+  /** `<docs-assistant>`, whose page language and direction the panel follows. */
+  private get host(): Element {
+    const root = this.getRootNode();
+    return root instanceof ShadowRoot ? root.host : this;
   }
 
   private get t(): DocsAssistantI18n {
@@ -349,6 +356,7 @@ export class DocsAssistantPanel extends LitElement {
     return html`
       <dialog
         part="dialog"
+        dir=${directionAt(this.host)}
         aria-labelledby="title"
         aria-modal=${this.dialog.modal ? 'true' : 'false'}
         ${ref(this.dialog.element)}

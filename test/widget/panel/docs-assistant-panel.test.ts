@@ -1012,3 +1012,77 @@ describe('panel: the thumbs-down form', () => {
     expect(down.getAttribute('aria-pressed')).toBe('false');
   });
 });
+
+describe('panel: right-to-left pages', () => {
+  const root = document.documentElement;
+  const lang = root.getAttribute('lang');
+  afterEach(() => {
+    root.removeAttribute('dir');
+    if (lang === null) root.removeAttribute('lang');
+    else root.setAttribute('lang', lang);
+  });
+  const direction = (node: Element) => getComputedStyle(node).direction;
+
+  it('on a Persian page: the chrome reads right to left, each answer block in its own direction', async () => {
+    root.setAttribute('lang', 'fa');
+    root.setAttribute('dir', 'rtl');
+    const el = await make();
+    expect(direction($(el, 'dialog')!)).toBe('rtl');
+    expect(direction($(el, '[part=header]')!)).toBe('rtl');
+    expect(direction($(el, '[part=composer]')!)).toBe('rtl');
+    expect($(el, 'textarea')!.getAttribute('dir')).toBe('auto');
+    await api.answer({
+      text: 'Press Esc to close.\n\n- Set `--model-base-url` first.\n\n```sh\nnpx docs-assistant serve\n```',
+    });
+    await ask(el, 'How do I close it?');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('pre'), 'English answer', WAIT);
+    const english = lastAnswer(el)!;
+    expect(direction(english.querySelector('.answer p')!)).toBe('ltr');
+    expect(direction(english.querySelector('.answer li')!)).toBe('ltr');
+    expect(direction(english.querySelector('pre')!)).toBe('ltr');
+    expect(direction($$(el, '[part~=user-message] .bubble')[0]!)).toBe('ltr');
+
+    await api.answer({
+      text: 'برای بستن، کلید Esc را بزنید.\n\n```sh\nnpx docs-assistant serve\n```',
+    });
+    await ask(el, 'چطور ببندم؟');
+    await waitUntil(
+      () => idle(el) && answers(el).length === 2 && lastAnswer(el)?.querySelector('pre'),
+      'Persian answer',
+      WAIT,
+    );
+    expect(direction(lastAnswer(el)!.querySelector('.answer p')!)).toBe('rtl');
+    expect(direction(lastAnswer(el)!.querySelector('pre')!)).toBe('ltr');
+    expect(direction($$(el, '[part~=user-message] .bubble')[1]!)).toBe('rtl');
+    expect(await axeViolations(el)).toEqual([]);
+  });
+
+  it('takes the direction from the page language when no dir is set', async () => {
+    root.setAttribute('lang', 'ar');
+    const el = await make();
+    expect($(el, 'dialog')!.getAttribute('dir')).toBe('rtl');
+    expect(direction($(el, '[part=composer]')!)).toBe('rtl');
+    root.setAttribute('lang', 'en');
+    el.requestUpdate('domain');
+    await el.updateComplete;
+    await panelRoot(el).host.updateComplete;
+    expect($(el, 'dialog')!.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('shows a cited page in its own language and direction, whatever the host page', async () => {
+    const el = await make();
+    api.pages.set('fa/guide', '# راهنما\n\nاین یک راهنما است.\n\n```sh\nnpm start\n```');
+    api.pageLanguages.set('fa/guide', 'fa');
+    await api.answer({ text: 'See [the guide](/fa/guide).' });
+    await ask(el, 'Guide?');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('.answer a'), 'answer', WAIT);
+    await userEvent.click(lastAnswer(el)!.querySelector('.answer a')!);
+    await waitUntil(() => $(el, '[part=page] .prose p'), 'page', WAIT);
+    const prose = $(el, '[part=page] .prose')!;
+    expect(prose.getAttribute('lang')).toBe('fa');
+    expect(direction(prose)).toBe('rtl');
+    expect(direction(prose.querySelector('p')!)).toBe('rtl');
+    expect(direction(prose.querySelector('pre')!)).toBe('ltr');
+    expect(direction($(el, '[part=page] .page-bar')!)).toBe('ltr');
+  });
+});

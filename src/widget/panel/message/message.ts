@@ -59,7 +59,7 @@ export function userMessage(message: DocsUIMessage, t: DocsAssistantI18n) {
         ? html`<div class="sent-context">${context.map((item) => contextLabel(item, t))}</div>`
         : nothing
     }
-    <div class="bubble">${textOf(message)}</div>
+    <div class="bubble" dir="auto">${textOf(message)}</div>
   </div>`;
 }
 
@@ -74,7 +74,7 @@ export function assistantMessage(message: DocsUIMessage, view: AnswerView) {
   return html`<article part="message assistant-message" class="assistant">
     <h3 class="sr-only">${t.assistant}</h3>
     ${!text && streaming ? pendingLine(t, searchQueryOf(message)) : nothing}
-    <div class="answer" @click=${(e: MouseEvent) => view.onContentClick(e, all)}>
+    <div class="answer" dir="auto" @click=${(e: MouseEvent) => view.onContentClick(e, all)}>
       ${markdown(text, { streaming, copyLabel: t.copyCode, citationMarkers: true })}
     </div>
     ${citations.length && text ? citationChips(citations, view) : nothing}
