@@ -1086,3 +1086,34 @@ describe('panel: right-to-left pages', () => {
     expect(direction($(el, '[part=page] .page-bar')!)).toBe('ltr');
   });
 });
+
+describe('panel: narrow screens', () => {
+  it('keeps short inline code on one line and scrolls wide tables in a focusable region', async () => {
+    await page.viewport(360, 740);
+    const el = await make();
+    const flags = Array.from(
+      { length: 12 },
+      (_, i) => `then \`--model-base-url\` or \`--site-url-${i}\``,
+    ).join(' ');
+    await api.answer({
+      text: `Start with ${flags}.\n\n| Option | Example |\n| --- | --- |\n| \`--model-base-url\` | DOCS_ASSISTANT_MODEL_BASE_URL_FOR_THE_COMPANION_SERVER |\n`,
+    });
+    await ask(el, 'Which flags?');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('table'), 'answer', WAIT);
+    const answer = lastAnswer(el)!;
+    const codes = [...answer.querySelectorAll('p code')];
+    expect(codes.length).toBe(24);
+    for (const code of codes) expect(code.getClientRects().length, code.textContent!).toBe(1);
+    const region = answer.querySelector('.table-scroll')!;
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(region.getAttribute('role')).toBe('region');
+    expect(region.getAttribute('aria-label')).toBe('Table');
+    expect(getComputedStyle(region).overflowX).toBe('auto');
+    expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    // the long name stays whole: the table grows and scrolls instead of breaking it
+    const range = document.createRange();
+    range.selectNodeContents(region.querySelectorAll('td')[1]!);
+    expect(range.getClientRects().length).toBe(1);
+    expect(await axeViolations(el)).toEqual([]);
+  });
+});
