@@ -103,6 +103,7 @@ function sparkle(): SVGSVGElement {
  * @csspart open-in-claude - Opens Claude with a prompt to read the shown page.
  * @csspart jump - Scrolls to the latest message while the reader reads back.
  * @csspart status - The "Searching the docs…" / "Thinking…" line.
+ * @csspart stopped - The "Stopped" line under an answer the reader stopped.
  * @csspart load-error - The note above the launcher when the panel's code could not be loaded.
  *
  * @cssproperty [--docs-assistant-accent=light-dark(#4f46e5, #8b87ff)] - Accent color (launcher, send, links).

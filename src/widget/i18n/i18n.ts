@@ -22,6 +22,8 @@ export interface DocsAssistantI18n extends LauncherStrings {
   inputLabel: string;
   send: string;
   stop: string;
+  /** Under an answer the reader stopped. */
+  stopped: string;
   retry: string;
   regenerate: string;
   copy: string;
@@ -91,6 +93,7 @@ export const defaultI18n: DocsAssistantI18n = {
   inputLabel: 'Your question',
   send: 'Send',
   stop: 'Stop',
+  stopped: 'Stopped',
   retry: 'Retry',
   regenerate: 'Ask again',
   copy: 'Copy answer',

@@ -78,7 +78,9 @@ const marked = new Marked({
     },
     codespan(this: Renderer, token: Tokens.Codespan): string {
       const code = Renderer.prototype.codespan.call(this, token);
-      return token.text.length > NOWRAP_CODE_CHARS ? code : code.replace('<code', '<code class="nowrap"');
+      return token.text.length > NOWRAP_CODE_CHARS
+        ? code
+        : code.replace('<code', '<code class="nowrap"');
     },
     table(this: Renderer, token: Tokens.Table): string {
       const label = escapeHtml(current.options.tableLabel ?? 'Table');

@@ -61,6 +61,7 @@ const PAGE_COPY = '\u0000page';
  * @csspart user-message - A question.
  * @csspart assistant-message - An answer.
  * @csspart status - The searching/thinking line.
+ * @csspart stopped - The "Stopped" line under a stopped answer.
  * @csspart citation - A numbered source chip.
  * @csspart composer - Input area.
  * @csspart input - The textarea.

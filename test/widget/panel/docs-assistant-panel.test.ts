@@ -753,6 +753,33 @@ describe('panel: stop', () => {
     await waitUntil(() => idle(el), 'idle after stop', WAIT);
     expect(lastAnswer(el)!.textContent).toContain('Partial answer');
   });
+
+  it('marks a stopped answer as stopped, across a reload, until Ask again replaces it', async () => {
+    let el = await make();
+    await stopAfter(el, 'Half of it');
+    await waitUntil(
+      () => idle(el) && lastAnswer(el)?.querySelector('[part=stopped]'),
+      'marker',
+      WAIT,
+    );
+    expect(lastAnswer(el)!.querySelector('[part=stopped]')!.textContent).toBe('Stopped');
+    expectExported(el);
+    // A reload: the conversation comes back with its stopped answer still marked.
+    fixtureCleanup();
+    el = await make();
+    await waitUntil(() => answers(el).length === 1, 'restored conversation', WAIT);
+    expect(lastAnswer(el)!.textContent).toContain('Half of it');
+    expect(lastAnswer(el)!.querySelector('[part=stopped]')).not.toBeNull();
+    await api.answer({ text: 'The whole of it.' });
+    await userEvent.click(lastAnswer(el)!.querySelector('[part~=regenerate]')!);
+    await waitUntil(
+      () => idle(el) && lastAnswer(el)?.textContent?.includes('The whole of it.'),
+      'full answer',
+      WAIT,
+    );
+    expect(answers(el)).toHaveLength(1);
+    expect($(el, '[part=stopped]')).toBeNull();
+  });
 });
 
 describe('panel: context, feedback, copy and events', () => {

@@ -11,7 +11,7 @@ import {
   feedbackForm,
   feedbackThanks,
 } from '../feedback-form/feedback-form.ts';
-import { iconButton } from '../icons.ts';
+import { icon, iconButton } from '../icons.ts';
 import { searchQueryOf, textOf } from './message-parts.ts';
 
 /** What an answer's template needs from the panel: its state and the reader's actions. */
@@ -77,6 +77,11 @@ export function assistantMessage(message: DocsUIMessage, view: AnswerView) {
     <div class="answer" dir="auto" @click=${(e: MouseEvent) => view.onContentClick(e, all)}>
       ${markdown(text, { streaming, copyLabel: t.copyCode, citationMarkers: true })}
     </div>
+    ${
+      message.metadata?.stopped && !streaming && text
+        ? html`<p part="stopped" class="stopped">${icon('stop')}${t.stopped}</p>`
+        : nothing
+    }
     ${citations.length && text ? citationChips(citations, view) : nothing}
     ${!streaming && text ? answerActions(view) : nothing}
     ${
