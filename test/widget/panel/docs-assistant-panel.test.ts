@@ -573,6 +573,36 @@ describe('panel: citations and page view', () => {
     );
   });
 
+  it('says the rate limit and when to retry when a page is refused with 429, as the chat does', async () => {
+    const el = await make();
+    await api.answer({ text: 'See the guide.', results: [['docs/busy', 'Busy page']] });
+    await ask(el, 'Busy?');
+    await waitUntil(() => idle(el) && $(el, '[part=citation]'), 'citation', WAIT);
+    const errors: CustomEvent[] = [];
+    el.addEventListener('docs-assistant-error', (e) => errors.push(e));
+    el.fetch = async () => {
+      el.fetch = api.fetch;
+      return Response.json(
+        { message: 'Slow down.' },
+        { status: 429, headers: { 'Retry-After': '30' } },
+      );
+    };
+    await userEvent.click($(el, '[part=citation]')!);
+    await waitUntil(() => $(el, '[part=page] [part=error]'), 'page error', WAIT);
+    const words = $(el, '[part=page] [part=error] p')!.textContent;
+    expect(words).toBe('Too many questions right now. Try again in 30 seconds.');
+    expect(errors.map((e) => e.detail)).toEqual([
+      {
+        kind: 'rate-limit',
+        status: 429,
+        retryAfterSeconds: 30,
+        message: words,
+        detail: 'Slow down.',
+      },
+    ]);
+    expect($(el, '[part=page] [part~=retry]')).not.toBeNull();
+  });
+
   it('lets the host take over a citation click', async () => {
     const el = await make();
     el.addEventListener('docs-assistant-citation', (e) => e.preventDefault());
