@@ -13,13 +13,8 @@ export function directionOf(language: string): Direction {
   return RIGHT_TO_LEFT.test(language) ? 'rtl' : 'ltr';
 }
 
-/** The language of the page at `element`: the nearest `lang` (its own, else an ancestor's). */
-export function languageAt(element: Element): string {
-  return element.closest('[lang]')?.getAttribute('lang') ?? '';
-}
-
-/** The direction at `element`: the nearest `dir` (`ltr`/`rtl`), else its language's. */
-export function directionAt(element: Element): Direction {
+/** The direction at `element`: the nearest `dir` (`ltr`/`rtl`), else its `language`'s. */
+export function directionAt(element: Element, language: string): Direction {
   const dir = element.closest('[dir]')?.getAttribute('dir')?.toLowerCase();
-  return dir === 'rtl' || dir === 'ltr' ? dir : directionOf(languageAt(element));
+  return dir === 'rtl' || dir === 'ltr' ? dir : directionOf(language);
 }

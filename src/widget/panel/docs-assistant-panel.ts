@@ -136,10 +136,10 @@ export class DocsAssistantPanel extends LitElement {
   }
 
   private get t(): DocsAssistantI18n {
-    return resolveI18n(this.config.i18n);
+    return resolveI18n(this.config.i18n, this.config.translation);
   }
 
-  /** The language the reader reads (times of day in error messages). */
+  /** The language the reader reads (times of day in error messages; the panel's direction). */
   private get locale(): string | undefined {
     return this.config.chat.filterLanguage;
   }
@@ -357,7 +357,7 @@ export class DocsAssistantPanel extends LitElement {
     return html`
       <dialog
         part="dialog"
-        dir=${directionAt(this.host)}
+        dir=${directionAt(this.host, this.locale ?? '')}
         aria-labelledby="title"
         aria-modal=${this.dialog.modal ? 'true' : 'false'}
         ${ref(this.dialog.element)}

@@ -1122,7 +1122,7 @@ describe('panel: right-to-left pages', () => {
     root.setAttribute('lang', 'en');
     el.requestUpdate('domain');
     await el.updateComplete;
-    await panelRoot(el).host.updateComplete;
+    await el.shadowRoot!.querySelector('docs-assistant-panel')!.updateComplete;
     expect($(el, 'dialog')!.getAttribute('dir')).toBe('ltr');
   });
 

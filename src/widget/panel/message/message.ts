@@ -75,7 +75,12 @@ export function assistantMessage(message: DocsUIMessage, view: AnswerView) {
     <h3 class="sr-only">${t.assistant}</h3>
     ${!text && streaming ? pendingLine(t, searchQueryOf(message)) : nothing}
     <div class="answer" dir="auto" @click=${(e: MouseEvent) => view.onContentClick(e, all)}>
-      ${markdown(text, { streaming, copyLabel: t.copyCode, citationMarkers: true })}
+      ${markdown(text, {
+        streaming,
+        copyLabel: t.copyCode,
+        tableLabel: t.table,
+        citationMarkers: true,
+      })}
     </div>
     ${
       message.metadata?.stopped && !streaming && text

@@ -79,9 +79,9 @@ export function pageView(view: PageView) {
     <div class="page-scroll" tabindex="0" aria-labelledby="page-title">
       <p class="page-path">${target.path.split('/').join(' › ')}</p>
       ${state.status === 'loaded' ? pageActions(view, state.content, published) : nothing}
-      <h3 id="page-title" class=${hasOwnTitle ? 'sr-only' : 'page-title'} lang=${lang} dir=${dir}>
-        ${titleOf(target)}
-      </h3>
+      <h3 id="page-title" class=${hasOwnTitle ? 'sr-only' : 'page-title'} lang=${lang} dir=${dir}
+        >${titleOf(target)}</h3
+      >
       ${pageBody(view, lang, dir)}
     </div>
   </section>`;
@@ -141,6 +141,7 @@ function pageBody(
       return html`<div class="prose" lang=${lang} dir=${dir} @click=${onContentClick}>
         ${markdown(stripMdxSource(state.content), {
           copyLabel: t.copyCode,
+          tableLabel: t.table,
           ...(slugStyle ? { slugStyle } : {}),
         })}
       </div>`;
