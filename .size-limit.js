@@ -6,19 +6,29 @@
  * - before the panel opens: the script-tag entry and every chunk it imports statically
  *   (launcher + selection helper);
  * - the first answer: that plus every lazily imported chunk (panel, chat engine, Markdown,
- *   sanitizer), except the syntax highlighter, which loads only for code blocks.
+ *   sanitizer, the strings' loader), except the syntax highlighter, which loads only for code
+ *   blocks, and with only the largest of the UI string tables (src/widget/i18n/locales/): a
+ *   page loads the one of its language, never two.
  */
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 
 const dir = 'dist/widget';
 const manifest = JSON.parse(readFileSync(`${dir}/.vite/manifest.json`, 'utf8'));
 const entryKey = 'src/widget/script.ts';
 const isHighlighter = (key) => /highlight/i.test(key);
+const isStringTable = (key) => /\/i18n\/locales\//.test(key);
+const gzipSize = (key) =>
+  gzipSync(readFileSync(`${dir}/${manifest[key].file}`), { level: 9 }).length;
+const largestStringTable = Object.keys(manifest)
+  .filter(isStringTable)
+  .sort((a, b) => gzipSize(b) - gzipSize(a))[0];
 
 function closure(key, { lazy }) {
   const seen = new Set();
   const visit = (k) => {
     if (seen.has(k) || (lazy && isHighlighter(k))) return;
+    if (isStringTable(k) && k !== largestStringTable) return;
     seen.add(k);
     const chunk = manifest[k];
     for (const next of chunk.imports ?? []) visit(next);
@@ -44,7 +54,7 @@ export default [
     gzip: true,
   },
   {
-    name: 'everything the first answer needs (highlighter excluded)',
+    name: 'everything the first answer needs (highlighter excluded, largest string table)',
     path: closure(entryKey, { lazy: true }),
     limit: '100 KB',
     gzip: true,

@@ -32,6 +32,13 @@ const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
+/** The demo's starter questions on the empty panel (the `suggestions` attribute). */
+export const SUGGESTIONS = [
+  'How do I add the assistant to my docs site?',
+  'How do I theme the panel?',
+  'Which models can answer?',
+];
+
 /** The strict policy every page is served with. */
 export function contentSecurityPolicy(apiBase: string) {
   return [
@@ -117,7 +124,7 @@ export async function docsSiteHandler(options: DocsSiteOptions) {
             apiBase: options.apiBase,
             domain: params.get('domain') ?? options.domain,
             apiKey: params.get('key') ?? options.apiKey,
-            attributes: theme ? { theme } : {},
+            attributes: { suggestions: JSON.stringify(SUGGESTIONS), ...(theme ? { theme } : {}) },
           };
     send(res, 200, CONTENT_TYPES['.html']!, renderPage(page, pages, embed));
   };

@@ -76,8 +76,15 @@ export const pageRequestSchema = z.object({
   format: z.enum(['source', 'markdown']).optional(),
 });
 
-/** 200 response of `POST /v1/page/{domain}`. */
-export const pageResponseSchema = z.object({ path: z.string(), content: z.string() });
+/**
+ * 200 response of `POST /v1/page/{domain}`. `language`: the page's BCP 47 tag (its own, else
+ * the site's default), so the page view can set `lang` and the text direction.
+ */
+export const pageResponseSchema = z.object({
+  path: z.string(),
+  content: z.string(),
+  language: z.string().optional(),
+});
 
 /** Error body of every endpoint; `issues` only on validation errors (400). */
 export const errorResponseSchema = z.object({

@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { part } from '../support/e2e.ts';
+import { SUGGESTIONS } from '../../demo/site/server.ts';
+import { openPanel, part } from '../support/e2e.ts';
 
 test.describe('launcher', () => {
+  test('the demo offers three starter questions on the empty panel', async ({ page }) => {
+    await page.goto('/guides/getting-started');
+    await openPanel(page);
+    await expect(part(page, 'suggestion')).toHaveText(SUGGESTIONS);
+  });
+
   test('opens the panel on click and closes it with Escape, focus back on the launcher', async ({
     page,
   }) => {

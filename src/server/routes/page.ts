@@ -25,7 +25,8 @@ export function pageRoutes(options: SiteRouteOptions): Hono<AppEnv> {
       page && (page.groups.length === 0 || page.groups.some((group) => groups.includes(group)));
     if (!visible) return errorResponse(c, 404, 'Page not found');
     const content = format === 'markdown' ? renderedContent(page) : page.content;
-    const body: PageResponse = { path: page.path, content };
+    const language = page.language ?? c.get('site').index.profile?.defaultLanguage;
+    const body: PageResponse = { path: page.path, content, ...(language ? { language } : {}) };
     return c.json(body);
   });
 }

@@ -259,11 +259,12 @@ export class ChatController implements ReactiveController {
         if (failure.kind === 'not-found' && this.#sentThread) return;
         this.#events.onError?.(failure);
       },
-      onFinish: ({ message, isError, isDisconnect }) => {
+      onFinish: ({ message, isAbort, isError, isDisconnect }) => {
         if (state !== this.#state) return;
         this.#adoptThread(message.metadata?.threadId ?? null, null);
         if ((isError || isDisconnect) && message.parts.length > 0)
-          this.#markInterrupted(message.id);
+          this.#mark(message.id, { interrupted: true });
+        else if (isAbort && message.parts.length > 0) this.#mark(message.id, { stopped: true });
         // an answer stopped before its first chunk never reached the conversation
         const answer = isError ? undefined : state.messages.find((m) => m.id === message.id);
         if (answer) this.#events.onResponse?.(answer);
@@ -301,15 +302,14 @@ export class ChatController implements ReactiveController {
     }
   }
 
-  #markInterrupted(id: string): void {
+  /** Notes how an answer ended (the status has already settled, so it is stored again). */
+  #mark(id: string, how: { interrupted: true } | { stopped: true }): void {
     const state = this.#state;
     const index = state?.messages.findIndex((m) => m.id === id) ?? -1;
     const message = state?.messages[index];
     if (!state || !message) return;
-    state.replaceMessage(index, {
-      ...message,
-      metadata: { ...message.metadata, interrupted: true },
-    });
+    state.replaceMessage(index, { ...message, metadata: { ...message.metadata, ...how } });
+    this.#persist();
   }
 
   #onStateChange(state: LitChatState): void {

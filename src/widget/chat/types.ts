@@ -10,6 +10,8 @@ export interface DocsMessageMetadata {
   context?: ContextItem[];
   /** Set on an assistant message whose stream ended with an error or was cut off. */
   interrupted?: boolean;
+  /** Set on an assistant message the reader stopped before it had finished. */
+  stopped?: boolean;
 }
 
 /** A UI message of the docs assistant conversation. */

@@ -106,6 +106,7 @@ function sparkle(): SVGSVGElement {
  * @csspart open-in-claude - Opens Claude with a prompt to read the shown page.
  * @csspart jump - Scrolls to the latest message while the reader reads back.
  * @csspart status - The "Searching the docs…" / "Thinking…" line.
+ * @csspart stopped - The "Stopped" line under an answer the reader stopped.
  * @csspart load-error - The note above the launcher when the panel's code could not be loaded.
  *
  * @cssproperty [--docs-assistant-accent=light-dark(#4f46e5, #8b87ff)] - Accent color (launcher, send, links).
@@ -160,7 +161,7 @@ export class DocsAssistant extends ReactiveElement {
   declare currentPath: string | undefined;
   /** Search filter: docs version. */
   declare filterVersion: string | undefined;
-  /** Search filter: language; defaults to the page's `lang`. */
+  /** Search filter: language; defaults to the page's `lang` (the nearest one to this element). */
   declare filterLanguage: string | undefined;
   /** Placeholder of the question input. */
   declare placeholder: string | undefined;
@@ -180,7 +181,10 @@ export class DocsAssistant extends ReactiveElement {
   declare open: boolean;
   /** Toggle shortcut such as `mod+i` (Ctrl or Cmd + I, the default) or `ctrl+shift+k`; empty disables it. */
   declare shortcut: string;
-  /** Replacement UI strings; missing keys stay English. */
+  /**
+   * Replacement UI strings, key by key, over the translation the page's language picks (its
+   * nearest `lang`); missing keys stay in that language, else English.
+   */
   declare i18n: Partial<DocsAssistantI18n>;
   /** Replaces `globalThis.fetch` for API calls (a proxying host; tests). */
   declare fetch: typeof globalThis.fetch | undefined;
@@ -211,6 +215,8 @@ export class DocsAssistant extends ReactiveElement {
    * Not a `state: true` property: the manifest analyzer would publish it as an attribute.
    */
   private loadFailed = false;
+  /** The strings of the page's language, once loaded (the panel waits for them). */
+  private translation: DocsAssistantI18n | undefined;
 
   constructor() {
     super();
@@ -231,6 +237,23 @@ export class DocsAssistant extends ReactiveElement {
     window.addEventListener('keydown', this.onWindowKeydown);
     this.stopWatchingTheme = watchHostTheme(() => this.followHostTheme());
     this.followHostTheme();
+    // On a page not in English the launcher's label is translated as soon as its strings
+    // arrive: English until then, as waiting would hold back the first render.
+    if (!/^(en\b|$)/i.test(this.language())) this.loadTranslation().catch(() => {});
+  }
+
+  /** The page's language: the nearest `lang` (this element's own, else an ancestor's). */
+  private language(): string {
+    return this.closest('[lang]')?.getAttribute('lang') ?? '';
+  }
+
+  /** Loads the strings of the page's language (English where none ships), unless it has them. */
+  private async loadTranslation(): Promise<void> {
+    this.translation ??= await (await import('../i18n/locales.ts')).loadTranslation(
+      this.language(),
+    );
+    // the launcher's label; the panel is made only once they are here
+    this.requestUpdate();
   }
 
   override disconnectedCallback(): void {
@@ -330,7 +353,7 @@ export class DocsAssistant extends ReactiveElement {
           return host.filterVersion || undefined;
         },
         get filterLanguage() {
-          return host.filterLanguage || document.documentElement.lang || undefined;
+          return host.filterLanguage || host.language() || undefined;
         },
         get fetch() {
           return host.fetch;
@@ -339,6 +362,11 @@ export class DocsAssistant extends ReactiveElement {
       get i18n() {
         return host.i18n;
       },
+      get translation() {
+        // ensurePanel() loads it before the panel is made
+        return host.translation!;
+      },
+
       get placeholder() {
         return host.placeholder;
       },
@@ -360,7 +388,7 @@ export class DocsAssistant extends ReactiveElement {
 
   private async ensurePanel(): Promise<DocsAssistantPanel | undefined> {
     try {
-      await loadPanel();
+      await Promise.all([loadPanel(), this.loadTranslation()]);
     } catch (error) {
       this.setLoadFailed(true);
       emit(this, 'docs-assistant-error', {
@@ -465,7 +493,7 @@ export class DocsAssistant extends ReactiveElement {
   /** Brings the nodes in line with the properties (what `render()` does in a LitElement). */
   protected override update(changed: PropertyValues<this>): void {
     super.update(changed);
-    const strings = { ...launcherStrings, ...this.i18n };
+    const strings = { ...launcherStrings, ...this.translation, ...this.i18n };
     const { launcher, selectionButton: ask } = this;
     const shortcut = this.shortcut && this.shortcut !== 'none' ? this.shortcut : '';
     launcher.querySelector('span')!.textContent = strings.launcher;

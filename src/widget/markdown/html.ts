@@ -7,6 +7,9 @@
  * - Code blocks get a wrapper the panel styles and a copy button it wires (`[data-code-block]`,
  *   `[data-copy-code]`), highlighted once the highlighter has loaded.
  * - Citation markers in answers (`[3](/docs/page)`) get the `cite` class (pill style).
+ * - Tables sit in a `.table-scroll` region that scrolls sideways (the sanitizer makes it
+ *   focusable), so narrow screens never break their words mid-token.
+ * - Short inline code gets `nowrap`: `--model-base-url` must not wrap after its `--`.
  */
 import { Marked, Renderer, type Tokens } from 'marked';
 import { HeadingSlugger, headingAnchor, type SlugStyle } from '../../api/anchors.ts';
@@ -21,6 +24,8 @@ export interface RenderOptions {
   citationMarkers?: boolean;
   /** Continues the numbering of repeated headings from the blocks before (streaming blocks). */
   slugger?: HeadingSlugger;
+  /** Accessible name of each table's scrolling region. */
+  tableLabel?: string;
 }
 
 export interface MarkdownHtml {
@@ -45,6 +50,8 @@ export function escapeHtml(text: string): string {
 
 const EXPLICIT_ID_HTML = /\s*(?:\{#[\w-]+\}|\[#[\w-]+\])\s*$/;
 const CITATION_MARKER = /^\d{1,2}$/;
+/** Inline code up to this length stays on one line; longer code may wrap. */
+const NOWRAP_CODE_CHARS = 32;
 
 /** What the renderer hooks read during one (synchronous) `markdownToHtml` call. */
 let current: {
@@ -68,6 +75,16 @@ const marked = new Marked({
     link(this: Renderer, token: Tokens.Link): string | false {
       if (!current.options.citationMarkers || !CITATION_MARKER.test(token.text)) return false;
       return Renderer.prototype.link.call(this, token).replace(/^<a /, '<a class="cite" ');
+    },
+    codespan(this: Renderer, token: Tokens.Codespan): string {
+      const code = Renderer.prototype.codespan.call(this, token);
+      return token.text.length > NOWRAP_CODE_CHARS
+        ? code
+        : code.replace('<code', '<code class="nowrap"');
+    },
+    table(this: Renderer, token: Tokens.Table): string {
+      const label = escapeHtml(current.options.tableLabel ?? 'Table');
+      return `<div class="table-scroll" role="region" aria-label="${label}">${Renderer.prototype.table.call(this, token)}</div>\n`;
     },
     code({ text, lang }: Tokens.Code): string {
       current.hasCode = true;

@@ -53,6 +53,7 @@ export class MarkdownDirective extends AsyncDirective {
 function sameOptions(a: RenderOptions, b: RenderOptions): boolean {
   return (
     a.copyLabel === b.copyLabel &&
+    a.tableLabel === b.tableLabel &&
     a.citationMarkers === b.citationMarkers &&
     a.slugStyle === b.slugStyle
   );

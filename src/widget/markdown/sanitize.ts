@@ -2,7 +2,8 @@
  * Every HTML string passes through here before it reaches the DOM: DOMPurify with the HTML
  * profile (no SVG or MathML), no forms, frames, styles or ids, and links and images limited to
  * http(s), mailto and relative addresses. External links open in a new tab without an opener;
- * code blocks (`<pre>`) are focusable, so code that scrolls sideways is reachable by keyboard.
+ * code blocks (`<pre>`) and table regions are focusable, so what scrolls sideways is reachable by
+ * keyboard; text blocks get `dir="auto"` and code `dir="ltr"`.
  */
 import createDOMPurify from 'dompurify';
 
@@ -41,6 +42,8 @@ function isExternal(href: string): boolean {
   }
 }
 
+const BLOCKS_WITH_OWN_DIRECTION = /^(?:P|LI|H[1-6]|TD|TH|BLOCKQUOTE|DT|DD)$/;
+
 function createPurify(): ReturnType<typeof createDOMPurify> {
   const instance = createDOMPurify(window);
   instance.addHook('afterSanitizeAttributes', secureElement);
@@ -62,8 +65,15 @@ function secureElement(node: Element): void {
       node.removeAttribute('target');
     }
   }
-  // code that scrolls sideways must be reachable by keyboard; `tabindex` itself is not allowed in
-  if (node.tagName === 'PRE') node.setAttribute('tabindex', '0');
+  // code and tables that scroll sideways must be reachable by keyboard; `tabindex` itself is
+  // not allowed in
+  if (node.tagName === 'PRE' || node.classList.contains('table-scroll')) {
+    node.setAttribute('tabindex', '0');
+  }
+  // Each block takes the direction of its own text (an English answer on a right-to-left
+  // page); code always reads left to right.
+  if (node.tagName === 'PRE') node.setAttribute('dir', 'ltr');
+  else if (BLOCKS_WITH_OWN_DIRECTION.test(node.tagName)) node.setAttribute('dir', 'auto');
   if (node.tagName === 'IMG') {
     // answers may show images from anywhere: do not tell them which page the reader is on
     node.setAttribute('referrerpolicy', 'no-referrer');

@@ -56,9 +56,10 @@ export async function fetchPage(
   try {
     const page = JSON.parse(text) as PageResponse;
     if (typeof page?.content !== 'string') throw new TypeError('no content');
-    const result = {
+    const result: PageResponse = {
       path: typeof page.path === 'string' ? page.path : slug,
       content: page.content,
+      ...(typeof page.language === 'string' ? { language: page.language } : {}),
     };
     cache.set(cacheKey, result);
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);

@@ -14,7 +14,7 @@ export interface PageTarget {
 export type PageViewState =
   | { status: 'closed' }
   | { status: 'loading'; target: PageTarget }
-  | { status: 'loaded'; target: PageTarget; content: string }
+  | { status: 'loaded'; target: PageTarget; content: string; language?: string | undefined }
   | { status: 'failed'; target: PageTarget; error: ChatError };
 
 /**
@@ -60,7 +60,8 @@ export class PageViewController implements ReactiveController {
     }
     if (run !== this.run) return;
     if (result.ok) {
-      this.set({ status: 'loaded', target, content: result.page.content });
+      const { content, language } = result.page;
+      this.set({ status: 'loaded', target, content, language });
     } else {
       this.set({ status: 'failed', target, error: result.error });
       this.onError(result.error);

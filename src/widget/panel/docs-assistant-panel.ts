@@ -8,6 +8,7 @@ import type { ChatError, Citation, DocsUIMessage } from '../chat/types.ts';
 import { emit } from '../docs-assistant/events.ts';
 import { errorText, pageErrorText } from '../i18n/error-text.ts';
 import { type DocsAssistantI18n, resolveI18n } from '../i18n/i18n.ts';
+import { directionAt } from '../i18n/language.ts';
 import { type PageTarget, PageViewController } from '../page/page-view-controller.ts';
 import { ClipboardController } from './clipboard-controller.ts';
 import { composerStyles } from './composer/composer.styles.ts';
@@ -60,6 +61,7 @@ const PAGE_COPY = '\u0000page';
  * @csspart user-message - A question.
  * @csspart assistant-message - An answer.
  * @csspart status - The searching/thinking line.
+ * @csspart stopped - The "Stopped" line under a stopped answer.
  * @csspart citation - A numbered source chip.
  * @csspart composer - Input area.
  * @csspart input - The textarea.
@@ -131,11 +133,17 @@ export class DocsAssistantPanel extends LitElement {
     this.open = false;
   }
 
-  private get t(): DocsAssistantI18n {
-    return resolveI18n(this.config.i18n);
+  /** `<docs-assistant>`, whose page language and direction the panel follows. */
+  private get host(): Element {
+    const root = this.getRootNode();
+    return root instanceof ShadowRoot ? root.host : this;
   }
 
-  /** The language the reader reads (times of day in error messages). */
+  private get t(): DocsAssistantI18n {
+    return resolveI18n(this.config.i18n, this.config.translation);
+  }
+
+  /** The language the reader reads (times of day in error messages; the panel's direction). */
   private get locale(): string | undefined {
     return this.config.chat.filterLanguage;
   }
@@ -355,6 +363,7 @@ export class DocsAssistantPanel extends LitElement {
     return html`
       <dialog
         part="dialog"
+        dir=${directionAt(this.host, this.locale ?? '')}
         aria-labelledby="title"
         aria-modal=${this.dialog.modal ? 'true' : 'false'}
         ${ref(this.dialog.element)}

@@ -8,8 +8,10 @@ import type { DocsAssistantI18n } from '../i18n/i18n.ts';
 export interface PanelConfig {
   /** How to reach the API; read again for every request. */
   readonly chat: ChatOptions;
-  /** The host's replacement UI strings (missing keys stay English). */
+  /** The host's replacement UI strings (missing keys stay in the page's language). */
   readonly i18n: Partial<DocsAssistantI18n>;
+  /** The strings of the page's language (English where none ships); loaded before the panel. */
+  readonly translation: DocsAssistantI18n;
   /** Placeholder of the question input (default: the i18n `placeholder`). */
   readonly placeholder: string | undefined;
   /** Starter questions on the empty state. */

@@ -13,6 +13,7 @@ export const PANEL_PARTS = [
   'user-message',
   'assistant-message',
   'status',
+  'stopped',
   'citation',
   'composer',
   'input',

@@ -87,9 +87,15 @@ export const proseStyles = css`
     max-width: 100%;
     height: auto;
   }
-  :is(.answer, .prose) table {
-    display: block;
+  /* Wide tables scroll sideways in their region; cells break only at spaces. */
+  .table-scroll {
+    margin: 0 0 0.8em;
     overflow-x: auto;
+  }
+  .table-scroll table {
+    margin: 0;
+  }
+  :is(.answer, .prose) table {
     border-collapse: collapse;
     font-size: 0.92em;
   }
@@ -97,12 +103,17 @@ export const proseStyles = css`
     padding: 6px 10px;
     border: 1px solid var(--_border);
     text-align: start;
+    overflow-wrap: normal;
   }
   :is(.answer, .prose) :not(pre) > code {
     padding: 0.12em 0.35em;
     border-radius: 5px;
     background: var(--_surface);
     font: 0.87em/1.4 var(--_mono);
+  }
+  /* Short code (a flag, a name) never breaks; long code still wraps rather than overflow. */
+  code.nowrap {
+    white-space: nowrap;
   }
   .code-block {
     margin: 0 0 0.8em;

@@ -16,7 +16,29 @@ describe('POST /v1/page/{domain}', () => {
     expect(await response.json()).toEqual({
       path: 'docs/guides/theming',
       content: '## Dark mode\nSet the accent colour.',
+      language: 'en',
     });
+  });
+
+  it('names the language of a page that has its own (front matter), else the site default', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'da-lang-'));
+    await writeFile(join(root, 'intro.md'), '# Intro\nWelcome.');
+    await writeFile(join(root, 'salam.md'), '---\nlang: fa\n---\n# سلام\nخوش آمدید.');
+    const { index } = await buildDocsIndex(root);
+    const app = createApp({
+      organizations: [
+        {
+          name: 'o',
+          keys: [ACME_KEY],
+          limits: { orgPerHour: 1000, ipPerDay: 1000 },
+          sites: [{ domain: 'acme', index }],
+        },
+      ],
+    });
+    const languageOf = async (path: string) =>
+      (await (await app.request('/v1/page/acme', post({ path }))).json()).language;
+    expect(await languageOf('salam')).toBe('fa');
+    expect(await languageOf('intro')).toBe('en');
   });
 
   it.each([

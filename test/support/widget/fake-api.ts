@@ -119,6 +119,8 @@ export class FakeApi {
   readonly feedbackRequests: RecordedRequest[] = [];
   readonly pageRequests: RecordedRequest[] = [];
   readonly pages = new Map<string, string>();
+  /** The `language` a page's response names (none when unset). */
+  readonly pageLanguages = new Map<string, string>();
   private readonly replies: Reply[] = [];
   private feedbackHeld: Promise<void> | undefined;
 
@@ -209,7 +211,13 @@ export class FakeApi {
       const content = this.pages.get(String(recorded.body.path));
       return content === undefined
         ? Response.json({ message: `No page at ${recorded.body.path}.` }, { status: 404 })
-        : Response.json({ path: recorded.body.path, content });
+        : Response.json({
+            path: recorded.body.path,
+            content,
+            ...(this.pageLanguages.has(String(recorded.body.path))
+              ? { language: this.pageLanguages.get(String(recorded.body.path)) }
+              : {}),
+          });
     }
     this.requests.push(recorded);
     const reply = this.replies.shift();

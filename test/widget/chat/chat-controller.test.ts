@@ -5,7 +5,7 @@ import { ChatController, type ChatOptions } from '../../../src/widget/chat/chat-
 import { loadConversation, storageKey } from '../../../src/widget/chat/persistence.ts';
 import type { DocsUIMessage } from '../../../src/widget/chat/types.ts';
 import { errorText } from '../../../src/widget/i18n/error-text.ts';
-import { defaultI18n } from '../../../src/widget/i18n/i18n.ts';
+import defaultI18n from '../../../src/widget/i18n/locales/en.ts';
 import { StreamingMarkdown } from '../../../src/widget/markdown/streaming-markdown.ts';
 import { answerChunks, FakeNetwork, recordedStream, sseBody } from '../../support/widget/chat.ts';
 import { WAIT } from '../../support/widget/wait.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatError } from '../../../src/widget/chat/types.ts';
 import { errorText, pageErrorText, retryTime } from '../../../src/widget/i18n/error-text.ts';
-import { defaultI18n, resolveI18n } from '../../../src/widget/i18n/i18n.ts';
+import { resolveI18n } from '../../../src/widget/i18n/i18n.ts';
+import defaultI18n from '../../../src/widget/i18n/locales/en.ts';
 
 const t = defaultI18n;
 
@@ -23,7 +24,10 @@ describe('errorText', () => {
   it('says when to try again after a rate limit, in the reader language', () => {
     const error: ChatError = { kind: 'rate-limit', status: 429, retryAfterSeconds: 120 };
     expect(errorText(error, t, 'en')).toBe('Too many questions right now. Try again in 2 minutes.');
-    const de = resolveI18n({ errorRateLimit: 'Zu viele Fragen. Versuch es {time} noch einmal.' });
+    const de = resolveI18n(
+      { errorRateLimit: 'Zu viele Fragen. Versuch es {time} noch einmal.' },
+      defaultI18n,
+    );
     expect(errorText(error, de, 'de')).toBe(
       'Zu viele Fragen. Versuch es in 2 Minuten noch einmal.',
     );
@@ -32,6 +36,7 @@ describe('errorText', () => {
   it('words only come from the strings, so a host can replace every one', () => {
     const replaced = resolveI18n(
       Object.fromEntries(Object.keys(defaultI18n).map((key) => [key, `«${key}»`])),
+      defaultI18n,
     );
     const errors: ChatError[] = [
       { kind: 'auth' },
@@ -74,8 +79,8 @@ describe('retryTime', () => {
 describe('resolveI18n', () => {
   it('fills missing strings with English, once per replacement object', () => {
     const replacements = { title: 'KI-Assistent' };
-    expect(resolveI18n(replacements).title).toBe('KI-Assistent');
-    expect(resolveI18n(replacements).send).toBe('Send');
-    expect(resolveI18n(replacements)).toBe(resolveI18n(replacements));
+    expect(resolveI18n(replacements, defaultI18n).title).toBe('KI-Assistent');
+    expect(resolveI18n(replacements, defaultI18n).send).toBe('Send');
+    expect(resolveI18n(replacements, defaultI18n)).toBe(resolveI18n(replacements, defaultI18n));
   });
 });

@@ -574,6 +574,36 @@ describe('panel: citations and page view', () => {
     );
   });
 
+  it('says the rate limit and when to retry when a page is refused with 429, as the chat does', async () => {
+    const el = await make();
+    await api.answer({ text: 'See the guide.', results: [['docs/busy', 'Busy page']] });
+    await ask(el, 'Busy?');
+    await waitUntil(() => idle(el) && $(el, '[part=citation]'), 'citation', WAIT);
+    const errors: CustomEvent[] = [];
+    el.addEventListener('docs-assistant-error', (e) => errors.push(e));
+    el.fetch = async () => {
+      el.fetch = api.fetch;
+      return Response.json(
+        { message: 'Slow down.' },
+        { status: 429, headers: { 'Retry-After': '30' } },
+      );
+    };
+    await userEvent.click($(el, '[part=citation]')!);
+    await waitUntil(() => $(el, '[part=page] [part=error]'), 'page error', WAIT);
+    const words = $(el, '[part=page] [part=error] p')!.textContent;
+    expect(words).toBe('Too many questions right now. Try again in 30 seconds.');
+    expect(errors.map((e) => e.detail)).toEqual([
+      {
+        kind: 'rate-limit',
+        status: 429,
+        retryAfterSeconds: 30,
+        message: words,
+        detail: 'Slow down.',
+      },
+    ]);
+    expect($(el, '[part=page] [part~=retry]')).not.toBeNull();
+  });
+
   it('lets the host take over a citation click', async () => {
     const el = await make();
     el.addEventListener('docs-assistant-citation', (e) => e.preventDefault());
@@ -753,6 +783,33 @@ describe('panel: stop', () => {
     await stream.cancelled;
     await waitUntil(() => idle(el), 'idle after stop', WAIT);
     expect(lastAnswer(el)!.textContent).toContain('Partial answer');
+  });
+
+  it('marks a stopped answer as stopped, across a reload, until Ask again replaces it', async () => {
+    let el = await make();
+    await stopAfter(el, 'Half of it');
+    await waitUntil(
+      () => idle(el) && lastAnswer(el)?.querySelector('[part=stopped]'),
+      'marker',
+      WAIT,
+    );
+    expect(lastAnswer(el)!.querySelector('[part=stopped]')!.textContent).toBe('Stopped');
+    expectExported(el);
+    // A reload: the conversation comes back with its stopped answer still marked.
+    fixtureCleanup();
+    el = await make();
+    await waitUntil(() => answers(el).length === 1, 'restored conversation', WAIT);
+    expect(lastAnswer(el)!.textContent).toContain('Half of it');
+    expect(lastAnswer(el)!.querySelector('[part=stopped]')).not.toBeNull();
+    await api.answer({ text: 'The whole of it.' });
+    await userEvent.click(lastAnswer(el)!.querySelector('[part~=regenerate]')!);
+    await waitUntil(
+      () => idle(el) && lastAnswer(el)?.textContent?.includes('The whole of it.'),
+      'full answer',
+      WAIT,
+    );
+    expect(answers(el)).toHaveLength(1);
+    expect($(el, '[part=stopped]')).toBeNull();
   });
 });
 
@@ -1011,5 +1068,110 @@ describe('panel: the thumbs-down form', () => {
     expect(events.map((e) => e.detail.value)).toEqual(['down', 'up']);
     expect(up.getAttribute('aria-pressed')).toBe('true');
     expect(down.getAttribute('aria-pressed')).toBe('false');
+  });
+});
+
+describe('panel: right-to-left pages', () => {
+  const root = document.documentElement;
+  const lang = root.getAttribute('lang');
+  afterEach(() => {
+    root.removeAttribute('dir');
+    if (lang === null) root.removeAttribute('lang');
+    else root.setAttribute('lang', lang);
+  });
+  const direction = (node: Element) => getComputedStyle(node).direction;
+
+  it('on a Persian page: the chrome reads right to left, each answer block in its own direction', async () => {
+    root.setAttribute('lang', 'fa');
+    root.setAttribute('dir', 'rtl');
+    const el = await make();
+    expect(direction($(el, 'dialog')!)).toBe('rtl');
+    expect(direction($(el, '[part=header]')!)).toBe('rtl');
+    expect(direction($(el, '[part=composer]')!)).toBe('rtl');
+    expect($(el, 'textarea')!.getAttribute('dir')).toBe('auto');
+    await api.answer({
+      text: 'Press Esc to close.\n\n- Set `--model-base-url` first.\n\n```sh\nnpx docs-assistant serve\n```',
+    });
+    await ask(el, 'How do I close it?');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('pre'), 'English answer', WAIT);
+    const english = lastAnswer(el)!;
+    expect(direction(english.querySelector('.answer p')!)).toBe('ltr');
+    expect(direction(english.querySelector('.answer li')!)).toBe('ltr');
+    expect(direction(english.querySelector('pre')!)).toBe('ltr');
+    expect(direction($$(el, '[part~=user-message] .bubble')[0]!)).toBe('ltr');
+
+    await api.answer({
+      text: 'برای بستن، کلید Esc را بزنید.\n\n```sh\nnpx docs-assistant serve\n```',
+    });
+    await ask(el, 'چطور ببندم؟');
+    await waitUntil(
+      () => idle(el) && answers(el).length === 2 && lastAnswer(el)?.querySelector('pre'),
+      'Persian answer',
+      WAIT,
+    );
+    expect(direction(lastAnswer(el)!.querySelector('.answer p')!)).toBe('rtl');
+    expect(direction(lastAnswer(el)!.querySelector('pre')!)).toBe('ltr');
+    expect(direction($$(el, '[part~=user-message] .bubble')[1]!)).toBe('rtl');
+    expect(await axeViolations(el)).toEqual([]);
+  });
+
+  it('takes the direction from the page language when no dir is set', async () => {
+    root.setAttribute('lang', 'ar');
+    const el = await make();
+    expect($(el, 'dialog')!.getAttribute('dir')).toBe('rtl');
+    expect(direction($(el, '[part=composer]')!)).toBe('rtl');
+    root.setAttribute('lang', 'en');
+    el.requestUpdate('domain');
+    await el.updateComplete;
+    await el.shadowRoot!.querySelector('docs-assistant-panel')!.updateComplete;
+    expect($(el, 'dialog')!.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('shows a cited page in its own language and direction, whatever the host page', async () => {
+    const el = await make();
+    api.pages.set('fa/guide', '# راهنما\n\nاین یک راهنما است.\n\n```sh\nnpm start\n```');
+    api.pageLanguages.set('fa/guide', 'fa');
+    await api.answer({ text: 'See [the guide](/fa/guide).' });
+    await ask(el, 'Guide?');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('.answer a'), 'answer', WAIT);
+    await userEvent.click(lastAnswer(el)!.querySelector('.answer a')!);
+    await waitUntil(() => $(el, '[part=page] .prose p'), 'page', WAIT);
+    const prose = $(el, '[part=page] .prose')!;
+    expect(prose.getAttribute('lang')).toBe('fa');
+    expect(direction(prose)).toBe('rtl');
+    expect(direction(prose.querySelector('p')!)).toBe('rtl');
+    expect(direction(prose.querySelector('pre')!)).toBe('ltr');
+    expect(direction($(el, '[part=page] .page-bar')!)).toBe('ltr');
+  });
+});
+
+describe('panel: narrow screens', () => {
+  it('keeps short inline code on one line and scrolls wide tables in a focusable region', async () => {
+    await page.viewport(360, 740);
+    const el = await make();
+    const flags = Array.from(
+      { length: 12 },
+      (_, i) => `then \`--model-base-url\` or \`--site-url-${i}\``,
+    ).join(' ');
+    await api.answer({
+      text: `Start with ${flags}.\n\n| Option | Example |\n| --- | --- |\n| \`--model-base-url\` | DOCS_ASSISTANT_MODEL_BASE_URL_FOR_THE_COMPANION_SERVER |\n`,
+    });
+    await ask(el, 'Which flags?');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('table'), 'answer', WAIT);
+    const answer = lastAnswer(el)!;
+    const codes = [...answer.querySelectorAll('p code')];
+    expect(codes.length).toBe(24);
+    for (const code of codes) expect(code.getClientRects().length, code.textContent!).toBe(1);
+    const region = answer.querySelector('.table-scroll')!;
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(region.getAttribute('role')).toBe('region');
+    expect(region.getAttribute('aria-label')).toBe('Table');
+    expect(getComputedStyle(region).overflowX).toBe('auto');
+    expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    // the long name stays whole: the table grows and scrolls instead of breaking it
+    const range = document.createRange();
+    range.selectNodeContents(region.querySelectorAll('td')[1]!);
+    expect(range.getClientRects().length).toBe(1);
+    expect(await axeViolations(el)).toEqual([]);
   });
 });

@@ -41,6 +41,7 @@ export function composer(view: ComposerView) {
       <textarea
         part="input"
         rows="1"
+        dir="auto"
         aria-label=${t.inputLabel}
         placeholder=${view.placeholder || t.placeholder}
         .value=${draft.text}

@@ -69,6 +69,19 @@ export const messageStyles = css`
     max-width: 22ch;
   }
 
+  .stopped {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    margin: -4px 0 0;
+    color: var(--_muted);
+    font-size: 12.5px;
+  }
+  .stopped svg {
+    width: 12px;
+    height: 12px;
+  }
+
   /* Answer actions */
   .actions {
     display: flex;

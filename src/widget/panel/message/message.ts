@@ -11,7 +11,7 @@ import {
   feedbackForm,
   feedbackThanks,
 } from '../feedback-form/feedback-form.ts';
-import { iconButton } from '../icons.ts';
+import { icon, iconButton } from '../icons.ts';
 import { searchQueryOf, textOf } from './message-parts.ts';
 
 /** What an answer's template needs from the panel: its state and the reader's actions. */
@@ -59,7 +59,7 @@ export function userMessage(message: DocsUIMessage, t: DocsAssistantI18n) {
         ? html`<div class="sent-context">${context.map((item) => contextLabel(item, t))}</div>`
         : nothing
     }
-    <div class="bubble">${textOf(message)}</div>
+    <div class="bubble" dir="auto">${textOf(message)}</div>
   </div>`;
 }
 
@@ -74,9 +74,19 @@ export function assistantMessage(message: DocsUIMessage, view: AnswerView) {
   return html`<article part="message assistant-message" class="assistant">
     <h3 class="sr-only">${t.assistant}</h3>
     ${!text && streaming ? pendingLine(t, searchQueryOf(message)) : nothing}
-    <div class="answer" @click=${(e: MouseEvent) => view.onContentClick(e, all)}>
-      ${markdown(text, { streaming, copyLabel: t.copyCode, citationMarkers: true })}
+    <div class="answer" dir="auto" @click=${(e: MouseEvent) => view.onContentClick(e, all)}>
+      ${markdown(text, {
+        streaming,
+        copyLabel: t.copyCode,
+        tableLabel: t.table,
+        citationMarkers: true,
+      })}
     </div>
+    ${
+      message.metadata?.stopped && !streaming && text
+        ? html`<p part="stopped" class="stopped">${icon('stop')}${t.stopped}</p>`
+        : nothing
+    }
     ${citations.length && text ? citationChips(citations, view) : nothing}
     ${!streaming && text ? answerActions(view) : nothing}
     ${

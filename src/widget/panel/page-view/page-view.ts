@@ -4,6 +4,7 @@ import { type Ref, ref } from 'lit/directives/ref.js';
 import { matchesAnchor, type SlugStyle } from '../../../api/anchors.ts';
 import { canRetry, pageErrorText } from '../../i18n/error-text.ts';
 import type { DocsAssistantI18n } from '../../i18n/i18n.ts';
+import { directionOf } from '../../i18n/language.ts';
 import { markdown } from '../../markdown/markdown-directive.ts';
 import { stripMdxSource } from '../../markdown/render.ts';
 import type { PageViewState } from '../../page/page-view-controller.ts';
@@ -55,6 +56,10 @@ export function pageView(view: PageView) {
   // Most pages open with their own `# Title`; then ours is for screen readers only.
   const hasOwnTitle =
     state.status === 'loaded' && /^#\s/.test(stripMdxSource(state.content).trimStart());
+  // The page's own language and direction (a Persian page reads right to left anywhere).
+  const language = state.status === 'loaded' ? state.language : undefined;
+  const lang = language ?? nothing;
+  const dir = language ? directionOf(language) : 'auto';
   return html`<section part="page" class="page" aria-labelledby="page-title">
     <div class="page-bar">
       <button
@@ -74,8 +79,10 @@ export function pageView(view: PageView) {
     <div class="page-scroll" tabindex="0" aria-labelledby="page-title">
       <p class="page-path">${target.path.split('/').join(' › ')}</p>
       ${state.status === 'loaded' ? pageActions(view, state.content, published) : nothing}
-      <h3 id="page-title" class=${hasOwnTitle ? 'sr-only' : 'page-title'}>${titleOf(target)}</h3>
-      ${pageBody(view)}
+      <h3 id="page-title" class=${hasOwnTitle ? 'sr-only' : 'page-title'} lang=${lang} dir=${dir}
+        >${titleOf(target)}</h3
+      >
+      ${pageBody(view, lang, dir)}
     </div>
   </section>`;
 }
@@ -113,7 +120,11 @@ function pageActions(view: PageView, content: string, published: string) {
   </div>`;
 }
 
-function pageBody({ t, state, locale, slugStyle, onRetry, onContentClick }: PageView) {
+function pageBody(
+  { t, state, locale, slugStyle, onRetry, onContentClick }: PageView,
+  lang: string | typeof nothing,
+  dir: string,
+) {
   switch (state.status) {
     case 'loading':
       return html`<p class="page-status" role="status">${t.loadingPage}</p>`;
@@ -127,9 +138,10 @@ function pageBody({ t, state, locale, slugStyle, onRetry, onContentClick }: Page
           : nothing,
       );
     default:
-      return html`<div class="prose" @click=${onContentClick}>
+      return html`<div class="prose" lang=${lang} dir=${dir} @click=${onContentClick}>
         ${markdown(stripMdxSource(state.content), {
           copyLabel: t.copyCode,
+          tableLabel: t.table,
           ...(slugStyle ? { slugStyle } : {}),
         })}
       </div>`;
