@@ -63,9 +63,12 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
   const chosen = chooseQuotes(candidates, reading.sections);
   if (chosen.length === 0) return chosen;
   if (!about) withAntecedent(chosen, reading.sections, echoes);
-  // Numbered steps after a how-to lead, else the list a lead announces: one list at most.
+  // Numbered steps after a how-to lead, else the list a lead announces: one list at most; a
+  // how-to lead that only sets out the problem is followed by the code the next paragraph gives.
   if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
-    withIntroducedList(chosen, reading.sections);
+    if (!withIntroducedList(chosen, reading.sections) && reading.question.kind === 'how') {
+      withNextInstruction(chosen, reading.sections, echoes, reading.weighted);
+    }
   }
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
   return chosen;
@@ -313,16 +316,49 @@ function withSteps(chosen: Candidate[], sections: Section[]): boolean {
  * A lead that ends by announcing a list ("Two things matter:") is finished by that list: its
  * items follow the lead, in order, before any supporting quote.
  */
-function withIntroducedList(chosen: Candidate[], sections: Section[]): void {
+function withIntroducedList(chosen: Candidate[], sections: Section[]): boolean {
   const lead = chosen[0]!;
   const last = lead.to ?? lead.position;
   const { snippets } = sections[lead.section]!;
-  if (!snippets[last]?.introduces) return;
+  if (!snippets[last]?.introduces) return false;
   const items: number[] = [];
   for (let i = last + 1; snippets[i]?.kind === 'list-item' && items.length < MAX_STEPS; i++) {
     items.push(i);
   }
   if (items.length > 0) followLead(chosen, sections, items);
+  return items.length > 0;
+}
+
+/**
+ * A how-to lead without code of its own ("By default, functions stop after 10 seconds…") is
+ * often followed by the instruction: a next paragraph ending in a sentence that introduces
+ * code ("…add the following config to your route handler."). That sentence and its code follow
+ * the lead, when that paragraph holds a word of the question.
+ */
+function withNextInstruction(
+  chosen: Candidate[],
+  sections: Section[],
+  echoes: (snippet: Snippet) => boolean,
+  weighted: WeightedQuestion,
+): void {
+  const lead = chosen[0]!;
+  const last = lead.to ?? lead.position;
+  const { snippets, snippetTerms } = sections[lead.section]!;
+  if (lead.snippet.kind !== 'sentence' || snippets[last + 1]?.kind === 'code') return;
+  const paragraph = snippets[last + 1]?.paragraph;
+  if (paragraph === undefined || paragraph === snippets[last]!.paragraph) return;
+  let intro = last + 1;
+  while (snippets[intro + 1]?.paragraph === paragraph) intro++;
+  const code = snippets[intro + 1];
+  if (!snippets[intro]!.introduces || code?.kind !== 'code' || echoes(code)) return;
+  if (isChosen(chosen, lead.section, intro + 1)) return;
+  // The paragraph's own words, not its code's: code shares the page's names with any question.
+  const holds = (t: string) => {
+    for (let i = last + 1; i <= intro; i++) if (snippetTerms[i]!.has(t)) return true;
+    return false;
+  };
+  if (!weighted.groups.some((g) => !g.filler && g.terms.some(holds))) return;
+  followLead(chosen, sections, [intro, intro + 1]);
 }
 
 /**

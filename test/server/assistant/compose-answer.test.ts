@@ -169,6 +169,34 @@ describe('composeAnswer', () => {
     expect(blocks[2]).toMatch(/^> This will create a new project directory/);
   });
 
+  it('follows a how-to lead that sets out the problem with the next paragraph’s instruction and code', () => {
+    const section = (instruction: string) =>
+      result(
+        'advanced/deploying',
+        [
+          'By default, serverless functions stop after 10 seconds. A long answer from the model can take longer than that, and the function times out.',
+          '',
+          `${instruction} add the following config to the top of your route handler:`,
+          '',
+          '```ts',
+          'export const maxDuration = 30;',
+          '```',
+        ].join('\n'),
+        { title: 'Deploying', heading: 'Function duration', anchor: 'function-duration' },
+      );
+    const question = 'My function times out after 10 seconds. How do I give the model more time?';
+    const { text } = composeAnswer(question, [section('To let a function run longer,')]);
+    const blocks = text.split('\n\n');
+    expect(blocks[0]).toMatch(
+      /^> \*\*Function duration\*\*: By default, serverless functions stop/,
+    );
+    expect(blocks[1]).toMatch(/^> To let a function run longer, add the following config/);
+    expect(blocks[2]).toBe('```ts\nexport const maxDuration = 30;\n```');
+    // A next paragraph about something else is not the instruction.
+    const other = composeAnswer(question, [section('For logging,')]).text;
+    expect(other).not.toContain('maxDuration');
+  });
+
   it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
     const passages = [
       result(
