@@ -9,7 +9,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { Thread, ThreadMessage, ThreadStore } from '../assistant/thread-store.ts';
+import type {
+  OpenThreadOptions,
+  Thread,
+  ThreadMessage,
+  ThreadStore,
+} from '../assistant/thread-store.ts';
 import {
   boundedMessages,
   DEFAULT_THREAD_BOUNDS,
@@ -53,9 +58,17 @@ export class SqliteThreadStore implements ThreadStore {
   private readonly insert: StatementSync;
   private readonly trim: StatementSync;
   private readonly touch: StatementSync;
+  private readonly readThread: StatementSync;
+  private readonly readMessages: StatementSync;
 
   private constructor(db: DatabaseSync, options: SqliteThreadStoreOptions) {
     this.db = db;
+    this.readThread = db.prepare(
+      'SELECT domain, key_hash, fp, created_at, updated_at FROM threads WHERE id = ?',
+    );
+    this.readMessages = db.prepare(
+      'SELECT role, text, at FROM thread_messages WHERE thread_id = ? ORDER BY id',
+    );
     this.insert = db.prepare(
       'INSERT INTO thread_messages (thread_id, role, text, bytes, at) VALUES (?, ?, ?, ?, ?)',
     );
@@ -109,20 +122,28 @@ export class SqliteThreadStore implements ThreadStore {
     return thread;
   }
 
-  async open(domain: string, id: string, key: string): Promise<Thread | undefined> {
-    const row = this.db
-      .prepare('SELECT domain, key_hash, fp, created_at, updated_at FROM threads WHERE id = ?')
-      .get(id) as ThreadRow | undefined;
+  async open(
+    domain: string,
+    id: string,
+    key: string,
+    options: OpenThreadOptions = {},
+  ): Promise<Thread | undefined> {
+    const row = this.readThread.get(id) as ThreadRow | undefined;
     if (!row || row.domain !== domain || !sameHash(row.key_hash, keyHash(key))) return undefined;
-    const messages = this.db
-      .prepare('SELECT role, text, at FROM thread_messages WHERE thread_id = ? ORDER BY id')
-      .all(id) as unknown as ThreadMessage[];
+    const messages =
+      options.messages === false
+        ? []
+        : (this.readMessages.all(id) as unknown as ThreadMessage[]).map((m) => ({
+            role: m.role,
+            text: m.text,
+            at: Number(m.at),
+          }));
     return {
       id,
       key,
       domain,
       fp: row.fp,
-      messages: messages.map((m) => ({ role: m.role, text: m.text, at: Number(m.at) })),
+      messages,
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
     };
