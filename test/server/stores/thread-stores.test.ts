@@ -235,3 +235,34 @@ describe.skipIf(noPostgres)('PostgreSQL thread store migrated from its first sch
     await client.end();
   });
 });
+
+describe('SQLite thread store migrated from its first schema', () => {
+  it('counts the messages threads already hold, and keeps the bounds from there', async () => {
+    const file = join(files, 'first-schema.db');
+    const store = await SqliteThreadStore.open(file, { maxMessages: 5 });
+    const thread = await store.create('acme', 'fp');
+    await store.close();
+    // What the first schema's processes wrote: rows and no counts.
+    const { DatabaseSync } = await import('node:sqlite');
+    const db = new DatabaseSync(file);
+    db.exec(
+      `ALTER TABLE threads DROP COLUMN message_count;
+       ALTER TABLE threads DROP COLUMN bytes;
+       DELETE FROM schema_migrations WHERE version = 2;`,
+    );
+    const insert = db.prepare(
+      `INSERT INTO thread_messages (thread_id, role, text, bytes, at) VALUES (?, 'user', ?, 2, ?)`,
+    );
+    for (let i = 0; i < 4; i++) insert.run(thread.id, `m${i}`, i);
+    db.close();
+    const migrated = await SqliteThreadStore.open(file, { maxMessages: 5 });
+    const opened = (await migrated.open('acme', thread.id, thread.key, { messages: false }))!;
+    await migrated.append(opened, [
+      { role: 'user', text: 'm4', at: 4 },
+      { role: 'user', text: 'm5', at: 5 },
+    ]);
+    const kept = (await migrated.open('acme', thread.id, thread.key))!.messages;
+    expect(kept.map((m) => m.text)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    await migrated.close();
+  });
+});
