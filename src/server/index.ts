@@ -17,6 +17,7 @@ export {
 export {
   MemoryThreadStore,
   type MemoryThreadStoreOptions,
+  type OpenThreadOptions,
   type Thread,
   type ThreadMessage,
   type ThreadStore,

@@ -17,15 +17,32 @@ export interface Thread {
   key: string;
   domain: string;
   fp: string;
+  /**
+   * Oldest first: what the thread keeps, or, when opened with `messages: false`, only what
+   * was appended through this object since (a store that holds threads in memory gives all).
+   */
   messages: ThreadMessage[];
   createdAt: number;
   updatedAt: number;
 }
 
+export interface OpenThreadOptions {
+  /**
+   * Whether to read the thread's messages; default true. An answer needs none (the model is
+   * sent the history the client sends), so it opens threads without them.
+   */
+  messages?: boolean;
+}
+
 export interface ThreadStore {
   create(domain: string, fp: string): Promise<Thread>;
   /** The thread if it exists, belongs to `domain` and `key` is its key; otherwise undefined. */
-  open(domain: string, id: string, key: string): Promise<Thread | undefined>;
+  open(
+    domain: string,
+    id: string,
+    key: string,
+    options?: OpenThreadOptions,
+  ): Promise<Thread | undefined>;
   append(thread: Thread, messages: ThreadMessage[]): Promise<void>;
   /** Deletes threads not updated since `before` (ms since the epoch); returns how many. */
   prune?(before: number): Promise<number>;

@@ -58,7 +58,9 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
     router.post('/:domain/feedback', validateJson(feedbackRequestSchema, options), async (c) => {
       const body = c.req.valid('json');
       const { domain } = c.get('site');
-      const thread = await options.threads.open(domain, body.threadId, body.threadKey);
+      const thread = await options.threads.open(domain, body.threadId, body.threadKey, {
+        messages: false,
+      });
       if (!thread) return errorResponse(c, 404, 'Thread not found');
       await feedback.add({
         domain,
@@ -106,7 +108,10 @@ async function start(
 
   let thread: Thread | undefined;
   if (body.threadId) {
-    thread = await options.threads.open(site.domain, body.threadId, body.threadKey ?? '');
+    // The model is sent the history the client sends: the stored messages are not read.
+    thread = await options.threads.open(site.domain, body.threadId, body.threadKey ?? '', {
+      messages: false,
+    });
     // Same answer for unknown, foreign and wrong-key threads: nothing to probe.
     if (!thread) return errorResponse(c, 404, 'Thread not found');
   }

@@ -7,18 +7,22 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Thread, ThreadMessage, ThreadStore } from '../assistant/thread-store.ts';
+import type {
+  OpenThreadOptions,
+  Thread,
+  ThreadMessage,
+  ThreadStore,
+} from '../assistant/thread-store.ts';
 import {
   boundedMessages,
   DEFAULT_THREAD_BOUNDS,
   keyHash,
   sameHash,
   type ThreadBounds,
-  utf8Bytes,
 } from './thread-rules.ts';
 
 /** Versioned schema: each entry runs once, in order, recorded in `schema_migrations`. */
-const MIGRATIONS: string[] = [
+export const POSTGRES_THREAD_MIGRATIONS: string[] = [
   `CREATE TABLE threads (
      id TEXT PRIMARY KEY,
      domain TEXT NOT NULL,
@@ -37,6 +41,70 @@ const MIGRATIONS: string[] = [
      at BIGINT NOT NULL
    );
    CREATE INDEX thread_messages_thread ON thread_messages (thread_id, id);`,
+  // Each thread counts its messages and bytes, so an append knows without reading the thread's
+  // rows whether the oldest must go, and keeps a lower bound of its messages' ids, so it then
+  // reads only those (from there, not through the deleted rows before it that are not yet
+  // vacuumed). The function appends in one round trip; its statements each see what was
+  // committed before them, and the first one locks the thread's row, so appends to one thread
+  // from several replicas take turns and the counts stay exact.
+  `ALTER TABLE threads
+     ADD COLUMN message_count INTEGER NOT NULL DEFAULT 0,
+     ADD COLUMN bytes BIGINT NOT NULL DEFAULT 0,
+     ADD COLUMN oldest_message_id BIGINT NOT NULL DEFAULT 0;
+   UPDATE threads
+      SET message_count = counted.message_count, bytes = counted.bytes,
+          oldest_message_id = counted.oldest_message_id
+     FROM (SELECT thread_id, COUNT(*) AS message_count, SUM(bytes) AS bytes,
+                  MIN(id) AS oldest_message_id
+             FROM thread_messages GROUP BY thread_id) counted
+    WHERE counted.thread_id = threads.id;
+   CREATE FUNCTION append_thread_messages(
+     thread TEXT, roles TEXT[], texts TEXT[], sizes INTEGER[], times BIGINT[],
+     updated BIGINT, max_messages INTEGER, max_bytes BIGINT
+   ) RETURNS VOID LANGUAGE plpgsql AS $$
+   DECLARE
+     kept_count INTEGER;
+     kept_bytes BIGINT;
+     oldest BIGINT;
+   BEGIN
+     UPDATE threads
+        SET updated_at = updated,
+            message_count = message_count + cardinality(roles),
+            bytes = threads.bytes + (SELECT COALESCE(SUM(size), 0) FROM unnest(sizes) AS size)
+      WHERE id = thread
+     RETURNING message_count, threads.bytes, oldest_message_id
+       INTO kept_count, kept_bytes, oldest;
+     IF kept_count <= max_messages AND kept_bytes <= max_bytes THEN
+       INSERT INTO thread_messages (thread_id, role, text, bytes, at)
+         SELECT thread, m.role, m.text, m.bytes, m.at
+           FROM unnest(roles, texts, sizes, times) AS m (role, text, bytes, at);
+       RETURN;
+     END IF;
+     -- Over a bound: the oldest go first, the newest message always stays (the walk sees the
+     -- thread before this statement's insert).
+     WITH inserted AS (
+       INSERT INTO thread_messages (thread_id, role, text, bytes, at)
+         SELECT thread, m.role, m.text, m.bytes, m.at
+           FROM unnest(roles, texts, sizes, times) AS m (role, text, bytes, at)
+     ), walked AS (
+       SELECT m.id, m.bytes, ROW_NUMBER() OVER older AS n, SUM(m.bytes) OVER older AS freed
+         FROM thread_messages m
+        WHERE m.thread_id = thread AND m.id >= oldest
+       WINDOW older AS (ORDER BY m.id)
+     ), dropped AS (
+       DELETE FROM thread_messages WHERE id IN (
+         SELECT w.id FROM walked w
+          WHERE w.n < kept_count
+            AND (kept_count - (w.n - 1) > max_messages OR kept_bytes - (w.freed - w.bytes) > max_bytes)
+       )
+       RETURNING id, bytes
+     )
+     UPDATE threads
+        SET message_count = kept_count - (SELECT COUNT(*) FROM dropped),
+            bytes = kept_bytes - (SELECT COALESCE(SUM(d.bytes), 0) FROM dropped d),
+            oldest_message_id = COALESCE((SELECT MAX(d.id) + 1 FROM dropped d), oldest)
+      WHERE id = thread;
+   END $$;`,
 ];
 
 /** The advisory lock every replica takes to migrate (any constant, the same for all). */
@@ -107,82 +175,53 @@ export class PostgresThreadStore implements ThreadStore {
     return thread;
   }
 
-  async open(domain: string, id: string, key: string): Promise<Thread | undefined> {
-    const { rows } = await this.pool.query<ThreadRow>({
-      name: 'docs-assistant-open-thread',
-      text: `SELECT t.domain, t.key_hash, t.fp, t.created_at, t.updated_at,
-              COALESCE(json_agg(json_build_object('role', m.role, 'text', m.text, 'at', m.at)
-                ORDER BY m.id) FILTER (WHERE m.id IS NOT NULL), '[]') AS messages
-         FROM threads t LEFT JOIN thread_messages m ON m.thread_id = t.id
-        WHERE t.id = $1
-        GROUP BY t.id`,
-      values: [id],
-    });
+  async open(
+    domain: string,
+    id: string,
+    key: string,
+    options: OpenThreadOptions = {},
+  ): Promise<Thread | undefined> {
+    // One round trip either way: the thread's row alone, or beside each of its messages.
+    const { rows } = await this.pool.query<ThreadRow>(
+      options.messages === false
+        ? {
+            name: 'docs-assistant-open-thread',
+            text: 'SELECT domain, key_hash, fp, created_at, updated_at FROM threads WHERE id = $1',
+            values: [id],
+          }
+        : {
+            name: 'docs-assistant-open-thread-messages',
+            text: `SELECT t.domain, t.key_hash, t.fp, t.created_at, t.updated_at, m.role, m.text, m.at
+                     FROM threads t LEFT JOIN thread_messages m ON m.thread_id = t.id
+                    WHERE t.id = $1
+                    ORDER BY m.id`,
+            values: [id],
+          },
+    );
     const row = rows[0];
     if (!row || row.domain !== domain || !sameHash(row.key_hash, keyHash(key))) return undefined;
+    const messages: ThreadMessage[] = [];
+    for (const { role, text, at } of rows) {
+      if (role && typeof text === 'string') messages.push({ role, text, at: Number(at) });
+    }
     return {
       id,
       key,
       domain,
       fp: row.fp,
-      messages: row.messages.map((m) => ({ role: m.role, text: m.text, at: Number(m.at) })),
+      messages,
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
     };
   }
 
-  /**
-   * One statement, one round trip: insert the messages, touch the thread, and, when the thread
-   * as this process knows it comes within half of a bound, drop what the bounds no longer allow (the statement's DELETE sees the thread as it was, so the new
-   * messages' count and bytes are added to what it counts; the new ones always stay).
-   */
+  /** One round trip: `append_thread_messages` (migration 2) appends, counts and trims. */
   async append(thread: Thread, messages: ThreadMessage[]): Promise<void> {
     const kept = boundedMessages(messages, this.bounds);
     const at = this.now();
-    const newBytes = kept.reduce((total, message) => total + message.bytes, 0);
-    if (withinBounds(thread, kept.length, newBytes, this.bounds)) {
-      await this.pool.query({
-        name: 'docs-assistant-append-within-bounds',
-        text: `WITH inserted AS (
-           INSERT INTO thread_messages (thread_id, role, text, bytes, at)
-           SELECT $1, role, text, bytes, at
-             FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[]) AS m (role, text, bytes, at)
-         )
-         UPDATE threads SET updated_at = $6 WHERE id = $1`,
-        values: [
-          thread.id,
-          kept.map((m) => m.role),
-          kept.map((m) => m.text),
-          kept.map((m) => m.bytes),
-          kept.map((m) => m.at),
-          at,
-        ],
-      });
-      for (const message of kept) {
-        thread.messages.push({ role: message.role, text: message.text, at: message.at });
-      }
-      thread.updatedAt = at;
-      return;
-    }
     await this.pool.query({
       name: 'docs-assistant-append',
-      text: `WITH inserted AS (
-         INSERT INTO thread_messages (thread_id, role, text, bytes, at)
-         SELECT $1, role, text, bytes, at
-           FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[]) AS m (role, text, bytes, at)
-         RETURNING id
-       ), touched AS (
-         UPDATE threads SET updated_at = $6 WHERE id = $1 RETURNING id
-       )
-       DELETE FROM thread_messages WHERE id IN (
-         SELECT id FROM (
-           SELECT id,
-                  ROW_NUMBER() OVER (ORDER BY id DESC) AS newer_count,
-                  SUM(bytes) OVER (ORDER BY id DESC) AS newer_bytes
-             FROM thread_messages WHERE thread_id = $1
-         ) sized
-         WHERE newer_count + $7 > $8 OR newer_bytes + $9 > $10
-       )`,
+      text: 'SELECT append_thread_messages($1, $2::text[], $3::text[], $4::int[], $5::bigint[], $6, $7, $8)',
       values: [
         thread.id,
         kept.map((m) => m.role),
@@ -190,9 +229,7 @@ export class PostgresThreadStore implements ThreadStore {
         kept.map((m) => m.bytes),
         kept.map((m) => m.at),
         at,
-        kept.length,
         this.bounds.maxMessages,
-        newBytes,
         this.bounds.maxThreadBytes,
       ],
     });
@@ -216,26 +253,16 @@ export class PostgresThreadStore implements ThreadStore {
   }
 }
 
-/**
- * Whether a thread with `count` more messages and `bytes` more bytes stays within half of each
- * bound, so the append can skip counting the thread's rows. The thread as loaded may miss
- * messages another replica appended meanwhile; the half margin covers them, and any later
- * append that comes near a bound prunes the thread exactly.
- */
-function withinBounds(thread: Thread, count: number, bytes: number, bounds: ThreadBounds) {
-  if ((thread.messages.length + count) * 2 > bounds.maxMessages) return false;
-  let total = bytes;
-  for (const message of thread.messages) total += utf8Bytes(message.text);
-  return total * 2 <= bounds.maxThreadBytes;
-}
-
+/** The thread's columns, and one message's when its messages are read (null when it has none). */
 interface ThreadRow {
   domain: string;
   key_hash: string;
   fp: string;
   created_at: string;
   updated_at: string;
-  messages: { role: 'user' | 'assistant'; text: string; at: number }[];
+  role?: ThreadMessage['role'] | null;
+  text?: string | null;
+  at?: string | null;
 }
 
 async function migrate(pool: pg.Pool): Promise<void> {
@@ -249,10 +276,14 @@ async function migrate(pool: pg.Pool): Promise<void> {
       const { rows } = await client.query<{ version: number }>(
         'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
       );
-      for (let version = Number(rows[0]!.version) + 1; version <= MIGRATIONS.length; version++) {
+      for (
+        let version = Number(rows[0]!.version) + 1;
+        version <= POSTGRES_THREAD_MIGRATIONS.length;
+        version++
+      ) {
         await client.query('BEGIN');
         try {
-          await client.query(MIGRATIONS[version - 1]!);
+          await client.query(POSTGRES_THREAD_MIGRATIONS[version - 1]!);
           await client.query(
             'INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)',
             [version, Date.now()],

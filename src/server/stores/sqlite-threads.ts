@@ -9,7 +9,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { Thread, ThreadMessage, ThreadStore } from '../assistant/thread-store.ts';
+import type {
+  OpenThreadOptions,
+  Thread,
+  ThreadMessage,
+  ThreadStore,
+} from '../assistant/thread-store.ts';
 import {
   boundedMessages,
   DEFAULT_THREAD_BOUNDS,
@@ -38,6 +43,13 @@ const MIGRATIONS: string[] = [
      at INTEGER NOT NULL
    );
    CREATE INDEX thread_messages_thread ON thread_messages (thread_id, id);`,
+  // Each thread counts its messages and bytes, so an append reads the thread's rows only when
+  // the oldest must go, and then only those.
+  `ALTER TABLE threads ADD COLUMN message_count INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE threads ADD COLUMN bytes INTEGER NOT NULL DEFAULT 0;
+   UPDATE threads SET
+     message_count = (SELECT COUNT(*) FROM thread_messages m WHERE m.thread_id = threads.id),
+     bytes = (SELECT COALESCE(SUM(m.bytes), 0) FROM thread_messages m WHERE m.thread_id = threads.id);`,
 ];
 
 export interface SqliteThreadStoreOptions extends Partial<ThreadBounds> {
@@ -51,24 +63,33 @@ export class SqliteThreadStore implements ThreadStore {
   private readonly now: () => number;
 
   private readonly insert: StatementSync;
-  private readonly trim: StatementSync;
-  private readonly touch: StatementSync;
+  private readonly count: StatementSync;
+  private readonly oldest: StatementSync;
+  private readonly drop: StatementSync;
+  private readonly recount: StatementSync;
+  private readonly readThread: StatementSync;
+  private readonly readMessages: StatementSync;
 
   private constructor(db: DatabaseSync, options: SqliteThreadStoreOptions) {
     this.db = db;
+    this.readThread = db.prepare(
+      'SELECT domain, key_hash, fp, created_at, updated_at FROM threads WHERE id = ?',
+    );
+    this.readMessages = db.prepare(
+      'SELECT role, text, at FROM thread_messages WHERE thread_id = ? ORDER BY id',
+    );
     this.insert = db.prepare(
       'INSERT INTO thread_messages (thread_id, role, text, bytes, at) VALUES (?, ?, ?, ?, ?)',
     );
-    this.trim = db.prepare(
-      `DELETE FROM thread_messages WHERE id IN (
-         SELECT id FROM (
-           SELECT id, ROW_NUMBER() OVER (ORDER BY id DESC) AS newer_count,
-                  SUM(bytes) OVER (ORDER BY id DESC) AS newer_bytes
-             FROM thread_messages WHERE thread_id = ?1
-         ) WHERE newer_count > 1 AND (newer_count > ?2 OR newer_bytes > ?3)
-       )`,
+    this.count = db.prepare(
+      `UPDATE threads SET updated_at = ?, message_count = message_count + ?, bytes = bytes + ?
+        WHERE id = ? RETURNING message_count, bytes`,
     );
-    this.touch = db.prepare('UPDATE threads SET updated_at = ? WHERE id = ?');
+    this.oldest = db.prepare(
+      'SELECT id, bytes FROM thread_messages WHERE thread_id = ? ORDER BY id',
+    );
+    this.drop = db.prepare('DELETE FROM thread_messages WHERE id = ?');
+    this.recount = db.prepare('UPDATE threads SET message_count = ?, bytes = ? WHERE id = ?');
     this.bounds = { ...DEFAULT_THREAD_BOUNDS, ...options };
     this.now = options.now ?? Date.now;
   }
@@ -109,20 +130,28 @@ export class SqliteThreadStore implements ThreadStore {
     return thread;
   }
 
-  async open(domain: string, id: string, key: string): Promise<Thread | undefined> {
-    const row = this.db
-      .prepare('SELECT domain, key_hash, fp, created_at, updated_at FROM threads WHERE id = ?')
-      .get(id) as ThreadRow | undefined;
+  async open(
+    domain: string,
+    id: string,
+    key: string,
+    options: OpenThreadOptions = {},
+  ): Promise<Thread | undefined> {
+    const row = this.readThread.get(id) as ThreadRow | undefined;
     if (!row || row.domain !== domain || !sameHash(row.key_hash, keyHash(key))) return undefined;
-    const messages = this.db
-      .prepare('SELECT role, text, at FROM thread_messages WHERE thread_id = ? ORDER BY id')
-      .all(id) as unknown as ThreadMessage[];
+    const messages =
+      options.messages === false
+        ? []
+        : (this.readMessages.all(id) as unknown as ThreadMessage[]).map((m) => ({
+            role: m.role,
+            text: m.text,
+            at: Number(m.at),
+          }));
     return {
       id,
       key,
       domain,
       fp: row.fp,
-      messages: messages.map((m) => ({ role: m.role, text: m.text, at: Number(m.at) })),
+      messages,
       createdAt: Number(row.created_at),
       updatedAt: Number(row.updated_at),
     };
@@ -131,15 +160,17 @@ export class SqliteThreadStore implements ThreadStore {
   async append(thread: Thread, messages: ThreadMessage[]): Promise<void> {
     const kept = boundedMessages(messages, this.bounds);
     const at = this.now();
+    const newBytes = kept.reduce((total, message) => total + message.bytes, 0);
+    // BEGIN IMMEDIATE takes the write lock first: what the counts say is what the file holds.
     this.db.exec('BEGIN IMMEDIATE');
     try {
+      const counted = this.count.get(at, kept.length, newBytes, thread.id) as
+        | { message_count: number; bytes: number }
+        | undefined;
       for (const message of kept) {
         this.insert.run(thread.id, message.role, message.text, message.bytes, message.at);
       }
-      // The thread's bounds: at most maxMessages and maxThreadBytes, the oldest go first and
-      // the newest message always stays.
-      this.trim.run(thread.id, this.bounds.maxMessages, this.bounds.maxThreadBytes);
-      this.touch.run(at, thread.id);
+      if (counted) this.trim(thread.id, counted.message_count, counted.bytes);
       this.db.exec('COMMIT');
     } catch (error) {
       this.db.exec('ROLLBACK');
@@ -148,6 +179,24 @@ export class SqliteThreadStore implements ThreadStore {
     for (const message of kept)
       thread.messages.push({ role: message.role, text: message.text, at: message.at });
     thread.updatedAt = at;
+  }
+
+  /**
+   * The thread's bounds: at most maxMessages and maxThreadBytes, the oldest go first and the
+   * newest message always stays. Reads only the messages that go, and the first that stays.
+   */
+  private trim(id: string, count: number, bytes: number): void {
+    const { maxMessages, maxThreadBytes } = this.bounds;
+    if (count <= maxMessages && bytes <= maxThreadBytes) return;
+    const dropped: number[] = [];
+    for (const row of this.oldest.iterate(id) as Iterable<{ id: number; bytes: number }>) {
+      if (count <= 1 || (count <= maxMessages && bytes <= maxThreadBytes)) break;
+      dropped.push(row.id);
+      count--;
+      bytes -= row.bytes;
+    }
+    for (const message of dropped) this.drop.run(message);
+    this.recount.run(count, bytes, id);
   }
 
   /** Deletes threads (and their messages) not updated since `before` (ms); returns how many. */
