@@ -23,6 +23,9 @@ export default defineConfig({
             'test/insights-app/**/*.test.ts',
           ],
           testTimeout: 30_000,
+          // Several suites index a real docs site before their tests (a few seconds, more on a
+          // busy machine): the default 10 s was too tight beside other work.
+          hookTimeout: 30_000,
         },
       },
       {

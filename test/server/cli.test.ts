@@ -47,6 +47,7 @@ describe('docs-assistant serve', () => {
     expect(await response.json()).toEqual({
       path: 'intro',
       content: '# Intro\nHello from the CLI.',
+      language: 'en',
     });
 
     // A restart keeps the key, so the script tag pasted into the docs keeps working.

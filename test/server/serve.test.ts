@@ -62,6 +62,7 @@ describe('startServer', () => {
     expect(await page.json()).toEqual({
       path: 'guide/setup',
       content: '# Setup\n## Install\nRun the installer.',
+      language: 'en',
     });
     const search = await api('/v1/search/acme', { query: 'installer' });
     expect((await search.json())[0]).toMatchObject({

@@ -38,31 +38,28 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '28/43'],
-      // 29/43 until code after a short paragraph counted as introduced by it (facts +5 on the
-      // other sets): "Can I use local models running in Ollama?" now leads with the Ollama
-      // page's embedding-model sentence and its code instead of the provider's import line.
-      factsFound: ['min', '28/43'],
+      answeredAndCited: ['min', '29/43'],
+      factsFound: ['min', '31/43'],
     },
   },
   {
     questions: 'starlight-docs.json',
     docs: 'starlight-docs',
     thresholds: {
-      falseRefusals: ['max', '3/45'],
+      falseRefusals: ['max', '2/45'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '37/45'],
-      factsFound: ['min', '31/45'],
+      answeredAndCited: ['min', '39/45'],
+      factsFound: ['min', '34/45'],
     },
   },
   {
     questions: 'vite-docs.json',
     docs: 'vite-docs',
     thresholds: {
-      falseRefusals: ['max', '3/45'],
+      falseRefusals: ['max', '2/45'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '38/45'],
-      factsFound: ['min', '32/44'],
+      answeredAndCited: ['min', '39/45'],
+      factsFound: ['min', '33/44'],
     },
   },
   {
