@@ -4,86 +4,17 @@
  * markup is rendered by the real server (`format: "markdown"`), handed to the panel in place of
  * the demo's page, and read back from Chromium's DOM.
  */
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createApp } from '../../src/server/app.ts';
-import { buildDocsIndex } from '../../src/server/docs-index/load.ts';
+import { COMPONENTS_PAGE } from '../support/components-page.ts';
 import { answerFinished, ask, openPanel } from '../support/e2e.ts';
-
-const PAGE = [
-  '---',
-  'title: Components',
-  '---',
-  "import { Steps, Tabs, TabItem, FileTree } from '@astrojs/starlight/components';",
-  '',
-  '# Components',
-  '',
-  '## Install {#setup}',
-  '',
-  '<Note>Node 22 is required.</Note>',
-  '',
-  ':::caution[Careful]',
-  'Back up first.',
-  ':::',
-  '',
-  '::: details Click to expand',
-  'Hidden details.',
-  ':::',
-  '',
-  '<Steps>',
-  '<Step title="Add the tag">Paste it.</Step>',
-  '<Step title="Reload">Open the page.</Step>',
-  '</Steps>',
-  '',
-  '<Tabs>',
-  '<TabItem label="npm">',
-  '```sh',
-  'npm install acme',
-  '```',
-  '</TabItem>',
-  '<TabItem label="pnpm">',
-  '```sh',
-  'pnpm add acme',
-  '```',
-  '</TabItem>',
-  '</Tabs>',
-  '',
-  '<Card title="API reference" href="/api">Every option.</Card>',
-  '',
-  '<Accordion title="Why two files?">Because the build reads both.</Accordion>',
-  '',
-  '<FileTree>',
-  '- src/',
-  '  - index.ts',
-  '</FileTree>',
-  '',
-  '<Warning>Do not <img src="x" onerror="window.__xss = 1"> run <script>window.__xss = 2</script> this.</Warning>',
-  '',
-  '<Fancy onClick={() => alert(1)}>Unknown components keep their text.</Fancy>',
-].join('\n');
+import { folderApp, post } from '../support/server.ts';
 
 async function renderedPage(): Promise<string> {
-  const docs = await mkdtemp(join(tmpdir(), 'da-e2e-components-'));
-  await writeFile(join(docs, 'components.mdx'), PAGE);
-  const { index } = await buildDocsIndex(docs);
-  const key = 'da_dsc_components_e2e_0000000000000000';
-  const app = createApp({
-    organizations: [
-      {
-        name: 'e2e',
-        keys: [key],
-        limits: { orgPerHour: 100, ipPerDay: 100 },
-        sites: [{ domain: 'components', index }],
-      },
-    ],
-  });
-  const response = await app.request('/v1/page/components', {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ path: 'components', format: 'markdown' }),
-  });
+  const app = await folderApp({ 'components.mdx': COMPONENTS_PAGE });
+  const response = await app.request(
+    '/v1/page/acme',
+    post({ path: 'components', format: 'markdown' }),
+  );
   expect(response.status).toBe(200);
   return response.text();
 }

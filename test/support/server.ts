@@ -1,5 +1,8 @@
 /** Shared fixtures for the server tests: small real indexes and an app around them. */
 
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { type AppOptions, createApp } from '../../src/server/app.ts';
 import { resolveModel } from '../../src/server/assistant/models.ts';
 import { MemoryThreadStore } from '../../src/server/assistant/thread-store.ts';
@@ -86,3 +89,26 @@ export function post(body: unknown, key = ACME_KEY, headers: Record<string, stri
 
 /** Node bindings as @hono/node-server passes them, for the client address. */
 export const fromAddress = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+
+/**
+ * A docs folder written from file -> source into a temporary folder, indexed as `serve --docs`
+ * indexes it, behind an app where the acme key reads it as `acme`.
+ */
+export async function folderApp(files: Record<string, string>) {
+  const docs = await mkdtemp(join(tmpdir(), 'da-folder-'));
+  for (const [file, source] of Object.entries(files)) {
+    await mkdir(dirname(join(docs, file)), { recursive: true });
+    await writeFile(join(docs, file), source);
+  }
+  const { index } = await buildDocsIndex(docs);
+  return createApp({
+    organizations: [
+      {
+        name: 'o',
+        keys: [ACME_KEY],
+        limits: { orgPerHour: 1000, ipPerDay: 1000 },
+        sites: [{ domain: 'acme', index }],
+      },
+    ],
+  });
+}

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
 import { buildDocsIndex } from '../../../src/server/docs-index/load.ts';
-import { ACME_KEY, post, testApp } from '../../support/server.ts';
+import { COMPONENTS_PAGE } from '../../support/components-page.ts';
+import { ACME_KEY, folderApp, post, testApp } from '../../support/server.ts';
 
 describe('POST /v1/page/{domain}', () => {
   const app = testApp();
@@ -21,19 +22,9 @@ describe('POST /v1/page/{domain}', () => {
   });
 
   it('names the language of a page that has its own (front matter), else the site default', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'da-lang-'));
-    await writeFile(join(root, 'intro.md'), '# Intro\nWelcome.');
-    await writeFile(join(root, 'salam.md'), '---\nlang: fa\n---\n# سلام\nخوش آمدید.');
-    const { index } = await buildDocsIndex(root);
-    const app = createApp({
-      organizations: [
-        {
-          name: 'o',
-          keys: [ACME_KEY],
-          limits: { orgPerHour: 1000, ipPerDay: 1000 },
-          sites: [{ domain: 'acme', index }],
-        },
-      ],
+    const app = await folderApp({
+      'intro.md': '# Intro\nWelcome.',
+      'salam.md': '---\nlang: fa\n---\n# سلام\nخوش آمدید.',
     });
     const languageOf = async (path: string) =>
       (await (await app.request('/v1/page/acme', post({ path }))).json()).language;
@@ -147,55 +138,7 @@ describe('path traversal', () => {
 
 describe('format: "markdown" (the page view)', () => {
   it('renders each kind of docs-framework component as Markdown and keeps heading anchors', async () => {
-    const docs = await mkdtemp(join(tmpdir(), 'da-components-'));
-    await writeFile(
-      join(docs, 'guide.mdx'),
-      [
-        '---',
-        'title: Guide',
-        '---',
-        "import { Tabs, TabItem } from '@astrojs/starlight/components';",
-        '',
-        '## Install {#setup}',
-        '',
-        '<Note>Node 22 is required.</Note>',
-        '',
-        ':::caution[Careful]',
-        'Back up first.',
-        ':::',
-        '',
-        '::: details Click to expand',
-        'Hidden details.',
-        ':::',
-        '',
-        '<Steps>',
-        '<Step title="Add the tag">Paste it.</Step>',
-        '<Step title="Reload">Open the page.</Step>',
-        '</Steps>',
-        '',
-        '<Tabs>',
-        '<TabItem label="npm">npm install acme</TabItem>',
-        '<TabItem label="pnpm">pnpm add acme</TabItem>',
-        '</Tabs>',
-        '',
-        '<Card title="API" href="/api">The reference.</Card>',
-        '',
-        '<Accordion title="Why?">Because.</Accordion>',
-        '',
-        '<Fancy>Kept text.</Fancy>',
-      ].join('\n'),
-    );
-    const { index } = await buildDocsIndex(docs);
-    const app = createApp({
-      organizations: [
-        {
-          name: 'o',
-          keys: [ACME_KEY],
-          limits: { orgPerHour: 1000, ipPerDay: 1000 },
-          sites: [{ domain: 'acme', index }],
-        },
-      ],
-    });
+    const app = await folderApp({ 'guide.mdx': COMPONENTS_PAGE });
     const read = async (format?: string) => {
       const response = await app.request(
         '/v1/page/acme',
@@ -208,7 +151,9 @@ describe('format: "markdown" (the page view)', () => {
     expect(source).toContain('<Note>Node 22 is required.</Note>');
     expect(await read('source')).toBe(source);
     const markdown = await read('markdown');
-    expect(markdown).not.toMatch(/<\/?(?:Note|Steps|Step|Tabs|TabItem|Card|Accordion|Fancy)\b/);
+    expect(markdown).not.toMatch(
+      /<\/?(?:Note|Steps|Step|Tabs|TabItem|Card|Accordion|FileTree|Warning|Fancy)\b/,
+    );
     expect(markdown).not.toContain(':::');
     for (const fragment of [
       '## Install {#setup}',
@@ -221,9 +166,9 @@ describe('format: "markdown" (the page view)', () => {
       '2. **Reload**',
       '**npm**',
       'pnpm add acme',
-      '[API](/api)',
-      '**Why?**',
-      'Kept text.',
+      '[API reference](/api)',
+      '**Why two files?**',
+      'Unknown components keep their text.',
     ]) {
       expect(markdown).toContain(fragment);
     }
