@@ -16,7 +16,9 @@ import {
   NEUTRAL,
   plainTerm,
   words,
+  wordTerms,
 } from '../text/terms.ts';
+import { WordCache } from '../text/word-cache.ts';
 import { FenceTracker } from './markdown.ts';
 import type { PageMeta, Section } from './types.ts';
 
@@ -117,15 +119,31 @@ function storageKey(term: string): string {
   return key;
 }
 
-/** The storage keys of a cached term list, cached with it (one array per word, not per use). */
-const storedKeys = new WeakMap<readonly string[], string[]>();
-function storageKeys(terms: string[]): string[] {
-  let keys = storedKeys.get(terms);
-  if (!keys) {
-    keys = terms.some((term) => WIDE.test(term)) ? terms.map(storageKey) : terms;
-    storedKeys.set(terms, keys);
-  }
-  return keys;
+/** What indexing needs of a word, worked out once per distinct word and language. */
+interface IndexedWord {
+  terms: string[];
+  /** The terms as MiniSearch stores them (`storageKey`). */
+  keys: string[];
+  /** The last section whose terms were counted with these (see `SectionEngine.add`). */
+  section: number;
+}
+
+function indexedWord(word: string, language: Language): IndexedWord {
+  const terms = wordTerms(word, language);
+  const keys = terms.some((term) => WIDE.test(term)) ? terms.map(storageKey) : terms;
+  return { terms, keys, section: 0 };
+}
+
+const indexedWords = new WordCache(500_000, indexedWord);
+/** Numbers the sections added by every engine, so an IndexedWord knows which one saw it last. */
+let sectionsAdded = 0;
+
+/**
+ * Empties the cache of indexed words once a build is done: nothing else needs it, and it holds
+ * a few MB of heap on a large site. Files re-indexed by --watch later refill it a little.
+ */
+export function clearIndexedWords(): void {
+  indexedWords.clear();
 }
 
 /**
@@ -145,6 +163,8 @@ export class SectionEngine {
    * MiniSearch calls them synchronously inside its `add`.
    */
   private currentLanguage: Language = NEUTRAL;
+  /** The number of the section being added (`sectionsAdded`). */
+  private currentSection = 0;
   private sections = 0;
   private readonly miniSearch: MiniSearch<IndexedSection>;
 
@@ -156,9 +176,13 @@ export class SectionEngine {
       extractField: (section, field) =>
         field === 'id' ? section.id : fieldText(section, field as (typeof FIELDS)[number]),
       processTerm: (word) => {
-        const terms = cachedWordTerms(word, this.currentLanguage);
-        for (const term of terms) this.currentTerms.add(term);
-        return storageKeys(terms);
+        const indexed = indexedWords.get(word, this.currentLanguage);
+        // A word comes back often within a section: its terms are counted once.
+        if (indexed.section !== this.currentSection) {
+          indexed.section = this.currentSection;
+          for (const term of indexed.terms) this.currentTerms.add(term);
+        }
+        return indexed.keys;
       },
       searchOptions: { boost: BOOST, maxFuzzy: 2 },
     });
@@ -167,6 +191,7 @@ export class SectionEngine {
   add(sections: IndexedSection[]): void {
     for (const section of sections) {
       this.currentTerms = new Set();
+      this.currentSection = ++sectionsAdded;
       this.currentLanguage = languageOf(section.meta.language);
       this.miniSearch.add(section);
       for (const term of this.currentTerms) {
@@ -370,19 +395,33 @@ export class SectionEngine {
  */
 export function searchableText(content: string, language: Language): string {
   const prose: string[] = [];
-  let code = new Set<string>();
   const fences = new FenceTracker();
-  for (const line of content.split('\n')) {
+  // A run of code lines is tokenized at once (words never span lines): one pass per block
+  // instead of one per line.
+  let codeStart = -1;
+  let codeEnd = 0;
+  const endCode = () => {
+    if (codeStart < 0) return;
+    const code = new Set<string>();
+    for (const word of words(content.slice(codeStart, codeEnd), language)) {
+      if (word.length > 1) code.add(word);
+    }
+    if (code.size > 0) prose.push([...code].join(' '));
+    codeStart = -1;
+  };
+  for (let lineStart = 0; lineStart <= content.length; ) {
+    const newline = content.indexOf('\n', lineStart);
+    const lineEnd = newline < 0 ? content.length : newline;
+    const line = content.slice(lineStart, lineEnd);
     if (fences.isCode(line)) {
-      for (const word of words(line, language)) if (word.length > 1) code.add(word);
-      continue;
+      if (codeStart < 0) codeStart = lineStart;
+      codeEnd = lineEnd;
+    } else {
+      endCode();
+      prose.push(line.replace(/<\/?[A-Za-z][^>]*>/g, ' ').replace(/\]\([^)]*\)/g, ']'));
     }
-    if (code.size > 0) {
-      prose.push([...code].join(' '));
-      code = new Set();
-    }
-    prose.push(line.replace(/<\/?[A-Za-z][^>]*>/g, ' ').replace(/\]\([^)]*\)/g, ']'));
+    lineStart = lineEnd + 1;
   }
-  if (code.size > 0) prose.push([...code].join(' '));
+  endCode();
   return prose.join('\n');
 }

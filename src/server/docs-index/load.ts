@@ -6,6 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import { clearTermCache } from '../text/terms.ts';
 import { SiteIndex } from './docs-index.ts';
+import { clearIndexedWords } from './engine.ts';
 import { loadSiteLayout } from './frameworks/detect.ts';
 import { DocsFolder } from './frameworks/docs-folder.ts';
 import { splitFrontmatter } from './frameworks/frontmatter.ts';
@@ -116,6 +117,7 @@ export async function buildDocsIndex(
     }
   }
   clearTermCache();
+  clearIndexedWords();
   if (index.indexedLanguages().length > 1) await loadLanguageDetection();
   return {
     index,

@@ -4,6 +4,7 @@
  * meet), loses its stop words and is stemmed in its language; identifiers stay first-class.
  */
 import { type Language, languageForScript, languageOf } from './languages.ts';
+import { WordCache } from './word-cache.ts';
 import { isUnspaced, scriptOf, words } from './words.ts';
 
 export type { Language } from './languages.ts';
@@ -80,27 +81,13 @@ export function wordTerms(word: string, language: Language): string[] {
 
 /**
  * Indexing sees the same few ten thousand words millions of times; stemming dominated the
- * build before this cache. Bounded so a site of random tokens cannot grow it forever.
+ * build before this cache.
  */
-const termCache = new Map<Language, Map<string, string[]>>();
-const TERM_CACHE_MAX = 500_000;
-let cachedTerms = 0;
+const termCache = new WordCache<string[]>(500_000, wordTerms);
 
 /** `wordTerms`, cached: for indexing, where the same words come back all the time. */
 export function cachedWordTerms(word: string, language: Language): string[] {
-  let cache = termCache.get(language);
-  if (!cache) {
-    cache = new Map();
-    termCache.set(language, cache);
-  }
-  let terms = cache.get(word);
-  if (terms === undefined) {
-    if (cachedTerms >= TERM_CACHE_MAX) clearTermCache();
-    terms = wordTerms(word, language);
-    cache.set(word, terms);
-    cachedTerms++;
-  }
-  return terms;
+  return termCache.get(word, language);
 }
 
 /**
@@ -108,8 +95,7 @@ export function cachedWordTerms(word: string, language: Language): string[] {
  * on a large site. Files re-indexed by --watch later refill it a little.
  */
 export function clearTermCache(): void {
-  for (const cache of termCache.values()) cache.clear();
-  cachedTerms = 0;
+  termCache.clear();
 }
 
 /**

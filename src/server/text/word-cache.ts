@@ -1,0 +1,47 @@
+/**
+ * What the tokenizer works out once per distinct word and language (terms, storage keys), for
+ * indexing: a site has a few ten thousand distinct words and millions of occurrences. Bounded
+ * so a site of random tokens cannot grow it forever: when full it empties and refills with the
+ * words still in use, which is cheaper than tracking which entry to evict.
+ */
+import type { Language } from './languages.ts';
+
+export class WordCache<T> {
+  private readonly byLanguage = new Map<Language, Map<string, T>>();
+  private entries = 0;
+  private readonly max: number;
+  private readonly compute: (word: string, language: Language) => T;
+
+  /** @param max the most entries it holds, over all languages */
+  constructor(max: number, compute: (word: string, language: Language) => T) {
+    this.max = max;
+    this.compute = compute;
+  }
+
+  /** How many words it holds, over all languages. */
+  get size(): number {
+    return this.entries;
+  }
+
+  /** The value of a word in a language, computed on first use. */
+  get(word: string, language: Language): T {
+    let cache = this.byLanguage.get(language);
+    if (!cache) {
+      cache = new Map();
+      this.byLanguage.set(language, cache);
+    }
+    let value = cache.get(word);
+    if (value === undefined) {
+      if (this.entries >= this.max) this.clear();
+      value = this.compute(word, language);
+      cache.set(word, value);
+      this.entries++;
+    }
+    return value;
+  }
+
+  clear(): void {
+    for (const cache of this.byLanguage.values()) cache.clear();
+    this.entries = 0;
+  }
+}
