@@ -5,6 +5,7 @@ import type { ContextItem } from '../../api/types.ts';
 import { ChatController } from '../chat/chat-controller.ts';
 import { citationsOf } from '../chat/citations.ts';
 import type { ChatError, Citation, DocsUIMessage } from '../chat/types.ts';
+import type { DocsAssistant } from '../docs-assistant/docs-assistant.ts';
 import { emit } from '../docs-assistant/events.ts';
 import { errorText, pageErrorText } from '../i18n/error-text.ts';
 import { type DocsAssistantI18n, resolveI18n } from '../i18n/i18n.ts';
@@ -31,7 +32,7 @@ import { assistantMessage, userMessage } from './message/message.ts';
 import { textOf } from './message/message-parts.ts';
 import { pageViewStyles } from './page-view/page-view.styles.ts';
 import { headingFor, pageActionsOf, pageView } from './page-view/page-view.ts';
-import type { PanelConfig } from './panel-config.ts';
+import { type HostContext, type PanelConfig, panelConfigOf } from './panel-config.ts';
 import { PANEL_PARTS } from './parts.ts';
 import { proseStyles } from './prose.styles.ts';
 import { ScrollFollowController } from './scroll-follow.ts';
@@ -460,6 +461,21 @@ export class DocsAssistantPanel extends LitElement {
       onCopyPage: (markdown) => void this.clipboard.copyAnswer(PAGE_COPY, markdown),
     });
   }
+}
+
+/**
+ * Makes the panel of `host` and puts it in the host's shadow root, configured before it
+ * connects (so its chat loads this domain's conversation at once).
+ */
+export function createPanel(host: DocsAssistant, context: HostContext): DocsAssistantPanel {
+  const panel = document.createElement('docs-assistant-panel');
+  // The panel sets its own `exportparts`: the list of its parts loads with it, not with the host.
+  panel.setAttribute('part', 'panel');
+  panel.addEventListener('close-request', () => host.hide());
+  panel.config = panelConfigOf(host, context);
+  panel.open = host.open;
+  host.renderRoot.append(panel);
+  return panel;
 }
 
 if (!customElements.get('docs-assistant-panel')) {
