@@ -8,7 +8,7 @@ import { SelectionController } from '../selection/selection-controller.ts';
 import { styles } from './docs-assistant.styles.ts';
 import { emit } from './events.ts';
 import { hostScheme, watchHostTheme } from './host-theme.ts';
-import { loadPanel, type PanelModule } from './load-panel.ts';
+import { type CreatePanel, loadPanel } from './load-panel.ts';
 import { ariaShortcut, matchesShortcut, parseSuggestions, shortcutLabel } from './options.ts';
 
 export type { DocsAssistantEventDetails } from './events.ts';
@@ -321,9 +321,9 @@ export class DocsAssistant extends ReactiveElement {
   }
 
   private async ensurePanel(): Promise<DocsAssistantPanel | undefined> {
-    let panelModule: PanelModule;
+    let createPanel: CreatePanel;
     try {
-      [panelModule] = await Promise.all([loadPanel(), this.loadTranslation()]);
+      [createPanel] = await Promise.all([loadPanel(), this.loadTranslation()]);
     } catch (error) {
       this.setLoadFailed(true);
       emit(this, 'docs-assistant-error', {
@@ -336,7 +336,7 @@ export class DocsAssistant extends ReactiveElement {
     this.setLoadFailed(false);
     if (!this.panel) {
       // The panel's module makes it and its config: neither is needed before it opens.
-      this.panel = panelModule.createPanel(this, {
+      this.panel = createPanel(this, {
         path: () => this.path(),
         language: () => this.language(),
         translation: this.translation!,
