@@ -70,7 +70,7 @@ export default [
   {
     name: 'a cited page opened in the panel (page view and page client, on demand)',
     path: pageViewFiles,
-    limit: '3 KB',
+    limit: '4 KB',
     gzip: true,
   },
   {

@@ -160,6 +160,12 @@ export class HeadingSlugger {
     return this.#unique(slugify(text, this.style));
   }
 
+  /** The anchor of a heading from its Markdown source: its explicit id, or its numbered slug. */
+  anchor(markdown: string): string {
+    const { text, id } = headingSource(markdown);
+    return id === undefined ? this.slug(text) : this.claim(id);
+  }
+
   /** An explicit id (`{#id}`) is the heading's anchor as written, and taken. */
   claim(id: string): string {
     this.#seen.set(id, this.#seen.get(id) ?? 0);
@@ -196,12 +202,6 @@ export class HeadingSlugger {
     seen.set(result, 0);
     return result;
   }
-}
-
-/** The anchor of a heading from its Markdown source: its explicit id, or its numbered slug. */
-export function headingAnchor(markdown: string, slugger: HeadingSlugger): string {
-  const { text, id } = headingSource(markdown);
-  return id === undefined ? slugger.slug(text) : slugger.claim(id);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { html, nothing } from 'lit';
 import { type Ref, ref } from 'lit/directives/ref.js';
-import { matchesAnchor, type SlugStyle } from '../../../api/anchors.ts';
+import { HeadingSlugger, matchesAnchor, type SlugStyle } from '../../../api/anchors.ts';
 import type { DocsAssistantI18n } from '../../i18n/i18n.ts';
 import { directionOf } from '../../i18n/language.ts';
 import { markdown } from '../../markdown/markdown-directive.ts';
@@ -132,6 +132,8 @@ function pageBody(
     ${markdown(stripMdxSource(state.content), {
       copyLabel: t.copyCode,
       tableLabel: t.table,
+      // headings carry their section's anchor: a cited `#section` scrolls to it
+      anchors: HeadingSlugger,
       ...(slugStyle ? { slugStyle } : {}),
     })}
   </div>`;
