@@ -10,8 +10,8 @@
  *   blocks, and the page view, which loads only when a cited page is opened, and with only the
  *   largest of the UI string tables (src/widget/i18n/locales/): a page loads the one of its
  *   language, never two;
- * - the page view, on its own line: its template and the page client, fetched the first time a
- *   page is opened in the panel (on top of the first answer).
+ * - the page view, on its own line: its template, the page client and the heading slug rules,
+ *   fetched the first time a page is opened in the panel (on top of the first answer).
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -68,7 +68,7 @@ export default [
     gzip: true,
   },
   {
-    name: 'a cited page opened in the panel (page view and page client, on demand)',
+    name: 'a cited page opened in the panel (page view, page client, slug rules: on demand)',
     path: pageViewFiles,
     limit: '4 KB',
     gzip: true,
