@@ -1,8 +1,9 @@
 /**
  * Heading anchors (`#section` links): the server gives each section the anchor its docs site
  * publishes, and the widget marks the headings of a page it renders with the same anchors, so a
- * cited `#section` finds its heading. Both sides call `headingAnchor` with the heading's Markdown
- * source, so the same input gives the same anchor everywhere.
+ * cited `#section` finds its heading. Both sides number a page's headings with one
+ * `HeadingSlugger` (the widget through its `anchor()` of the heading's Markdown source), so the
+ * same input gives the same anchor everywhere.
  *
  * Docs frameworks slug headings differently; each style follows its framework's own algorithm:
  * - `github`: github-slugger (GitHub, Docusaurus, Starlight/Astro, Mintlify, Nextra): lower case,
