@@ -7,8 +7,11 @@
  *   (launcher + selection helper);
  * - the first answer: that plus every lazily imported chunk (panel, chat engine, Markdown,
  *   sanitizer, the strings' loader), except the syntax highlighter, which loads only for code
- *   blocks, and with only the largest of the UI string tables (src/widget/i18n/locales/): a
- *   page loads the one of its language, never two.
+ *   blocks, and the page view, which loads only when a cited page is opened, and with only the
+ *   largest of the UI string tables (src/widget/i18n/locales/): a page loads the one of its
+ *   language, never two;
+ * - the page view, on its own line: its template, the page client and the heading slug rules,
+ *   fetched the first time a page is opened in the panel (on top of the first answer).
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -17,6 +20,7 @@ const dir = 'dist/widget';
 const manifest = JSON.parse(readFileSync(`${dir}/.vite/manifest.json`, 'utf8'));
 const entryKey = 'src/widget/script.ts';
 const isHighlighter = (key) => /highlight/i.test(key);
+const isPageView = (key) => /\/(panel\/page-view\/page-view|page\/page-client)\.ts$/.test(key);
 const isStringTable = (key) => /\/i18n\/locales\//.test(key);
 const gzipSize = (key) =>
   gzipSync(readFileSync(`${dir}/${manifest[key].file}`), { level: 9 }).length;
@@ -27,7 +31,7 @@ const largestStringTable = Object.keys(manifest)
 function closure(key, { lazy }) {
   const seen = new Set();
   const visit = (k) => {
-    if (seen.has(k) || (lazy && isHighlighter(k))) return;
+    if (seen.has(k) || (lazy && (isHighlighter(k) || isPageView(k)))) return;
     if (isStringTable(k) && k !== largestStringTable) return;
     seen.add(k);
     const chunk = manifest[k];
@@ -37,6 +41,10 @@ function closure(key, { lazy }) {
   visit(key);
   return [...seen].map((k) => `${dir}/${manifest[k].file}`);
 }
+
+const pageViewFiles = Object.keys(manifest)
+  .filter(isPageView)
+  .map((key) => `${dir}/${manifest[key].file}`);
 
 /** The Insights page: its entry script and stylesheet (lit, uPlot and the app). */
 const insightsDir = 'dist/insights';
@@ -57,6 +65,12 @@ export default [
     name: 'everything the first answer needs (highlighter excluded, largest string table)',
     path: closure(entryKey, { lazy: true }),
     limit: '100 KB',
+    gzip: true,
+  },
+  {
+    name: 'a cited page opened in the panel (page view, page client, slug rules: on demand)',
+    path: pageViewFiles,
+    limit: '4 KB',
     gzip: true,
   },
   {

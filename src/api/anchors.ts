@@ -1,8 +1,9 @@
 /**
  * Heading anchors (`#section` links): the server gives each section the anchor its docs site
  * publishes, and the widget marks the headings of a page it renders with the same anchors, so a
- * cited `#section` finds its heading. Both sides call `headingAnchor` with the heading's Markdown
- * source, so the same input gives the same anchor everywhere.
+ * cited `#section` finds its heading. Both sides number a page's headings with one
+ * `HeadingSlugger` (the widget through its `anchor()` of the heading's Markdown source), so the
+ * same input gives the same anchor everywhere.
  *
  * Docs frameworks slug headings differently; each style follows its framework's own algorithm:
  * - `github`: github-slugger (GitHub, Docusaurus, Starlight/Astro, Mintlify, Nextra): lower case,
@@ -160,6 +161,12 @@ export class HeadingSlugger {
     return this.#unique(slugify(text, this.style));
   }
 
+  /** The anchor of a heading from its Markdown source: its explicit id, or its numbered slug. */
+  anchor(markdown: string): string {
+    const { text, id } = headingSource(markdown);
+    return id === undefined ? this.slug(text) : this.claim(id);
+  }
+
   /** An explicit id (`{#id}`) is the heading's anchor as written, and taken. */
   claim(id: string): string {
     this.#seen.set(id, this.#seen.get(id) ?? 0);
@@ -196,12 +203,6 @@ export class HeadingSlugger {
     seen.set(result, 0);
     return result;
   }
-}
-
-/** The anchor of a heading from its Markdown source: its explicit id, or its numbered slug. */
-export function headingAnchor(markdown: string, slugger: HeadingSlugger): string {
-  const { text, id } = headingSource(markdown);
-  return id === undefined ? slugger.slug(text) : slugger.claim(id);
 }
 
 /**

@@ -2,7 +2,6 @@ import GithubSlugger from 'github-slugger';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   HeadingSlugger,
-  headingAnchor,
   headingSource,
   matchesAnchor,
   SLUG_STYLES,
@@ -63,8 +62,8 @@ describe('slug styles: the frameworks own examples', () => {
   it('an explicit {#id} is the anchor in every style, and is taken', () => {
     for (const style of SLUG_STYLES) {
       const slugger = new HeadingSlugger(style);
-      expect(headingAnchor('Install it {#setup}', slugger)).toBe('setup');
-      expect(headingAnchor('Setup', slugger)).not.toBe('setup');
+      expect(slugger.anchor('Install it {#setup}')).toBe('setup');
+      expect(slugger.anchor('Setup')).not.toBe('setup');
     }
   });
 
@@ -126,7 +125,8 @@ beforeAll(async () => {
 
 /** The headings of a page as the widget renders it in the page view: block by block. */
 function widgetHeadings(content: string, options: RenderOptions = {}) {
-  const streaming = new StreamingMarkdown(options, (markdown, blockOptions) => {
+  const pageOptions = { ...options, anchors: HeadingSlugger };
+  const streaming = new StreamingMarkdown(pageOptions, (markdown, blockOptions) => {
     const { html, anchors } = markdownToHtml(markdown, blockOptions);
     return { html, unhighlighted: false, anchors };
   });

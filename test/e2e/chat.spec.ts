@@ -48,6 +48,30 @@ test('a citation opens the full cited page inside the panel', async ({ page }) =
   await expect(view).toContainText(lines.at(-1)!.split(/\s+/).slice(0, 4).join(' '));
 });
 
+test('the page view loads with the first page opened; if it cannot, Retry fetches it again', async ({
+  page,
+}) => {
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/widget/chunks/')) chunks.push(request.url());
+  });
+  await page.route(/\/widget\/chunks\/page-view-/, (route) => route.abort());
+  await page.goto('/guides/getting-started');
+  await openPanel(page);
+  await ask(page, 'Which flags does the serve command take?');
+  await answerFinished(page);
+  // The answer needed neither the page view nor the page client.
+  expect(chunks.filter((url) => /\/(page-view|page-client)-/.test(url))).toEqual([]);
+
+  await part(page, 'citation').first().click();
+  await expect(part(page, 'page')).toBeVisible();
+  await expect(part(page, 'error')).toContainText(/connection/i);
+  await page.unrouteAll();
+  await part(page, 'retry').click();
+  await expect(part(page, 'back')).toBeVisible();
+  await expect(part(page, 'page').locator('.prose h1, .prose h2').first()).toBeVisible();
+});
+
 test('the conversation and its thread continue on another doc page', async ({ page }) => {
   const requests = recordAssistantRequests(page);
   await page.goto('/guides/getting-started');

@@ -4,19 +4,12 @@ import type { ContextItem } from '../../api/types.ts';
 import type { DocsAssistantI18n } from '../i18n/i18n.ts';
 import { launcherStrings } from '../i18n/launcher-strings.ts';
 import type { DocsAssistantPanel } from '../panel/docs-assistant-panel.ts';
-import type { PanelConfig } from '../panel/panel-config.ts';
 import { SelectionController } from '../selection/selection-controller.ts';
 import { styles } from './docs-assistant.styles.ts';
 import { emit } from './events.ts';
 import { hostScheme, watchHostTheme } from './host-theme.ts';
-import { loadPanel } from './load-panel.ts';
-import {
-  ariaShortcut,
-  matchesShortcut,
-  parseSuggestions,
-  scriptOrigin,
-  shortcutLabel,
-} from './options.ts';
+import { type CreatePanel, loadPanel } from './load-panel.ts';
+import { ariaShortcut, matchesShortcut, parseSuggestions, shortcutLabel } from './options.ts';
 
 export type { DocsAssistantEventDetails } from './events.ts';
 
@@ -202,8 +195,6 @@ export class DocsAssistant extends ReactiveElement {
   private loadNote!: HTMLElement;
   /** The chat panel, once its code has loaded and it was first needed. */
   private panel: DocsAssistantPanel | undefined;
-  /** What the panel reads from this element: made once, read live. */
-  private readonly panelConfig: PanelConfig = this.createPanelConfig();
   /** Stops following the host page's theme (set while connected). */
   private stopWatchingTheme: (() => void) | undefined;
   /** Whether the next open should move focus into the panel (user intent, not markup). */
@@ -325,70 +316,14 @@ export class DocsAssistant extends ReactiveElement {
     });
   }
 
-  /**
-   * The panel's view of this element: getters over its properties, so requests and renders read
-   * the current values and nothing is rebuilt when a property changes.
-   */
-  private createPanelConfig(): PanelConfig {
-    const host = this;
-    return {
-      chat: {
-        get baseUrl() {
-          return (host.baseUrl || scriptOrigin()).replace(/\/+$/, '');
-        },
-        get domain() {
-          return host.domain;
-        },
-        get apiKey() {
-          return host.apiKey;
-        },
-        get fp() {
-          return host.fp || 'anonymous';
-        },
-        get retrievalPageSize() {
-          return host.retrievalPageSize || RETRIEVAL_PAGE_SIZE_DEFAULT;
-        },
-        currentPath: () => host.path(),
-        get filterVersion() {
-          return host.filterVersion || undefined;
-        },
-        get filterLanguage() {
-          return host.filterLanguage || host.language() || undefined;
-        },
-        get fetch() {
-          return host.fetch;
-        },
-      },
-      get i18n() {
-        return host.i18n;
-      },
-      get translation() {
-        // ensurePanel() loads it before the panel is made
-        return host.translation!;
-      },
-
-      get placeholder() {
-        return host.placeholder;
-      },
-      get suggestions() {
-        return host.suggestions;
-      },
-      get pageActions() {
-        return host.getAttribute('page-actions');
-      },
-      get layout() {
-        return host.getAttribute('layout');
-      },
-    };
-  }
-
   private path(): string {
     return this.currentPath || location.pathname;
   }
 
   private async ensurePanel(): Promise<DocsAssistantPanel | undefined> {
+    let createPanel: CreatePanel;
     try {
-      await Promise.all([loadPanel(), this.loadTranslation()]);
+      [createPanel] = await Promise.all([loadPanel(), this.loadTranslation()]);
     } catch (error) {
       this.setLoadFailed(true);
       emit(this, 'docs-assistant-error', {
@@ -400,15 +335,12 @@ export class DocsAssistant extends ReactiveElement {
     }
     this.setLoadFailed(false);
     if (!this.panel) {
-      const panel = document.createElement('docs-assistant-panel');
-      // The panel sets its own `exportparts`: the list of its parts loads with it, not here.
-      panel.setAttribute('part', 'panel');
-      panel.addEventListener('close-request', () => this.hide());
-      // Configured before it connects, so its chat loads this domain's conversation at once.
-      panel.config = this.panelConfig;
-      panel.open = this.open;
-      this.renderRoot.append(panel);
-      this.panel = panel;
+      // The panel's module makes it and its config: neither is needed before it opens.
+      this.panel = createPanel(this, {
+        path: () => this.path(),
+        language: () => this.language(),
+        translation: this.translation!,
+      });
       this.requestUpdate();
     }
     await this.updateComplete;

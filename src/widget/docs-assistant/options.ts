@@ -1,6 +1,3 @@
-/** The origin this module was loaded from: where the script tag points, so the API's home. */
-export const scriptOrigin = (): string => new URL(import.meta.url).origin;
-
 /** `suggestions` attribute: a JSON array, or questions separated by `|`. */
 export function parseSuggestions(value: string | null): string[] {
   if (!value) return [];

@@ -1,9 +1,10 @@
 /**
  * Markdown to (not yet sanitized) HTML with marked: the part of rendering that needs no DOM, so
  * the node tests can render the corpora's pages exactly as the widget does.
- * - Headings carry `data-anchor`: the anchor the server gives their section (src/api/anchors.ts),
- *   which is how the page view finds a cited `#section`. Not `id`: ids could collide with the
- *   panel's own, and the sanitizer drops them.
+ * - Given the slug rules (`anchors`), headings carry `data-anchor`: the anchor the server gives
+ *   their section (src/api/anchors.ts), which is how the page view finds a cited `#section`. Not
+ *   `id`: ids could collide with the panel's own, and the sanitizer drops them. Answers are
+ *   rendered without: nothing links into an answer, and the rules load with the page view.
  * - Code blocks get a wrapper the panel styles and a copy button it wires (`[data-code-block]`,
  *   `[data-copy-code]`), highlighted once the highlighter has loaded.
  * - Citation markers in answers (`[3](/docs/page)`) get the `cite` class (pill style).
@@ -12,12 +13,14 @@
  * - Short inline code gets `nowrap`: `--model-base-url` must not wrap after its `--`.
  */
 import { Marked, Renderer, type Tokens } from 'marked';
-import { HeadingSlugger, headingAnchor, type SlugStyle } from '../../api/anchors.ts';
+import type { HeadingSlugger, SlugStyle } from '../../api/anchors.ts';
 import { highlightCode, languageOf } from './highlight.ts';
 
 export interface RenderOptions {
   /** Accessible name of each code block's copy button. */
   copyLabel?: string;
+  /** The slug rules: with them, headings carry their section's anchor (`data-anchor`). */
+  anchors?: typeof HeadingSlugger;
   /** How the docs site slugs its headings (default `github`). */
   slugStyle?: SlugStyle;
   /** Links whose text is a number (`[3](/docs/x)`) are citation markers: answers, not pages. */
@@ -56,20 +59,21 @@ const NOWRAP_CODE_CHARS = 32;
 /** What the renderer hooks read during one (synchronous) `markdownToHtml` call. */
 let current: {
   options: RenderOptions;
-  slugger: HeadingSlugger;
+  slugger: HeadingSlugger | undefined;
   hasCode: boolean;
   anchors: string[];
-} = { options: {}, slugger: new HeadingSlugger(), hasCode: false, anchors: [] };
+} = { options: {}, slugger: undefined, hasCode: false, anchors: [] };
 
 const marked = new Marked({
   gfm: true,
   breaks: false,
   renderer: {
     heading(this: Renderer, token: Tokens.Heading) {
-      const anchor = headingAnchor(token.text, current.slugger);
-      current.anchors.push(anchor);
       // an explicit `{#id}` names the anchor and is not shown
       const inner = this.parser.parseInline(token.tokens).replace(EXPLICIT_ID_HTML, '');
+      const anchor = current.slugger?.anchor(token.text);
+      if (anchor === undefined) return `<h${token.depth}>${inner}</h${token.depth}>\n`;
+      current.anchors.push(anchor);
       return `<h${token.depth} data-anchor="${escapeHtml(anchor)}">${inner}</h${token.depth}>\n`;
     },
     link(this: Renderer, token: Tokens.Link): string | false {
@@ -110,7 +114,8 @@ const marked = new Marked({
  * `options.slugger` left off.
  */
 export function markdownToHtml(markdown: string, options: RenderOptions = {}): MarkdownHtml {
-  const slugger = options.slugger ?? new HeadingSlugger(options.slugStyle);
+  const slugger =
+    options.slugger ?? (options.anchors ? new options.anchors(options.slugStyle) : undefined);
   current = { options, slugger, hasCode: false, anchors: [] };
   const html = marked.parse(markdown, { async: false });
   return { html, hasCode: current.hasCode, anchors: current.anchors };

@@ -55,6 +55,7 @@ function sameOptions(a: RenderOptions, b: RenderOptions): boolean {
     a.copyLabel === b.copyLabel &&
     a.tableLabel === b.tableLabel &&
     a.citationMarkers === b.citationMarkers &&
+    a.anchors === b.anchors &&
     a.slugStyle === b.slugStyle
   );
 }

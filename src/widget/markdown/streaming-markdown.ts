@@ -4,7 +4,6 @@
  * its unfinished tail. Keys are block positions, so a keyed list in the DOM keeps finished
  * blocks' nodes untouched.
  */
-import { HeadingSlugger } from '../../api/anchors.ts';
 import { type MarkdownSourceBlock, splitBlocks } from './blocks.ts';
 import { isHighlighterReady } from './highlight.ts';
 import { type RenderedHtml, type RenderOptions, renderHtml } from './render.ts';
@@ -56,7 +55,8 @@ export class StreamingMarkdown {
     // a definition still being typed would point links at half an address: not yet
     const definitions = linkDefinitions(streaming ? sources.slice(0, -1) : sources);
     // Repeated headings are numbered across blocks, as in the whole page the server splits.
-    const slugger = new HeadingSlugger(this.#options.slugStyle);
+    const { anchors, slugStyle } = this.#options;
+    const slugger = anchors ? new anchors(slugStyle) : undefined;
     const seen: string[] = [];
     const blocks = sources.map((source, i) => {
       const growing = streaming && i === sources.length - 1;
@@ -74,7 +74,7 @@ export class StreamingMarkdown {
       const stale = cached?.unhighlighted && isHighlighterReady();
       const same = cached !== undefined && cached.source === text && cached.before === before;
       if (cached && same && !stale) {
-        for (const anchor of cached.anchors) slugger.claim(anchor);
+        for (const anchor of cached.anchors) slugger?.claim(anchor);
         seen.push(...cached.anchors);
         if (cached.block.complete === !growing) return cached.block;
         // same HTML, the block only became complete
@@ -83,7 +83,7 @@ export class StreamingMarkdown {
         return block;
       }
       this.renders++;
-      const rendered = this.#render(text, { ...this.#options, slugger });
+      const rendered = this.#render(text, slugger ? { ...this.#options, slugger } : this.#options);
       const anchors = rendered.anchors ?? [];
       seen.push(...anchors);
       const block: MarkdownBlock = { key: `b${i}`, html: rendered.html, complete: !growing };

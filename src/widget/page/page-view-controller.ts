@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ChatError, ChatOptions } from '../chat/types.ts';
-import { fetchPage, type PageResult } from './page-client.ts';
+import type { PageResult } from './page-client.ts';
 
 /** A page to show in full: from a citation chip or a doc link in an answer. */
 export interface PageTarget {
@@ -20,6 +20,9 @@ export type PageViewState =
 /**
  * Loads a cited page for the in-panel page view. Only the latest request counts: opening
  * another page or going back drops whatever an earlier request returns.
+ * No answer needs a page, so the page client's code, and the view's (`loadView`), load with the
+ * first page opened; while they do, the page is `loading`, and if they cannot be loaded
+ * (offline, blocked) it has `failed` with a network error, so Retry fetches them again.
  */
 export class PageViewController implements ReactiveController {
   /** What the page view shows. */
@@ -27,6 +30,7 @@ export class PageViewController implements ReactiveController {
   private readonly host: ReactiveControllerHost;
   private readonly options: () => ChatOptions;
   private readonly onError: (error: ChatError) => void;
+  private readonly loadView: () => Promise<unknown>;
   private run = 0;
   private abort: AbortController | undefined;
 
@@ -34,10 +38,12 @@ export class PageViewController implements ReactiveController {
     host: ReactiveControllerHost,
     options: () => ChatOptions,
     onError: (error: ChatError) => void = () => {},
+    loadView: () => Promise<unknown> = async () => {},
   ) {
     this.host = host;
     this.options = options;
     this.onError = onError;
+    this.loadView = loadView;
     host.addController(this);
   }
 
@@ -54,9 +60,11 @@ export class PageViewController implements ReactiveController {
     this.set({ status: 'loading', target });
     let result: PageResult;
     try {
+      const [{ fetchPage }] = await Promise.all([import('./page-client.ts'), this.loadView()]);
       result = await fetchPage(this.options(), target.path, abort.signal);
-    } catch {
-      return; // aborted: a newer request or Back took over
+    } catch (error) {
+      if (run !== this.run) return; // aborted: a newer request or Back took over
+      result = { ok: false, error: { kind: 'network', detail: String(error) } };
     }
     if (run !== this.run) return;
     if (result.ok) {

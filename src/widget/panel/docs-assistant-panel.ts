@@ -5,6 +5,7 @@ import type { ContextItem } from '../../api/types.ts';
 import { ChatController } from '../chat/chat-controller.ts';
 import { citationsOf } from '../chat/citations.ts';
 import type { ChatError, Citation, DocsUIMessage } from '../chat/types.ts';
+import type { DocsAssistant } from '../docs-assistant/docs-assistant.ts';
 import { emit } from '../docs-assistant/events.ts';
 import { errorText, pageErrorText } from '../i18n/error-text.ts';
 import { type DocsAssistantI18n, resolveI18n } from '../i18n/i18n.ts';
@@ -29,9 +30,9 @@ import { inlineErrorStyles } from './inline-error/inline-error.styles.ts';
 import { messageStyles } from './message/message.styles.ts';
 import { assistantMessage, userMessage } from './message/message.ts';
 import { textOf } from './message/message-parts.ts';
+import { pageStatus } from './page-view/page-status.ts';
 import { pageViewStyles } from './page-view/page-view.styles.ts';
-import { headingFor, pageActionsOf, pageView } from './page-view/page-view.ts';
-import type { PanelConfig } from './panel-config.ts';
+import { type HostContext, type PanelConfig, panelConfigOf } from './panel-config.ts';
 import { PANEL_PARTS } from './parts.ts';
 import { proseStyles } from './prose.styles.ts';
 import { ScrollFollowController } from './scroll-follow.ts';
@@ -107,10 +108,15 @@ export class DocsAssistantPanel extends LitElement {
     onResponse: (message) => this.onResponse(message),
     onError: (error) => this.reportError(error, errorText(error, this.t, this.locale)),
   });
+  /** The page view's template, once the first page opened has loaded it. */
+  private view: typeof import('./page-view/page-view.ts') | undefined;
   private readonly page = new PageViewController(
     this,
     () => this.config.chat,
     (error) => this.reportError(error, pageErrorText(error, this.t, this.locale)),
+    async () => {
+      this.view ??= await import('./page-view/page-view.ts');
+    },
   );
   private readonly dialog = new DialogController(
     this,
@@ -257,7 +263,7 @@ export class DocsAssistantPanel extends LitElement {
     await this.updateComplete;
     this.focus();
     if (target.anchor)
-      headingFor(this.renderRoot, target.anchor)?.scrollIntoView({ block: 'start' });
+      this.view?.headingFor(this.renderRoot, target.anchor)?.scrollIntoView({ block: 'start' });
   }
 
   private async backToChat(): Promise<void> {
@@ -447,7 +453,25 @@ export class DocsAssistantPanel extends LitElement {
   private renderPage(t: DocsAssistantI18n) {
     const state = this.page.state;
     if (state.status === 'closed') return nothing;
-    return pageView({
+    const view = this.view;
+    if (!view) {
+      // The first page: the view's code is on its way (or could not be loaded).
+      return html`<section part="page" class="page">
+        <div class="page-scroll">
+          ${
+            state.status === 'loaded'
+              ? nothing
+              : pageStatus({
+                  t,
+                  state,
+                  locale: this.locale,
+                  onRetry: () => void this.showPage(state.target),
+                })
+          }
+        </div>
+      </section>`;
+    }
+    return view.pageView({
       t,
       state,
       locale: this.locale,
@@ -455,11 +479,26 @@ export class DocsAssistantPanel extends LitElement {
       onBack: () => void this.backToChat(),
       onRetry: () => void this.showPage(state.target),
       onContentClick: (event) => this.onContentClick(event, [], state.target.path),
-      actions: pageActionsOf(this.config.pageActions),
+      actions: view.pageActionsOf(this.config.pageActions),
       copied: this.clipboard.copied === PAGE_COPY,
       onCopyPage: (markdown) => void this.clipboard.copyAnswer(PAGE_COPY, markdown),
     });
   }
+}
+
+/**
+ * Makes the panel of `host` and puts it in the host's shadow root, configured before it
+ * connects (so its chat loads this domain's conversation at once).
+ */
+export function createPanel(host: DocsAssistant, context: HostContext): DocsAssistantPanel {
+  const panel = document.createElement('docs-assistant-panel');
+  // The panel sets its own `exportparts`: the list of its parts loads with it, not with the host.
+  panel.setAttribute('part', 'panel');
+  panel.addEventListener('close-request', () => host.hide());
+  panel.config = panelConfigOf(host, context);
+  panel.open = host.open;
+  host.renderRoot.append(panel);
+  return panel;
 }
 
 if (!customElements.get('docs-assistant-panel')) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugify } from '../../../src/api/anchors.ts';
+import { HeadingSlugger, slugify } from '../../../src/api/anchors.ts';
 import { renderMarkdown } from '../../../src/widget/markdown/render.ts';
 import { isSafeUrl, sanitize } from '../../../src/widget/markdown/sanitize.ts';
 import { StreamingMarkdown } from '../../../src/widget/markdown/streaming-markdown.ts';
@@ -170,7 +170,7 @@ describe('heading anchors', () => {
     const page =
       '# Generating Text\n\n## `streamText`\n\n## Smoothing streams\n\n### Example\n\n### Example\n\n## Custom {#my-id}\n\n```md\n## not a heading\n```';
     const root = document.createElement('div');
-    root.innerHTML = renderMarkdown(page);
+    root.innerHTML = renderMarkdown(page, { anchors: HeadingSlugger });
     const anchors = [...root.querySelectorAll('[data-anchor]')].map((h) => [
       h.tagName,
       h.getAttribute('data-anchor'),
@@ -187,13 +187,22 @@ describe('heading anchors', () => {
     expect(root.querySelectorAll('[id]')).toHaveLength(0);
   });
 
+  it('gives none in an answer (rendered without the slug rules): nothing links into one', () => {
+    const root = dom(renderMarkdown('## Example\n\nText.\n\n## Custom {#my-id}'));
+    expect([...root.querySelectorAll('h2')].map((h) => h.textContent)).toEqual([
+      'Example',
+      'Custom',
+    ]);
+    expect(root.querySelectorAll('[data-anchor]')).toHaveLength(0);
+  });
+
   it('numbers repeated headings across the blocks of a streamed page, in the page style', () => {
     const page = '## Example\n\nOne.\n\n## Example\n\nTwo.\n\n### Example\n';
     const anchorsOf = (blocks: { html: string }[]) =>
       [...dom(blocks.map((b) => b.html).join('')).querySelectorAll('[data-anchor]')].map((h) =>
         h.getAttribute('data-anchor'),
       );
-    const github = new StreamingMarkdown();
+    const github = new StreamingMarkdown({ anchors: HeadingSlugger });
     expect(anchorsOf(github.update(page))).toEqual(['example', 'example-1', 'example-2']);
     // the first blocks come from the cache and still count
     expect(anchorsOf(github.update(`${page}\n## Example\n`))).toEqual([
@@ -202,11 +211,11 @@ describe('heading anchors', () => {
       'example-2',
       'example-3',
     ]);
-    expect(anchorsOf(new StreamingMarkdown({ slugStyle: 'mkdocs' }).update(page))).toEqual([
-      'example',
-      'example_1',
-      'example_2',
-    ]);
+    expect(
+      anchorsOf(
+        new StreamingMarkdown({ anchors: HeadingSlugger, slugStyle: 'mkdocs' }).update(page),
+      ),
+    ).toEqual(['example', 'example_1', 'example_2']);
   });
 });
 

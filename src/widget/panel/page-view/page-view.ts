@@ -1,16 +1,18 @@
-/** The in-panel view of a cited page: Back, a link to the published page, and the page itself. */
+/**
+ * The in-panel view of a cited page: Back, a link to the published page, and the page itself.
+ * Loaded with the first page opened (the panel imports it then): no answer needs it.
+ */
 import { html, nothing } from 'lit';
 import { type Ref, ref } from 'lit/directives/ref.js';
-import { matchesAnchor, type SlugStyle } from '../../../api/anchors.ts';
-import { canRetry, pageErrorText } from '../../i18n/error-text.ts';
+import { HeadingSlugger, matchesAnchor, type SlugStyle } from '../../../api/anchors.ts';
 import type { DocsAssistantI18n } from '../../i18n/i18n.ts';
 import { directionOf } from '../../i18n/language.ts';
 import { markdown } from '../../markdown/markdown-directive.ts';
 import { stripMdxSource } from '../../markdown/render.ts';
 import type { PageViewState } from '../../page/page-view-controller.ts';
 import { icon } from '../icons.ts';
-import { inlineError } from '../inline-error/inline-error.ts';
 import { titleOf } from '../message/message.ts';
+import { pageStatus } from './page-status.ts';
 
 export interface PageView {
   t: DocsAssistantI18n;
@@ -125,27 +127,16 @@ function pageBody(
   lang: string | typeof nothing,
   dir: string,
 ) {
-  switch (state.status) {
-    case 'loading':
-      return html`<p class="page-status" role="status">${t.loadingPage}</p>`;
-    case 'failed':
-      return inlineError(
-        pageErrorText(state.error, t, locale),
-        canRetry(state.error)
-          ? html`<button part="button retry" type="button" @click=${onRetry}>
-              ${icon('retry')}${t.retry}
-            </button>`
-          : nothing,
-      );
-    default:
-      return html`<div class="prose" lang=${lang} dir=${dir} @click=${onContentClick}>
-        ${markdown(stripMdxSource(state.content), {
-          copyLabel: t.copyCode,
-          tableLabel: t.table,
-          ...(slugStyle ? { slugStyle } : {}),
-        })}
-      </div>`;
-  }
+  if (state.status !== 'loaded') return pageStatus({ t, state, locale, onRetry });
+  return html`<div class="prose" lang=${lang} dir=${dir} @click=${onContentClick}>
+    ${markdown(stripMdxSource(state.content), {
+      copyLabel: t.copyCode,
+      tableLabel: t.table,
+      // headings carry their section's anchor: a cited `#section` scrolls to it
+      anchors: HeadingSlugger,
+      ...(slugStyle ? { slugStyle } : {}),
+    })}
+  </div>`;
 }
 
 /**
