@@ -60,3 +60,16 @@ for (const [colorScheme, size] of [
     await page.screenshot({ path: `artifacts/screenshots/page-view-${colorScheme}-${size}.png` });
   });
 }
+
+test('screenshot: a cited page opened at its cited section, highlighted', async ({ page }) => {
+  await page.setViewportSize(sizes.desktop);
+  await page.goto('/guides/theming');
+  await openPanel(page);
+  await ask(page, 'How do I change the accent color to match my brand?');
+  await answerFinished(page);
+  await page.locator('docs-assistant [part~="citation"]').first().click();
+  const cited = page.locator('docs-assistant [part~="cited-section"]');
+  await expect(cited.first()).toBeVisible();
+  expect(await cited.count()).toBeGreaterThan(1);
+  await page.screenshot({ path: 'artifacts/screenshots/page-view-highlight.png' });
+});

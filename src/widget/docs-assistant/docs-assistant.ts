@@ -94,6 +94,7 @@ function sparkle(): SVGSVGElement {
  * @csspart back - Back from the page view to the conversation.
  * @csspart open-page - Link to the published page from the page view.
  * @csspart page-actions - The row of actions above a page in the page view.
+ * @csspart cited-section - Each block of the cited section in the page view (its heading and what follows it).
  * @csspart copy-page - Copies the shown page as Markdown.
  * @csspart open-in-chatgpt - Opens ChatGPT with a prompt to read the shown page.
  * @csspart open-in-claude - Opens Claude with a prompt to read the shown page.

@@ -262,8 +262,13 @@ export class DocsAssistantPanel extends LitElement {
     await this.page.open(target);
     await this.updateComplete;
     this.focus();
-    if (target.anchor)
-      this.view?.headingFor(this.renderRoot, target.anchor)?.scrollIntoView({ block: 'start' });
+    const heading = target.anchor
+      ? this.view?.headingFor(this.renderRoot, target.anchor)
+      : undefined;
+    if (heading) {
+      this.view!.markCitedSection(heading);
+      heading.scrollIntoView({ block: 'start' });
+    }
   }
 
   private async backToChat(): Promise<void> {

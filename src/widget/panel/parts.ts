@@ -27,6 +27,7 @@ export const PANEL_PARTS = [
   'back',
   'open-page',
   'page-actions',
+  'cited-section',
   'copy-page',
   'open-in-chatgpt',
   'open-in-claude',

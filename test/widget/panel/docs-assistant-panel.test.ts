@@ -504,6 +504,38 @@ describe('panel: citations and page view', () => {
     expect($(el, '[part~=page-actions]')).toBeNull();
   });
 
+  it('highlights the cited section, up to the next heading of its level', async () => {
+    const el = await make();
+    api.pages.set(
+      'guide/caching',
+      [
+        '# Caching',
+        'Intro.',
+        '## Cache responses',
+        'Wrap the model.',
+        '### With Redis',
+        'Store them in Redis.',
+        '## Invalidate',
+        'Clear the cache.',
+      ].join('\n\n'),
+    );
+    await api.answer({ text: 'See [caching](/guide/caching#cache-responses).' });
+    await ask(el, 'Cache?');
+    await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('.answer a'), 'answer', WAIT);
+    await userEvent.click(lastAnswer(el)!.querySelector('.answer a')!);
+    await waitUntil(() => $(el, '[part~=cited-section]'), 'the cited section', WAIT);
+    const marked = $$(el, '[part~=cited-section]').map((block) => block.textContent);
+    expect(marked).toEqual([
+      'Cache responses',
+      'Wrap the model.',
+      'With Redis',
+      'Store them in Redis.',
+    ]);
+    const band = getComputedStyle($(el, '[part~=cited-section]')!).backgroundColor;
+    expect(band).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await axeViolations(el)).toEqual([]);
+  });
+
   it('finds a cited #anchor slugged by another docs framework (VitePress)', async () => {
     const el = await make();
     api.pages.set(

@@ -50,4 +50,22 @@ export const pageViewStyles = css`
   .page-status {
     color: var(--_muted);
   }
+  /* The cited section: one tinted band with an accent edge (see markCitedSection). */
+  .prose .cited {
+    margin-block: 0;
+    margin-inline: -12px;
+    padding: 6px 12px 6px 9px;
+    border-inline-start: 3px solid var(--_accent);
+    background: var(--_accent-soft);
+  }
+  .prose .cited-first {
+    margin-block-start: 12px;
+    padding-block-start: 10px;
+    border-start-start-radius: 4px;
+  }
+  .prose .cited-last {
+    margin-block-end: 12px;
+    padding-block-end: 10px;
+    border-end-start-radius: 4px;
+  }
 `;

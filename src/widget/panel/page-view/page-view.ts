@@ -152,3 +152,34 @@ export function headingFor(root: ParentNode, anchor: string): Element | undefine
     matchesAnchor(heading.textContent ?? '', wanted),
   );
 }
+
+/**
+ * Marks the cited section so the reader sees what the answer quoted: its heading and what
+ * follows, up to the next heading of the same or a higher level (part `cited-section`). The
+ * marks of an earlier citation on the same page go.
+ */
+export function markCitedSection(heading: Element): void {
+  const prose = heading.closest('.prose');
+  for (const marked of prose?.querySelectorAll('[part~="cited-section"]') ?? []) {
+    marked.removeAttribute('part');
+    marked.classList.remove('cited', 'cited-first', 'cited-last');
+  }
+  const level = headingLevel(heading);
+  const section = [heading];
+  for (let next = heading.nextElementSibling; next; next = next.nextElementSibling) {
+    const nextLevel = headingLevel(next);
+    if (nextLevel !== undefined && level !== undefined && nextLevel <= level) break;
+    section.push(next);
+  }
+  for (const element of section) {
+    element.setAttribute('part', 'cited-section');
+    element.classList.add('cited');
+  }
+  section[0]!.classList.add('cited-first');
+  section.at(-1)!.classList.add('cited-last');
+}
+
+function headingLevel(element: Element): number | undefined {
+  const match = /^H([1-6])$/.exec(element.tagName);
+  return match ? Number(match[1]) : undefined;
+}
