@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServerConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { buildDocsIndex } from '../src/server/docs-index/load.ts';
 import { startServer } from '../src/server/serve.ts';
 import { retrievalQuestions } from '../test/fixtures/retrieval-questions.ts';
@@ -181,19 +181,20 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) await once(child, 'exit');
 }
 
-/** Child process: our server, with limits high enough not to interfere. */
+/** Child process: our server as the CLI configures it, with limits high enough not to interfere. */
 async function serveOurs(docs: string): Promise<void> {
-  const limits = { orgPerHour: 1e9, ipPerDay: 1e9 };
-  const config = {
-    host: '127.0.0.1',
-    port: 0,
-    watch: false,
-    trustProxy: false,
-    corsOrigins: '*',
-    organizations: [{ name: 'bench', keys: [KEY], limits, sites: [{ domain: 'docs', docs }] }],
-    flags: {},
-  } as unknown as ServerConfig;
-  const server = await startServer(config, { log: () => {} });
+  const config = await loadConfig(
+    ['--docs', docs, '--key', KEY, '--domain', 'docs', '--port', '0'].concat([
+      '--data-dir',
+      'none',
+      '--insights',
+      'off',
+    ]),
+  );
+  for (const organization of config.organizations) {
+    organization.limits = { orgPerHour: 1e9, ipPerDay: 1e9, ipPerMinute: 1e9 };
+  }
+  const server = await startServer(config, { log: () => {}, widgetDir: false });
   process.send!({ port: Number(new URL(server.url).port) });
 }
 
