@@ -224,13 +224,7 @@ describe.skipIf(noPostgres)('PostgreSQL thread store migrated from its first sch
       thread.id,
     ]);
     expect(counts.rows).toEqual([{ message_count: 4, bytes: '8' }]);
-    const opened = (await migrated.open('acme', thread.id, thread.key, { messages: false }))!;
-    await migrated.append(opened, [
-      { role: 'user', text: 'm4', at: 4 },
-      { role: 'user', text: 'm5', at: 5 },
-    ]);
-    const kept = (await migrated.open('acme', thread.id, thread.key))!.messages;
-    expect(kept.map((m) => m.text)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(await appendPastTheBound(migrated, thread)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
     await migrated.close();
     await client.end();
   });
@@ -256,13 +250,23 @@ describe('SQLite thread store migrated from its first schema', () => {
     for (let i = 0; i < 4; i++) insert.run(thread.id, `m${i}`, i);
     db.close();
     const migrated = await SqliteThreadStore.open(file, { maxMessages: 5 });
-    const opened = (await migrated.open('acme', thread.id, thread.key, { messages: false }))!;
-    await migrated.append(opened, [
-      { role: 'user', text: 'm4', at: 4 },
-      { role: 'user', text: 'm5', at: 5 },
-    ]);
-    const kept = (await migrated.open('acme', thread.id, thread.key))!.messages;
-    expect(kept.map((m) => m.text)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(await appendPastTheBound(migrated, thread)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
     await migrated.close();
   });
 });
+
+/**
+ * Appends m4 and m5 to a thread of a migrated store holding m0…m3 with a bound of 5 messages,
+ * as an answer does (the thread opened without its messages); the texts kept.
+ */
+async function appendPastTheBound(
+  store: ThreadStore,
+  thread: { id: string; key: string },
+): Promise<string[]> {
+  const opened = (await store.open('acme', thread.id, thread.key, { messages: false }))!;
+  await store.append(opened, [
+    { role: 'user', text: 'm4', at: 4 },
+    { role: 'user', text: 'm5', at: 5 },
+  ]);
+  return (await store.open('acme', thread.id, thread.key))!.messages.map((m) => m.text);
+}
