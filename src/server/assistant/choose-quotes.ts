@@ -441,7 +441,7 @@ function withAntecedent(
     ...(intro?.introduces ? [{ ...line, snippet: intro, position: position - 1 }] : []),
     { ...line, snippet: code, position },
   ];
-  const rest = chosen.filter((c) => !before.some((b) => isChosen([b], c.section, c.position)));
+  const rest = chosen.filter((c) => !isChosen(before, c.section, c.position));
   chosen.splice(0, chosen.length, ...before, ...rest);
 }
 
