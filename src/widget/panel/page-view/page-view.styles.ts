@@ -51,7 +51,7 @@ export const pageViewStyles = css`
     color: var(--_muted);
   }
   /* The cited section: one tinted band with an accent edge (see markCitedSection). */
-  .prose .cited {
+  .prose [part~='cited-section'] {
     margin-block: 0;
     margin-inline: -12px;
     padding: 6px 12px 6px 9px;

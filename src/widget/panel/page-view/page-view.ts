@@ -162,7 +162,7 @@ export function markCitedSection(heading: Element): void {
   const prose = heading.closest('.prose');
   for (const marked of prose?.querySelectorAll('[part~="cited-section"]') ?? []) {
     marked.removeAttribute('part');
-    marked.classList.remove('cited', 'cited-first', 'cited-last');
+    marked.classList.remove('cited-first', 'cited-last');
   }
   const level = headingLevel(heading);
   const section = [heading];
@@ -171,10 +171,7 @@ export function markCitedSection(heading: Element): void {
     if (nextLevel !== undefined && level !== undefined && nextLevel <= level) break;
     section.push(next);
   }
-  for (const element of section) {
-    element.setAttribute('part', 'cited-section');
-    element.classList.add('cited');
-  }
+  for (const element of section) element.setAttribute('part', 'cited-section');
   section[0]!.classList.add('cited-first');
   section.at(-1)!.classList.add('cited-last');
 }
