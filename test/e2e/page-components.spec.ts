@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { COMPONENTS_PAGE } from '../support/components-page.ts';
-import { answerFinished, ask, openPanel } from '../support/e2e.ts';
+import { openFirstCitation } from '../support/e2e.ts';
 import { folderApp, post } from '../support/server.ts';
 
 async function renderedPage(): Promise<string> {
@@ -28,11 +28,7 @@ test('the page view renders callouts, steps, tabs, cards and directives, sanitiz
     requested = route.request().postDataJSON();
     await route.fulfill({ status: 200, contentType: 'application/json', body });
   });
-  await page.goto('/guides/embedding');
-  await openPanel(page);
-  await ask(page, 'How do I add the widget to my pages?');
-  await answerFinished(page);
-  await page.locator('docs-assistant [part~="citation"]').first().click();
+  await openFirstCitation(page, '/guides/embedding', 'How do I add the widget to my pages?');
 
   const prose = page.locator('docs-assistant .page .prose');
   await expect(prose).toContainText('Node 22 is required.');

@@ -1,6 +1,6 @@
 /** Screenshots of the open panel, saved as artifacts for reviewers (artifacts/screenshots). */
 import { expect, test } from '@playwright/test';
-import { answerFinished, ask, openPanel } from '../support/e2e.ts';
+import { answerFinished, ask, openFirstCitation, openPanel } from '../support/e2e.ts';
 
 const sizes = {
   desktop: { width: 1280, height: 800 },
@@ -42,11 +42,7 @@ for (const [colorScheme, size] of [
   }) => {
     await page.setViewportSize(sizes[size]);
     await page.emulateMedia({ colorScheme });
-    await page.goto('/guides/embedding');
-    await openPanel(page);
-    await ask(page, 'How do I add the widget to my pages?');
-    await answerFinished(page);
-    await page.locator('docs-assistant [part~="citation"]').first().click();
+    await openFirstCitation(page, '/guides/embedding', 'How do I add the widget to my pages?');
     const actions = page.locator('docs-assistant [part~="page-actions"]');
     await expect(actions).toBeVisible();
     await expect(actions.locator('[part~="open-in-claude"]')).toHaveAttribute(
@@ -63,11 +59,11 @@ for (const [colorScheme, size] of [
 
 test('screenshot: a cited page opened at its cited section, highlighted', async ({ page }) => {
   await page.setViewportSize(sizes.desktop);
-  await page.goto('/guides/theming');
-  await openPanel(page);
-  await ask(page, 'How do I change the accent color to match my brand?');
-  await answerFinished(page);
-  await page.locator('docs-assistant [part~="citation"]').first().click();
+  await openFirstCitation(
+    page,
+    '/guides/theming',
+    'How do I change the accent color to match my brand?',
+  );
   const cited = page.locator('docs-assistant [part~="cited-section"]');
   await expect(cited.first()).toBeVisible();
   expect(await cited.count()).toBeGreaterThan(1);

@@ -19,6 +19,18 @@ export async function ask(page: Page, question: string) {
   await input.press('Enter');
 }
 
+/**
+ * Opens the panel on `path`, asks `question` and opens the answer's first cited page in the
+ * panel's page view.
+ */
+export async function openFirstCitation(page: Page, path: string, question: string) {
+  await page.goto(path);
+  await openPanel(page);
+  await ask(page, question);
+  await answerFinished(page);
+  await page.locator('docs-assistant [part~="citation"]').first().click();
+}
+
 /** The text of the last answer in the panel (without its citations and actions). */
 export const lastAnswer = (page: Page) => part(page, 'assistant-message').last().locator('.answer');
 
