@@ -73,3 +73,14 @@ export function pathOf(value: unknown, ...keys: string[]): unknown {
   }
   return current;
 }
+
+/** Names of the packages `package.json` depends on (all dependency kinds); empty without one. */
+export function dependenciesOf(folder: DocsFolder): string[] {
+  const manifest = parseJson(folder.readIfExists('package.json') ?? '');
+  const names = new Set<string>();
+  for (const key of ['dependencies', 'devDependencies', 'peerDependencies']) {
+    const section = pathOf(manifest, key);
+    if (isData(section)) for (const name of Object.keys(section)) names.add(name);
+  }
+  return [...names];
+}

@@ -29,9 +29,59 @@ export function isStaticCall(value: unknown): value is StaticCall {
  * nothing literal is exported. `named` reads a named export instead.
  */
 export function readConfigModule(source: string, named?: string): unknown {
-  let program: { body: Node[] };
+  const program = parseProgram(source);
+  if (!program) return undefined;
+  const reader = new ModuleReader(program.body);
+  const value = reader.exported(named);
+  return value === UNKNOWN ? undefined : unwrap(value);
+}
+
+/** A call found anywhere in a module, with the name it is bound to (`const docs = defineDocs()`). */
+export interface FoundCall extends StaticCall {
+  binding?: string;
+}
+
+/**
+ * Every call to one of `names` in the module, wherever it is (a named export, a nested
+ * argument, a function body), with its literal arguments: `defineDocs({ dir })` in Fumadocs'
+ * source.config.ts, `loader({ baseUrl })` in lib/source.ts, `nextra({...})` in next.config.
+ */
+export function findStaticCalls(source: string, names: readonly string[]): FoundCall[] {
+  const program = parseProgram(source);
+  if (!program) return [];
+  const reader = new ModuleReader(program.body);
+  const found: FoundCall[] = [];
+  const visit = (node: unknown, binding: string | undefined, depth: number): void => {
+    if (depth > MAX_DEPTH * 4 || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, undefined, depth + 1);
+      return;
+    }
+    const current = node as Node;
+    if (typeof current.type !== 'string') return;
+    if (current.type === 'CallExpression') {
+      const name = calleeName(current.callee as Node);
+      if (name && names.includes(name)) {
+        const value = reader.read(current);
+        if (isStaticCall(value)) found.push(binding ? { ...value, binding } : value);
+      }
+    }
+    const bound =
+      current.type === 'VariableDeclarator' && (current.id as Node).type === 'Identifier'
+        ? ((current.id as Node).name as string)
+        : undefined;
+    for (const [key, value] of Object.entries(current)) {
+      if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue;
+      visit(value, key === 'init' ? bound : undefined, depth + 1);
+    }
+  };
+  visit(program.body, undefined, 0);
+  return found;
+}
+
+function parseProgram(source: string): { body: Node[] } | undefined {
   try {
-    program = parse(source, {
+    return parse(source, {
       sourceType: 'unambiguous',
       plugins: ['typescript', 'jsx'],
       errorRecovery: true,
@@ -39,9 +89,6 @@ export function readConfigModule(source: string, named?: string): unknown {
   } catch {
     return undefined;
   }
-  const reader = new ModuleReader(program.body);
-  const value = reader.exported(named);
-  return value === UNKNOWN ? undefined : unwrap(value);
 }
 
 /** `defineConfig(x)`, `withMermaid(defineConfig(x))` -> x; `loadConfig()` -> unknown. */
@@ -85,6 +132,11 @@ class ModuleReader {
       if (assigned) return this.value(assigned);
     }
     return UNKNOWN;
+  }
+
+  /** The value of one expression of the module. */
+  read(node: Node): unknown {
+    return this.value(node);
   }
 
   private identifier(name: string): unknown {

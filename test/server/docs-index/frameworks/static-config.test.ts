@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  findStaticCalls,
   isStaticCall,
   readConfigModule,
 } from '../../../../src/server/docs-index/frameworks/static-config.ts';
@@ -77,5 +78,39 @@ describe('readConfigModule', () => {
     expect(readConfigModule('this is not { javascript')).toBeUndefined();
     expect(readConfigModule('export default loadConfig();')).toBeUndefined();
     expect(readConfigModule('const a = b; const b = a; export default { a };')).toEqual({});
+  });
+});
+
+describe('findStaticCalls', () => {
+  it('finds calls anywhere in a module, with the name they are bound to', () => {
+    const source = `
+      import { defineDocs, defineConfig } from 'fumadocs-mdx/config';
+      import { loader } from 'fumadocs-core/source';
+      const dir = 'content/guides';
+      export const docs = defineDocs({ dir, docs: { schema: frontmatterSchema.extend({}) } });
+      export const { blog } = { blog: defineDocs({ dir: 'content/blog' }) };
+      export const source = loader(docs.toFumadocsSource(), { baseUrl: '/guides', i18n });
+      export default defineConfig();`;
+    expect(findStaticCalls(source, ['defineDocs'])).toEqual([
+      {
+        call: 'defineDocs',
+        binding: 'docs',
+        args: [
+          {
+            dir: 'content/guides',
+            docs: { schema: { call: 'frontmatterSchema.extend', args: [{}] } },
+          },
+        ],
+      },
+      { call: 'defineDocs', args: [{ dir: 'content/blog' }] },
+    ]);
+    expect(findStaticCalls(source, ['loader'])).toEqual([
+      {
+        call: 'loader',
+        binding: 'source',
+        args: [{ call: 'docs.toFumadocsSource', args: [] }, { baseUrl: '/guides' }],
+      },
+    ]);
+    expect(findStaticCalls('not { javascript', ['loader'])).toEqual([]);
   });
 });
