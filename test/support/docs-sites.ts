@@ -15,6 +15,8 @@ export const DOCUSAURUS_SITE = site('docusaurus');
 export const MINTLIFY_SITE = site('mintlify');
 /** A MkDocs site with exclusions, nav sections and French pages (test/fixtures/sites/mkdocs). */
 export const MKDOCS_SITE = site('mkdocs');
+/** A Fumadocs site with meta.json groups, a route group and Chinese pages (sites/fumadocs). */
+export const FUMADOCS_SITE = site('fumadocs');
 
 /** Writes `files` (relative path -> content) into a fresh temporary folder. */
 export async function writeSite(files: Record<string, string>): Promise<string> {

@@ -5,6 +5,7 @@
 import { findConfig, isData, parseJson } from './config-files.ts';
 import type { DocsFolder } from './docs-folder.ts';
 import { loadDocusaurus } from './docusaurus.ts';
+import { isFumadocsSite, loadFumadocs } from './fumadocs.ts';
 import { loadMintlify, MINTLIFY_CONFIGS } from './mintlify.ts';
 import { loadMkdocs, MKDOCS_CONFIGS } from './mkdocs.ts';
 import { loadPlain } from './plain.ts';
@@ -18,6 +19,7 @@ const LOADERS: Record<FrameworkName, (folder: DocsFolder) => SiteLayout> = {
   starlight: loadStarlight,
   vitepress: loadVitepress,
   mkdocs: loadMkdocs,
+  fumadocs: loadFumadocs,
   plain: loadPlain,
 };
 
@@ -36,6 +38,9 @@ export function detectFramework(folder: DocsFolder): FrameworkName {
   }
   if (vitepressRoot(folder) !== undefined) return 'vitepress';
   if (folder.firstFile(MKDOCS_CONFIGS)) return 'mkdocs';
+  // Next.js sites after the others, so a repository that also keeps one of their configs is
+  // read as before.
+  if (isFumadocsSite(folder)) return 'fumadocs';
   return 'plain';
 }
 
@@ -52,7 +57,8 @@ export function isFrameworkConfigFile(file: string): boolean {
   return (
     /^(?:docs\/)?\.vitepress\/config(?:\/index)?\.[cm]?[jt]s$/.test(file) ||
     /^(?:docs\.json|mint\.json|\.mintignore|mkdocs\.ya?ml|versions\.json)$/.test(file) ||
-    /^(?:docusaurus|astro)\.config\.[cm]?[jt]s$/.test(file) ||
+    /^(?:docusaurus|astro|source)\.config\.[cm]?[jt]s$/.test(file) ||
+    /^package\.json$/.test(file) ||
     /^sidebars\.(?:[cm]?[jt]s|json)$/.test(file) ||
     /(?:^|\/)_category_\.(?:json|ya?ml)$/.test(file) ||
     /^(?:\w+_)?versioned_sidebars\//.test(file)

@@ -11,6 +11,7 @@ export const FRAMEWORKS = [
   'starlight',
   'vitepress',
   'mkdocs',
+  'fumadocs',
   'plain',
 ] as const;
 export type FrameworkName = (typeof FRAMEWORKS)[number];

@@ -1,0 +1,365 @@
+/**
+ * Fumadocs (fumadocs-mdx + `loader()` of fumadocs-core), as its "Page Slugs & Page Tree" and
+ * "Internationalization" guides describe it. `source.config.*` names the content folder
+ * (`defineDocs({ dir })`, `content/docs` by default); `loader({ baseUrl })` in `lib/source.ts`
+ * names the URL (`/docs` when it cannot be read). Every `.md`/`.mdx` file in the folder is a
+ * page (dot-files are not collected), at its path without extension: `index` names its folder
+ * and `(group)` folders stay out of the URL. `meta.json` (or `.yaml`) titles folders, orders
+ * them and marks `---Separator---` headings; they give the navigation groups. Pages a meta file
+ * leaves out of the sidebar are still published and searched, as in Fumadocs' own search.
+ *
+ * i18n (`defineI18n({ languages, defaultLanguage, parser, hideLocale })` in `lib/i18n.ts`, or
+ * inline in `loader()`): `page.cn.mdx` files (`parser: 'dot'`, the default) or `cn/page.mdx`
+ * folders (`'dir'`), published under `/cn/docs/...`; the default language under `/en/docs/...`,
+ * or `/docs/...` with `hideLocale`. With `hideLocale: 'always'` the site serves every language
+ * at one URL by cookie; translations keep their `/cn/...` URL, which the middleware redirects.
+ *
+ * Not read: a `baseUrl`, `dir` or i18n config built by code, custom `url()`/`slugs()` loader
+ * options and plugins, several docs collections (the first `defineDocs` is the site's), pages a
+ * meta file pulls in from another folder (`../other/page`: they keep their own folder's groups),
+ * `fallbackLanguage`, and `<include>` partials.
+ */
+import { isDocFile } from '../paths.ts';
+import {
+  arrayOf,
+  type Data,
+  dependenciesOf,
+  findConfig,
+  isData,
+  parseJson,
+  parseYamlData,
+  readConfig,
+  stringOf,
+} from './config-files.ts';
+import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
+import { splitFrontmatter } from './frontmatter.ts';
+import { normalizeLanguage } from './languages.ts';
+import { frontmatterText } from './page-rules.ts';
+import { findStaticCalls, isStaticCall } from './static-config.ts';
+import type { PagePlacement, SiteLayout } from './types.ts';
+
+const DEFAULT_DIR = 'content/docs';
+const DEFAULT_BASE_URL = '/docs';
+/** Where the Fumadocs templates keep `loader()` and the i18n config. */
+const SOURCE_MODULES = ['lib/source', 'src/lib/source', 'app/source', 'src/app/source'];
+const I18N_MODULES = ['lib/i18n', 'src/lib/i18n', 'i18n', 'src/i18n', 'app/i18n'];
+const META_NAME = /^meta(?:\.[\w$-]+)?\.(?:json|ya?ml)$/;
+const SEPARATOR = /^---(?:\[[^\]]+\])?(.+)---$/;
+const GROUP = /^\((.+)\)$/;
+
+interface I18n {
+  /** Codes as written (`cn`), the default first. */
+  languages: string[];
+  parser: 'dot' | 'dir' | 'none';
+  hideLocale: 'never' | 'default-locale' | 'always';
+}
+
+/** A page file read as Fumadocs reads it: its locale-free path and its locale. */
+interface SourceFile {
+  /** Path in the content folder without locale or extension (`(guides)/setup`). */
+  key: string;
+  locale: string;
+}
+
+/** Fumadocs' own config, or a fumadocs-* dependency. */
+export function isFumadocsSite(folder: DocsFolder): boolean {
+  return (
+    findConfig(folder, 'source.config') !== undefined ||
+    dependenciesOf(folder).some((name) => name.startsWith('fumadocs-'))
+  );
+}
+
+export function loadFumadocs(folder: DocsFolder): SiteLayout {
+  const configFile = findConfig(folder, 'source.config');
+  const collection = readCollection(folder, configFile);
+  const contentDir = normalizeRelative(collection.dir) ?? DEFAULT_DIR;
+  const sourceFile = SOURCE_MODULES.map((base) => findConfig(folder, base)).find(Boolean);
+  const loaderOptions = readLoader(folder, sourceFile, collection.binding);
+  const i18nFile = I18N_MODULES.map((base) => findConfig(folder, base)).find(Boolean);
+  const i18n = readI18n(folder, loaderOptions.i18n, i18nFile);
+  const baseSlugs = (stringOf(loaderOptions.baseUrl) ?? DEFAULT_BASE_URL)
+    .split('/')
+    .filter(Boolean);
+  const defaultLocale = i18n?.languages[0] ?? '';
+  const languageOf = (code: string) => normalizeLanguage(code || 'en') ?? code;
+  const tree = new MetaTree(folder, contentDir, i18n);
+  const urlLocale = (locale: string) => {
+    if (!i18n) return '';
+    if (i18n.hideLocale === 'never') return locale;
+    return locale === defaultLocale ? '' : locale;
+  };
+  const url = (slugs: string[], locale: string) =>
+    [urlLocale(locale), ...baseSlugs, ...slugs].filter(Boolean).join('/');
+  const relative = (file: string) => file.slice(contentDir.length + 1);
+  return {
+    framework: 'fumadocs',
+    anchorStyle: 'github',
+    defaultLanguage: languageOf(defaultLocale),
+    languages: i18n ? i18n.languages.map(languageOf) : [languageOf('')],
+    versions: [],
+    languagePrefixes: (i18n?.languages.slice(1) ?? []).map((code) => ({
+      prefix: `${code}/`,
+      language: languageOf(code),
+    })),
+    configFiles: [
+      ...[configFile, sourceFile, i18nFile].filter((file): file is string => Boolean(file)),
+      'package.json',
+      ...folder.list(contentDir, (name) => META_NAME.test(name)),
+    ],
+    contentDirs: [contentDir],
+    isPageFile: (file) =>
+      file.startsWith(`${contentDir}/`) &&
+      isDocFile(file) &&
+      relative(file)
+        .split('/')
+        .every((segment) => !segment.startsWith('.')),
+    place(file, frontmatter): PagePlacement {
+      const source = parseFile(relative(file), i18n);
+      const slugs = slugsOf(source.key);
+      if (isShadowedIndex(folder, file, source.key)) slugs.push('index');
+      const placement: PagePlacement = {
+        path: url(slugs, source.locale),
+        language: languageOf(source.locale),
+        translationKey: url(slugs, defaultLocale),
+      };
+      const nav = tree.placement(source.key, source.locale);
+      if (nav.trail.length > 0) placement.navigation = nav.trail;
+      const navTitle = nav.folderTitle ?? frontmatterText(frontmatter.title);
+      placement.navTitle = navTitle ?? pathToName(source.key.split('/').at(-1)!);
+      return placement;
+    },
+  };
+}
+
+/** The docs collection: the first `defineDocs()` (or `defineCollections({ type: 'doc' })`). */
+function readCollection(
+  folder: DocsFolder,
+  configFile: string | undefined,
+): { dir: string; binding?: string } {
+  const source = configFile ? folder.readIfExists(configFile) : undefined;
+  if (!source) return { dir: DEFAULT_DIR };
+  const calls = findStaticCalls(source, ['defineDocs', 'defineCollections']);
+  const docs =
+    calls.find((call) => call.call === 'defineDocs') ??
+    calls.find((call) => isData(call.args[0]) && call.args[0].type === 'doc');
+  if (!docs) return { dir: DEFAULT_DIR };
+  const options = isData(docs.args[0]) ? docs.args[0] : {};
+  const dir =
+    stringOf(options.dir) ?? stringOf((options.docs as Data | undefined)?.dir) ?? DEFAULT_DIR;
+  return docs.binding ? { dir, binding: docs.binding } : { dir };
+}
+
+/** The options of the `loader()` whose source is the docs collection (else the first). */
+function readLoader(folder: DocsFolder, file: string | undefined, binding?: string): Data {
+  const source = file ? folder.readIfExists(file) : undefined;
+  if (!source) return {};
+  const loaders = findStaticCalls(source, ['loader']).map((call) => {
+    // loader({ source, baseUrl }) or loader(source, { baseUrl }).
+    const options = call.args.find(isData) ?? {};
+    const input = isData(options) && 'source' in options ? options.source : call.args[0];
+    const from = isStaticCall(input) ? input.call.split('.')[0] : undefined;
+    return { options, from };
+  });
+  const chosen = loaders.find((entry) => binding && entry.from === binding) ?? loaders[0];
+  return chosen?.options ?? {};
+}
+
+/** i18n from the loader's options, else `defineI18n()` or an exported `i18n` object. */
+function readI18n(folder: DocsFolder, inline: unknown, file: string | undefined): I18n | undefined {
+  let config = isData(inline) ? inline : undefined;
+  const source = !config && file ? folder.readIfExists(file) : undefined;
+  if (source) {
+    const call = findStaticCalls(source, ['defineI18n'])[0];
+    config = isData(call?.args[0]) ? call.args[0] : undefined;
+    if (!config) {
+      const named = readConfig(folder, file);
+      config = isData(named) ? named : undefined;
+    }
+  }
+  const languages = arrayOf(config?.languages).map(stringOf).filter(Boolean) as string[];
+  if (!config || languages.length === 0) return undefined;
+  const fallback = stringOf(config.defaultLanguage);
+  const defaultLanguage = fallback && languages.includes(fallback) ? fallback : languages[0]!;
+  const parser = config.parser === 'dir' || config.parser === 'none' ? config.parser : 'dot';
+  const hide = config.hideLocale;
+  return {
+    languages: [defaultLanguage, ...languages.filter((code) => code !== defaultLanguage)],
+    parser,
+    hideLocale: hide === 'always' || hide === 'default-locale' ? hide : 'never',
+  };
+}
+
+/** `guide.cn.mdx` -> `guide` in `cn`; `cn/guide.mdx` with the dir parser; `page.$.mdx` shared. */
+function parseFile(path: string, i18n: I18n | undefined): SourceFile {
+  const bare = path.replace(/\.mdx?$/i, '');
+  const defaultLocale = i18n?.languages[0] ?? '';
+  if (!i18n || i18n.parser === 'none') return { key: bare, locale: defaultLocale };
+  if (i18n.parser === 'dir') {
+    const [first, ...rest] = bare.split('/');
+    if (rest.length > 0 && (i18n.languages.includes(first!) || first === '$')) {
+      return { key: rest.join('/'), locale: first === '$' ? defaultLocale : first! };
+    }
+    return { key: bare, locale: defaultLocale };
+  }
+  const match = /^(.*)\.([^./]+)$/.exec(bare);
+  if (match && (i18n.languages.includes(match[2]!) || match[2] === '$')) {
+    return { key: match[1]!, locale: match[2] === '$' ? defaultLocale : match[2]! };
+  }
+  return { key: bare, locale: defaultLocale };
+}
+
+/** Fumadocs' getSlugs: `(group)` folders left out, `index` naming its folder. */
+function slugsOf(key: string): string[] {
+  const segments = key.split('/');
+  const name = segments.pop()!;
+  const slugs = segments.filter((segment) => segment !== '' && !GROUP.test(segment));
+  if (name !== 'index') slugs.push(name);
+  return slugs;
+}
+
+/** `dir/index.mdx` beside `dir.mdx`: Fumadocs gives the index the `dir/index` slug. */
+function isShadowedIndex(folder: DocsFolder, file: string, key: string): boolean {
+  if (!key.endsWith('/index')) return false;
+  const dir = file.slice(0, file.lastIndexOf('/'));
+  return folder.isFile(`${dir}.mdx`) || folder.isFile(`${dir}.md`);
+}
+
+/** `getting-started` -> `Getting started`, as Fumadocs names files and folders. */
+function pathToName(name: string): string {
+  const words = name.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+interface NavPlacement {
+  trail: string[];
+  /** The label of a folder's index page: the folder's own title. */
+  folderTitle?: string;
+}
+
+/** The meta files of the content folder, read per language as the page tree reads them. */
+class MetaTree {
+  private readonly cache = new Map<string, Data | undefined>();
+  private readonly folder: DocsFolder;
+  private readonly contentDir: string;
+  private readonly i18n: I18n | undefined;
+
+  constructor(folder: DocsFolder, contentDir: string, i18n: I18n | undefined) {
+    this.folder = folder;
+    this.contentDir = contentDir;
+    this.i18n = i18n;
+  }
+
+  /** Navigation groups above a page (folder titles and separators) and its folder's title. */
+  placement(key: string, locale: string): NavPlacement {
+    const segments = key.split('/');
+    const name = segments.pop()!;
+    const isFolderIndex =
+      name === 'index' && segments.length > 0 && this.meta(segments, locale)?.root !== true;
+    const folders = isFolderIndex ? segments.slice(0, -1) : segments;
+    const trail: string[] = [];
+    for (let depth = 0; depth < folders.length; depth++) {
+      const parent = this.meta(folders.slice(0, depth), locale);
+      const segment = folders[depth]!;
+      const separator = separatorBefore(parent, segment);
+      if (separator) trail.push(separator);
+      if (!arrayOf(parent?.pages).includes(`...${segment}`)) {
+        trail.push(this.folderTitle(folders.slice(0, depth + 1), locale));
+      }
+    }
+    const container = isFolderIndex ? segments.slice(0, -1) : segments;
+    const separator = separatorBefore(
+      this.meta(container, locale),
+      isFolderIndex ? segments.at(-1)! : name,
+    );
+    if (separator) trail.push(separator);
+    if (!isFolderIndex) return { trail };
+    return { trail, folderTitle: this.folderTitle(segments, locale) };
+  }
+
+  /** meta `title`, else the index page's title, else the folder name. */
+  private folderTitle(segments: string[], locale: string): string {
+    const title = stringOf(this.meta(segments, locale)?.title);
+    if (title) return title;
+    const index = this.indexTitle(segments, locale);
+    if (index) return index;
+    const name = segments.at(-1)!;
+    return pathToName(GROUP.exec(name)?.[1] ?? name);
+  }
+
+  private indexTitle(segments: string[], locale: string): string | undefined {
+    for (const base of this.candidates(segments, 'index', locale)) {
+      for (const extension of ['mdx', 'md']) {
+        const source = this.folder.readIfExists(`${base}.${extension}`);
+        if (source === undefined) continue;
+        try {
+          return frontmatterText(splitFrontmatter(source).data.title);
+        } catch {
+          return undefined;
+        }
+      }
+    }
+    return undefined;
+  }
+
+  /** The folder's meta file in `locale`, falling back to the default language's. */
+  meta(segments: string[], locale: string): Data | undefined {
+    for (const base of this.candidates(segments, 'meta', locale)) {
+      for (const extension of ['json', 'yaml', 'yml']) {
+        const file = `${base}.${extension}`;
+        if (!this.cache.has(file)) {
+          const source = this.folder.readIfExists(file);
+          const data =
+            source === undefined
+              ? undefined
+              : extension === 'json'
+                ? parseJson(source)
+                : parseYamlData(source);
+          this.cache.set(file, isData(data) ? data : undefined);
+        }
+        const found = this.cache.get(file);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  }
+
+  /** File paths (without extension) a folder's `name` file may have, in priority order. */
+  private candidates(segments: string[], name: string, locale: string): string[] {
+    const dir = [this.contentDir, ...segments].join('/');
+    const i18n = this.i18n;
+    if (!i18n || i18n.parser === 'none') return [`${dir}/${name}`];
+    const defaultLocale = i18n.languages[0]!;
+    if (i18n.parser === 'dir') {
+      const inLocale = (code: string) => [this.contentDir, code, ...segments].join('/');
+      return [
+        `${inLocale(locale)}/${name}`,
+        `${inLocale(defaultLocale)}/${name}`,
+        `${inLocale('$')}/${name}`,
+        `${dir}/${name}`,
+      ];
+    }
+    return [
+      ...(locale === defaultLocale ? [] : [`${dir}/${name}.${locale}`]),
+      `${dir}/${name}.${defaultLocale}`,
+      `${dir}/${name}.$`,
+      `${dir}/${name}`,
+    ];
+  }
+}
+
+/** The `---Label---` separator heading the item in its folder's `pages`, if any. */
+function separatorBefore(meta: Data | undefined, item: string): string | undefined {
+  const pages = arrayOf(meta?.pages).filter((entry): entry is string => typeof entry === 'string');
+  if (pages.length === 0) return undefined;
+  let separator: string | undefined;
+  let atRest: string | undefined;
+  const names = new Set([item, `./${item}`, `...${item}`]);
+  for (const entry of pages) {
+    const label = SEPARATOR.exec(entry)?.[1]?.trim();
+    if (label !== undefined) separator = label;
+    else if (entry === '---') separator = undefined;
+    else if (names.has(entry)) return separator;
+    else if ((entry === '...' || entry === 'z...a') && atRest === undefined) atRest = separator;
+  }
+  return pages.includes(`!${item}`) ? undefined : atRest;
+}

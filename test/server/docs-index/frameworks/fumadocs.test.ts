@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { ASSISTANT_KEY, assistantApp } from '../../../support/assistant-app.ts';
+import { FUMADOCS_SITE, indexSite, pathsOf, writeSite } from '../../../support/docs-sites.ts';
+
+const SOURCE_CONFIG = (dir: string) =>
+  `import { defineDocs } from 'fumadocs-mdx/config';\nexport const docs = defineDocs({ dir: '${dir}' });`;
+
+describe('the Fumadocs fixture', () => {
+  const site = () => indexSite(FUMADOCS_SITE);
+
+  it('publishes content/docs under /docs: index as its folder, (guides) out of the URL, Chinese under cn/', async () => {
+    const index = await site();
+    expect(index.profile.framework).toBe('fumadocs');
+    expect(pathsOf(index)).toEqual({
+      'cn/docs': 'content/docs/index.cn.mdx',
+      'cn/docs/brewing': 'content/docs/(guides)/brewing/index.cn.mdx',
+      'cn/docs/brewing/green-tea': 'content/docs/(guides)/brewing/green-tea.cn.mdx',
+      'cn/docs/installation': 'content/docs/installation.cn.mdx',
+      docs: 'content/docs/index.mdx',
+      'docs/api': 'content/docs/api/index.mdx',
+      'docs/api/boil': 'content/docs/api/boil.mdx',
+      // Left out of the sidebar by `!internal`, still published and in Fumadocs' own search.
+      'docs/api/internal': 'content/docs/api/internal.mdx',
+      'docs/brewing': 'content/docs/(guides)/brewing/index.mdx',
+      'docs/brewing/green-tea': 'content/docs/(guides)/brewing/green-tea.mdx',
+      'docs/descaling': 'content/docs/(guides)/descaling.mdx',
+      'docs/installation': 'content/docs/installation.mdx',
+    });
+  });
+
+  it('leaves out dot-files, components, the README and the app', async () => {
+    const index = await site();
+    for (const word of ['zeppelin', 'quagmire', 'fumarole']) {
+      expect(index.search(word), word).toEqual([]);
+    }
+    expect(index.search('calibrate thermostat')[0]?.path).toBe('docs/api/internal');
+  });
+
+  it('knows each page’s language and the English page it translates', async () => {
+    const index = await site();
+    expect(index.profile.languages).toEqual(['en', 'zh']);
+    expect(index.profile.languagePrefixes).toEqual([{ prefix: 'cn/', language: 'zh' }]);
+    expect(index.getPage('cn/docs/brewing/green-tea')).toMatchObject({
+      language: 'zh',
+      translationKey: 'docs/brewing/green-tea',
+      title: '绿茶',
+    });
+    expect(index.getPage('docs/brewing/green-tea')).toMatchObject({
+      language: 'en',
+      translationKey: 'docs/brewing/green-tea',
+    });
+  });
+
+  it('groups pages by meta.json separators and folder titles, in the reader’s language', async () => {
+    const index = await site();
+    // `...(guides)` puts the group's pages under the root's "Guides" separator; the brewing
+    // folder has no meta.json and takes its index page's title.
+    expect(index.getPage('docs/brewing/green-tea')?.navigation).toEqual(['Guides', 'Brewing tea']);
+    expect(index.getPage('cn/docs/brewing/green-tea')?.navigation).toEqual(['指南', '泡茶']);
+    expect(index.getPage('docs/brewing')?.navigation).toEqual(['Guides']);
+    expect(index.getPage('docs/descaling')?.navigation).toEqual(['Guides']);
+    // A root folder (a sidebar tab): its index is one of its pages, not the folder's label.
+    expect(index.getPage('docs/api')?.navigation).toEqual(['Reference', 'API Reference']);
+    expect(index.getPage('docs/installation')?.navigation).toBeUndefined();
+    expect(index.getPage('docs/api/boil')).toMatchObject({
+      title: 'boil',
+      description: 'Start heating to a target temperature.',
+    });
+  });
+
+  it('answers a Chinese question from the Chinese page, an English one from the English page', async () => {
+    const index = await site();
+    const chinese = index.search('泡绿茶的水温是多少？', { pageSize: 3 });
+    expect(chinese[0]?.path).toBe('cn/docs/brewing/green-tea');
+    const english = index.search('What water temperature for green tea?', { pageSize: 3 });
+    expect(english[0]?.path).toBe('docs/brewing/green-tea');
+    expect(english.some((result) => result.path.startsWith('cn/'))).toBe(false);
+  });
+
+  it('serves search and pages at the published paths through the server', async () => {
+    const { app } = assistantApp({ index: await site() });
+    const request = (body: unknown) => ({
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ASSISTANT_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const search = await app.request('/v1/search/docs', request({ query: 'limescale vinegar' }));
+    expect((await search.json())[0].path).toBe('docs/descaling');
+    for (const path of [
+      '/docs/descaling',
+      'docs/descaling/',
+      'https://kettle.dev/docs/descaling',
+    ]) {
+      const page = await app.request('/v1/page/docs', request({ path }));
+      expect(page.status, path).toBe(200);
+      expect((await page.json()).path).toBe('docs/descaling');
+    }
+    // The file path is not a URL of the site.
+    const file = await app.request('/v1/page/docs', request({ path: 'content/docs/descaling' }));
+    expect(file.status).toBe(404);
+  });
+});
+
+describe('Fumadocs settings', () => {
+  it('follows defineDocs({ dir }), loader({ baseUrl }) and an unprefixed default language', async () => {
+    const root = await writeSite({
+      'source.config.ts': SOURCE_CONFIG('docs'),
+      'src/lib/source.ts': `import { loader } from 'fumadocs-core/source';
+        export const source = loader({ baseUrl: '/', source: docs.toFumadocsSource() });`,
+      'docs/index.mdx': '---\ntitle: Home\n---\nHi.',
+      'docs/(api)/reference/index.mdx': '---\ntitle: Reference\n---\nAll.',
+      'docs/Getting-Started.md': '---\ntitle: Start\n---\nGo.',
+      'content/docs/stray.mdx': '---\ntitle: Stray\n---\nNot the collection.',
+    });
+    expect(pathsOf(await indexSite(root))).toEqual({
+      '': 'docs/index.mdx',
+      'Getting-Started': 'docs/Getting-Started.md',
+      reference: 'docs/(api)/reference/index.mdx',
+    });
+  });
+
+  it('reads folder-parsed languages, with the default language prefixed unless hidden', async () => {
+    const files = (hideLocale: string) => ({
+      'source.config.ts': SOURCE_CONFIG('content/docs'),
+      'lib/i18n.ts': `import { defineI18n } from 'fumadocs-core/i18n';
+        export const i18n = defineI18n({ defaultLanguage: 'en', languages: ['en', 'ja'], parser: 'dir'${hideLocale} });`,
+      'content/docs/en/meta.json': '{"title": "Docs", "pages": ["---Start---", "setup"]}',
+      'content/docs/en/setup.mdx': '---\ntitle: Setup\n---\nInstall it.',
+      'content/docs/ja/setup.mdx': '---\ntitle: セットアップ\n---\nインストールします。',
+    });
+    const never = await indexSite(await writeSite(files('')));
+    expect(pathsOf(never)).toEqual({
+      'en/docs/setup': 'content/docs/en/setup.mdx',
+      'ja/docs/setup': 'content/docs/ja/setup.mdx',
+    });
+    // The Japanese page has no meta file: it falls back to the default language's, as Fumadocs does.
+    expect(never.getPage('ja/docs/setup')).toMatchObject({
+      language: 'ja',
+      translationKey: 'en/docs/setup',
+      navigation: ['Start'],
+    });
+    const hidden = await indexSite(await writeSite(files(", hideLocale: 'always'")));
+    expect(Object.keys(pathsOf(hidden))).toEqual(['docs/setup', 'ja/docs/setup']);
+  });
+
+  it('is told by a fumadocs dependency when the config has another name', async () => {
+    const root = await writeSite({
+      'package.json': '{"dependencies": {"fumadocs-ui": "16.0.0", "next": "16.0.0"}}',
+      'content/docs/index.mdx': '---\ntitle: Home\n---\nHi.',
+    });
+    const index = await indexSite(root);
+    expect(index.profile.framework).toBe('fumadocs');
+    expect(pathsOf(index)).toEqual({ docs: 'content/docs/index.mdx' });
+  });
+});
