@@ -17,6 +17,8 @@ export const MINTLIFY_SITE = site('mintlify');
 export const MKDOCS_SITE = site('mkdocs');
 /** A Fumadocs site with meta.json groups, a route group and Chinese pages (sites/fumadocs). */
 export const FUMADOCS_SITE = site('fumadocs');
+/** A Nextra 4 site with _meta files, a hidden page and German pages (sites/nextra). */
+export const NEXTRA_SITE = site('nextra');
 
 /** Writes `files` (relative path -> content) into a fresh temporary folder. */
 export async function writeSite(files: Record<string, string>): Promise<string> {

@@ -8,6 +8,7 @@ import { loadDocusaurus } from './docusaurus.ts';
 import { isFumadocsSite, loadFumadocs } from './fumadocs.ts';
 import { loadMintlify, MINTLIFY_CONFIGS } from './mintlify.ts';
 import { loadMkdocs, MKDOCS_CONFIGS } from './mkdocs.ts';
+import { isNextraSite, loadNextra } from './nextra.ts';
 import { loadPlain } from './plain.ts';
 import { loadStarlight, STARLIGHT_CONTENT } from './starlight.ts';
 import type { FrameworkName, SiteLayout } from './types.ts';
@@ -20,6 +21,7 @@ const LOADERS: Record<FrameworkName, (folder: DocsFolder) => SiteLayout> = {
   vitepress: loadVitepress,
   mkdocs: loadMkdocs,
   fumadocs: loadFumadocs,
+  nextra: loadNextra,
   plain: loadPlain,
 };
 
@@ -39,8 +41,10 @@ export function detectFramework(folder: DocsFolder): FrameworkName {
   if (vitepressRoot(folder) !== undefined) return 'vitepress';
   if (folder.firstFile(MKDOCS_CONFIGS)) return 'mkdocs';
   // Next.js sites after the others, so a repository that also keeps one of their configs is
-  // read as before.
+  // read as before. Fumadocs first: `source.config` is its own, while `nextra` may linger in
+  // the dependencies of a site that moved to Fumadocs.
   if (isFumadocsSite(folder)) return 'fumadocs';
+  if (isNextraSite(folder)) return 'nextra';
   return 'plain';
 }
 
@@ -57,8 +61,9 @@ export function isFrameworkConfigFile(file: string): boolean {
   return (
     /^(?:docs\/)?\.vitepress\/config(?:\/index)?\.[cm]?[jt]s$/.test(file) ||
     /^(?:docs\.json|mint\.json|\.mintignore|mkdocs\.ya?ml|versions\.json)$/.test(file) ||
-    /^(?:docusaurus|astro|source)\.config\.[cm]?[jt]s$/.test(file) ||
+    /^(?:docusaurus|astro|source|next)\.config\.[cm]?[jt]s$/.test(file) ||
     /^package\.json$/.test(file) ||
+    /(?:^|\/)_meta(?:\.[\w-]+)?\.(?:[jt]sx?|json)$/.test(file) ||
     /^sidebars\.(?:[cm]?[jt]s|json)$/.test(file) ||
     /(?:^|\/)_category_\.(?:json|ya?ml)$/.test(file) ||
     /^(?:\w+_)?versioned_sidebars\//.test(file)

@@ -12,6 +12,7 @@ export const FRAMEWORKS = [
   'vitepress',
   'mkdocs',
   'fumadocs',
+  'nextra',
   'plain',
 ] as const;
 export type FrameworkName = (typeof FRAMEWORKS)[number];

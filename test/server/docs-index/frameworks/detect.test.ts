@@ -4,9 +4,11 @@ import { DocsFolder } from '../../../../src/server/docs-index/frameworks/docs-fo
 import { AI_SDK_DOCS, STARLIGHT_DOCS, VITE_DOCS } from '../../../support/corpora.ts';
 import {
   DOCUSAURUS_SITE,
+  FUMADOCS_SITE,
   indexSite,
   MINTLIFY_SITE,
   MKDOCS_SITE,
+  NEXTRA_SITE,
   writeSite,
 } from '../../../support/docs-sites.ts';
 
@@ -19,6 +21,8 @@ describe('detectFramework', () => {
     expect(detect(STARLIGHT_DOCS)).toBe('starlight');
     expect(detect(VITE_DOCS)).toBe('vitepress');
     expect(detect(MKDOCS_SITE)).toBe('mkdocs');
+    expect(detect(FUMADOCS_SITE)).toBe('fumadocs');
+    expect(detect(NEXTRA_SITE)).toBe('nextra');
     expect(detect(AI_SDK_DOCS)).toBe('plain');
   });
 
@@ -33,6 +37,41 @@ describe('detectFramework', () => {
     expect(detect(await writeSite({ 'docs/.vitepress/config.ts': 'export default {}' }))).toBe(
       'vitepress',
     );
+  });
+
+  it('tells Fumadocs and Nextra by their config or dependency, after the other frameworks', async () => {
+    const next = 'const nextConfig = {};\nexport default nextConfig;';
+    expect(detect(await writeSite({ 'source.config.ts': 'export default {}' }))).toBe('fumadocs');
+    expect(
+      detect(await writeSite({ 'package.json': '{"dependencies": {"fumadocs-core": "16.0.0"}}' })),
+    ).toBe('fumadocs');
+    expect(
+      detect(
+        await writeSite({
+          'next.config.mjs': "import nextra from 'nextra';\nexport default nextra({})({});",
+        }),
+      ),
+    ).toBe('nextra');
+    expect(
+      detect(await writeSite({ 'package.json': '{"devDependencies": {"nextra": "4.0.0"}}' })),
+    ).toBe('nextra');
+    // A Next.js app without either is a plain folder; a Mintlify site with a package.json stays Mintlify.
+    expect(
+      detect(
+        await writeSite({
+          'next.config.mjs': next,
+          'package.json': '{"dependencies": {"next": "16"}}',
+        }),
+      ),
+    ).toBe('plain');
+    expect(
+      detect(
+        await writeSite({
+          'docs.json': '{"navigation": {"pages": ["index"]}}',
+          'package.json': '{"dependencies": {"nextra": "4.0.0"}}',
+        }),
+      ),
+    ).toBe('mintlify');
   });
 
   it('follows the framework the site names over the detected one', async () => {
