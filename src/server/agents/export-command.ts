@@ -23,8 +23,8 @@ as <path>.md (the files the server serves at /llms/{domain}/ and /md/{domain}/).
 
   --docs <folder>          Markdown/MDX pages, as for serve
   --out <folder>           where to write (created if missing; files are overwritten)
-  --framework <name>       mintlify, docusaurus, starlight, vitepress, mkdocs or plain
-                           (default: detected from the folder)
+  --framework <name>       mintlify, docusaurus, starlight, vitepress, mkdocs, fumadocs,
+                           nextra or plain (default: detected from the folder)
   --site-url <url>         published address of the docs: the Source line of each page
                            in llms-full.txt links there
   --base-url <url>         the address --out is published at; links in llms.txt start with

@@ -7,8 +7,8 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
        docs-assistant --version | --help
 
   --docs <folder>        Markdown/MDX pages to answer from
-  --framework <name>     mintlify, docusaurus, starlight, vitepress, mkdocs or plain
-                         (default: detected from the folder)
+  --framework <name>     mintlify, docusaurus, starlight, vitepress, mkdocs, fumadocs,
+                         nextra or plain (default: detected from the folder)
   --domain <name>        the {domain} of the site (default: docs)
   --key <key>            public key da_dsc_…; repeatable (default: one generated on the first
                          start and kept in the data folder)
