@@ -17,7 +17,7 @@
  * Not read: a `baseUrl`, `dir` or i18n config built by code, custom `url()`/`slugs()` loader
  * options and plugins, several docs collections (the first `defineDocs` is the site's), pages a
  * meta file pulls in from another folder (`../other/page`: they keep their own folder's groups),
- * `fallbackLanguage`, and `<include>` partials.
+ * `fallbackLanguage`, and `<include>` of a `#section`. `<include>` partials are inlined.
  */
 import { isDocFile } from '../paths.ts';
 import {
@@ -107,6 +107,7 @@ export function loadFumadocs(folder: DocsFolder): SiteLayout {
       ...folder.list(contentDir, (name) => META_NAME.test(name)),
     ],
     contentDirs: [contentDir],
+    partials: { fumadocsIncludes: true },
     isPageFile: (file) =>
       file.startsWith(`${contentDir}/`) &&
       isDocFile(file) &&

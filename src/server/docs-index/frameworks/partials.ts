@@ -1,11 +1,12 @@
 /**
  * Partials inlined the way the frameworks render them, so a page's text includes what its
  * readers see: MDX imports of local Markdown rendered as a component (Mintlify snippets,
- * Docusaurus `_partial.mdx`, Starlight and Nextra pages alike) and VitePress's
- * `<!--@include: ./part.md-->`. A partial whose file is missing, outside the docs folder or
- * part of a cycle is left as it was.
+ * Docusaurus `_partial.mdx`, Starlight and Nextra pages alike), VitePress's
+ * `<!--@include: ./part.md-->` and Fumadocs' `<include>./part.mdx</include>`. A partial whose
+ * file is missing, outside the docs folder or part of a cycle is left as it was.
  */
 import { FenceTracker, stripMdxStatements } from '../markdown.ts';
+import { isDocFile } from '../paths.ts';
 import type { DocsFolder } from './docs-folder.ts';
 import { splitFrontmatterBody } from './frontmatter.ts';
 
@@ -14,6 +15,12 @@ export interface PartialOptions {
   aliases?: Record<string, string>;
   /** Inline VitePress `<!--@include: path-->` directives. */
   vitepressIncludes?: boolean;
+  /**
+   * Inline Fumadocs `<include>path</include>` elements: Markdown as text, other files as a code
+   * block. A `cwd` attribute makes the path relative to the folder's root; `#section`
+   * includes are left as written.
+   */
+  fumadocsIncludes?: boolean;
 }
 
 export interface InlinedBody {
@@ -26,6 +33,7 @@ const MAX_DEPTH = 8;
 const IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$/gm;
 /** Cheap first look: most pages import no Markdown at all. */
 const MAYBE_IMPORT = /^import\s+[A-Z][\w$]*\s+from\s+['"][^'"]+\.mdx?['"]/m;
+const FUMADOCS_INCLUDE = /<include(\s[^>]*)?>\s*([^<#\s][^<#]*?)\s*<\/include>/g;
 const INCLUDE = /<!--\s*@include:\s*([^\s{#]+?)(?:#[\w-]+)?(?:\{(\d*),(\d*)\})?\s*-->/g;
 
 export function inlinePartials(
@@ -43,12 +51,15 @@ export function inlinePartials(
       const source = folder.readIfExists(target);
       if (source === undefined) return undefined;
       includes.add(target);
+      // Code (a Fumadocs include of `./example.ts`) is shown as it is.
+      if (!isDocFile(target)) return [target, source];
       const inlined = expand(target, splitFrontmatterBody(source), [...stack, target]);
       // The partial's own imports and exports are its build instructions, not its text.
       return [target, stripMdxStatements(inlined)];
     };
     let result = inlineImports(text, load);
     if (options.vitepressIncludes) result = inlineIncludes(result, load);
+    if (options.fumadocsIncludes) result = inlineIncludeElements(result, load);
     return result;
   };
   const inlined = expand(file, body, [file]);
@@ -89,6 +100,24 @@ function inlineIncludes(text: string, load: Loader): string {
         .slice(from, end ? Number(end) : undefined)
         .join('\n')
         .trim();
+    }),
+  );
+}
+
+/** `<include>./part.mdx</include>` -> the partial's text; `<include>./a.ts</include>` -> its code. */
+function inlineIncludeElements(text: string, load: Loader): string {
+  if (!text.includes('<include')) return text;
+  return mapProse(text, (prose) =>
+    prose.replace(FUMADOCS_INCLUDE, (element, attributes = '', specifier: string) => {
+      const fromRoot = /\bcwd\b/.test(attributes);
+      const bare = specifier.replace(/^\.?\//, '');
+      const loaded = load(
+        fromRoot ? `/${bare}` : /^\.\.?\//.test(specifier) ? specifier : `./${bare}`,
+      );
+      if (!loaded) return element;
+      if (isDocFile(loaded[0])) return loaded[1].trim();
+      const lang = /\blang=["']?([\w+-]+)/.exec(attributes)?.[1] ?? loaded[0].split('.').at(-1);
+      return `\`\`\`${lang}\n${loaded[1].trimEnd()}\n\`\`\``;
     }),
   );
 }

@@ -36,6 +36,14 @@ describe('the Fumadocs fixture', () => {
     expect(index.search('calibrate thermostat')[0]?.path).toBe('docs/api/internal');
   });
 
+  it('inlines an <include> partial into the page that includes it', async () => {
+    const index = await site();
+    expect(index.search('never immerse the base in water')[0]?.path).toBe('docs/descaling');
+    expect(index.getPage('docs/descaling')?.includes).toEqual([
+      'content/docs/(guides)/.safety.mdx',
+    ]);
+  });
+
   it('knows each page’s language and the English page it translates', async () => {
     const index = await site();
     expect(index.profile.languages).toEqual(['en', 'zh']);

@@ -64,4 +64,33 @@ describe('inlinePartials', () => {
     );
     expect(inlined.body).toBe('Steps:\n\ntwo\nthree\n\nAll:\n\none\ntwo\nthree\nfour');
   });
+
+  it('inlines Fumadocs <include> elements: Markdown as text, code as a code block', async () => {
+    const root = await writeSite({
+      'content/docs/shared/note.mdx': '---\ntitle: ignored\n---\nThe shared note.',
+      'content/docs/page.mdx': '',
+      'snippets/example.ts': "import { a } from './a';\nexport const b = a;",
+    });
+    const body = [
+      'Before.',
+      '<include>./shared/note.mdx</include>',
+      '<include cwd>snippets/example.ts</include>',
+      '<include>./shared/note.mdx#part</include>',
+      '<include>./missing.mdx</include>',
+    ].join('\n');
+    const folder = new DocsFolder(root);
+    const inlined = inlinePartials(folder, 'content/docs/page.mdx', body, {
+      fumadocsIncludes: true,
+    });
+    expect(inlined.body).toContain('Before.\nThe shared note.');
+    expect(inlined.body).toContain("```ts\nimport { a } from './a';\nexport const b = a;\n```");
+    // Sections of a file and missing files are left as written.
+    expect(inlined.body).toContain('<include>./shared/note.mdx#part</include>');
+    expect(inlined.body).toContain('<include>./missing.mdx</include>');
+    expect(inlined.includes.sort()).toEqual([
+      'content/docs/shared/note.mdx',
+      'snippets/example.ts',
+    ]);
+    expect(inlinePartials(folder, 'content/docs/page.mdx', body).body).toBe(body);
+  });
 });
