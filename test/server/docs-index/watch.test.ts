@@ -74,6 +74,37 @@ describe('watchDocs', () => {
     expect(index.getPage('later')?.navigation).toEqual(['Start']);
   });
 
+  it('reads Fumadocs meta.json and Nextra _meta files again when they change', async () => {
+    const fumadocs = await mkdtemp(join(tmpdir(), 'da-watch-'));
+    await mkdir(join(fumadocs, 'content/docs/guide'), { recursive: true });
+    await writeFile(join(fumadocs, 'source.config.ts'), 'export default {};');
+    await writeFile(join(fumadocs, 'content/docs/guide/meta.json'), '{"title": "Guide"}');
+    await writeFile(join(fumadocs, 'content/docs/guide/setup.mdx'), '---\ntitle: Setup\n---\nGo.');
+    const first = await watched(fumadocs);
+    expect(first.index.getPage('docs/guide/setup')?.navigation).toEqual(['Guide']);
+    const renamed = first.settled('content/docs/guide/meta.json');
+    await writeFile(join(fumadocs, 'content/docs/guide/meta.json'), '{"title": "Handbook"}');
+    await renamed;
+    expect(first.index.getPage('docs/guide/setup')?.navigation).toEqual(['Handbook']);
+    watcher?.close();
+
+    const nextra = await mkdtemp(join(tmpdir(), 'da-watch-'));
+    await mkdir(join(nextra, 'content/guide'), { recursive: true });
+    await writeFile(join(nextra, 'package.json'), '{"dependencies": {"nextra": "4.0.0"}}');
+    await writeFile(join(nextra, 'content/guide/old.mdx'), '# Old\nThe crane model.');
+    const second = await watched(nextra);
+    expect(second.index.search('crane')[0]?.path).toBe('guide/old');
+    // A _meta file added while running counts too.
+    const hidden = second.settled('content/guide/_meta.ts');
+    await writeFile(
+      join(nextra, 'content/guide/_meta.ts'),
+      "export default { old: { display: 'hidden' } };",
+    );
+    await hidden;
+    expect(second.index.search('crane')).toEqual([]);
+    expect(second.index.getPage('guide/old')?.unlisted).toBe(true);
+  });
+
   it('takes out a page when it becomes a draft or its file goes', async () => {
     const docs = await mkdtemp(join(tmpdir(), 'da-watch-'));
     await writeFile(join(docs, 'a.md'), '# A\nspoonbill');

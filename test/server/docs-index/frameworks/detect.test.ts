@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { detectFramework } from '../../../../src/server/docs-index/frameworks/detect.ts';
+import {
+  detectFramework,
+  isFrameworkConfigFile,
+} from '../../../../src/server/docs-index/frameworks/detect.ts';
 import { DocsFolder } from '../../../../src/server/docs-index/frameworks/docs-folder.ts';
 import { AI_SDK_DOCS, STARLIGHT_DOCS, VITE_DOCS } from '../../../support/corpora.ts';
 import {
@@ -72,6 +75,22 @@ describe('detectFramework', () => {
         }),
       ),
     ).toBe('mintlify');
+  });
+
+  it('names the Fumadocs and Nextra files whose change re-reads the layout (--watch)', () => {
+    for (const file of [
+      'source.config.ts',
+      'next.config.mjs',
+      'package.json',
+      'content/en/_meta.ts',
+      'pages/docs/_meta.en.json',
+      'app/_meta.global.tsx',
+    ]) {
+      expect(isFrameworkConfigFile(file), file).toBe(true);
+    }
+    for (const file of ['content/docs/meta.mdx', 'docs/source.config.md', 'content/_metal.ts']) {
+      expect(isFrameworkConfigFile(file), file).toBe(false);
+    }
   });
 
   it('follows the framework the site names over the detected one', async () => {
