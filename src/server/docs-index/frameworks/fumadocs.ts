@@ -28,14 +28,13 @@ import {
   isData,
   parseJson,
   parseYamlData,
-  readConfig,
   stringOf,
 } from './config-files.ts';
 import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
 import { splitFrontmatter } from './frontmatter.ts';
 import { normalizeLanguage } from './languages.ts';
 import { frontmatterText } from './page-rules.ts';
-import { findStaticCalls, isStaticCall } from './static-config.ts';
+import { findStaticCalls, isStaticCall, readConfigModule } from './static-config.ts';
 import type { PagePlacement, SiteLayout } from './types.ts';
 
 const DEFAULT_DIR = 'content/docs';
@@ -173,7 +172,8 @@ function readI18n(folder: DocsFolder, inline: unknown, file: string | undefined)
     const call = findStaticCalls(source, ['defineI18n'])[0];
     config = isData(call?.args[0]) ? call.args[0] : undefined;
     if (!config) {
-      const named = readConfig(folder, file);
+      // `export const i18n: I18nConfig = {...}`, as the page conventions show it.
+      const named = readConfigModule(source, 'i18n') ?? readConfigModule(source);
       config = isData(named) ? named : undefined;
     }
   }

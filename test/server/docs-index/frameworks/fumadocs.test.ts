@@ -151,6 +151,37 @@ describe('Fumadocs settings', () => {
     expect(Object.keys(pathsOf(hidden))).toEqual(['docs/setup', 'ja/docs/setup']);
   });
 
+  it('reads i18n given inline to loader() or as an I18nConfig object', async () => {
+    const page = {
+      'content/docs/setup.mdx': '# Setup',
+      'content/docs/setup.fr.mdx': '# Installation',
+    };
+    const inline = await writeSite({
+      'source.config.ts': SOURCE_CONFIG('content/docs'),
+      'lib/source.ts': `export const source = loader({
+        source: docs.toFumadocsSource(),
+        i18n: { defaultLanguage: 'en', languages: ['en', 'fr'] },
+      });`,
+      ...page,
+    });
+    expect(Object.keys(pathsOf(await indexSite(inline)))).toEqual([
+      'en/docs/setup',
+      'fr/docs/setup',
+    ]);
+    const typed = await writeSite({
+      'source.config.ts': SOURCE_CONFIG('content/docs'),
+      'lib/i18n.ts': `import type { I18nConfig } from 'fumadocs-core/i18n';
+        export const i18n: I18nConfig = { defaultLanguage: 'en', languages: ['en', 'fr'], hideLocale: 'default-locale' };`,
+      ...page,
+    });
+    const index = await indexSite(typed);
+    expect(Object.keys(pathsOf(index))).toEqual(['docs/setup', 'fr/docs/setup']);
+    expect(index.getPage('fr/docs/setup')).toMatchObject({
+      language: 'fr',
+      translationKey: 'docs/setup',
+    });
+  });
+
   it('is told by a fumadocs dependency when the config has another name', async () => {
     const root = await writeSite({
       'package.json': '{"dependencies": {"fumadocs-ui": "16.0.0", "next": "16.0.0"}}',
