@@ -26,12 +26,10 @@ import {
   dependenciesOf,
   findConfig,
   isData,
-  parseJson,
-  parseYamlData,
   stringOf,
 } from './config-files.ts';
 import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
-import { splitFrontmatter } from './frontmatter.ts';
+import { type FumadocsI18n, GROUP, MetaTree, pathToName } from './fumadocs-meta.ts';
 import { normalizeLanguage } from './languages.ts';
 import { frontmatterText } from './page-rules.ts';
 import { findStaticCalls, isStaticCall, readConfigModule } from './static-config.ts';
@@ -43,15 +41,6 @@ const DEFAULT_BASE_URL = '/docs';
 const SOURCE_MODULES = ['lib/source', 'src/lib/source', 'app/source', 'src/app/source'];
 const I18N_MODULES = ['lib/i18n', 'src/lib/i18n', 'i18n', 'src/i18n', 'app/i18n'];
 const META_NAME = /^meta(?:\.[\w$-]+)?\.(?:json|ya?ml)$/;
-const SEPARATOR = /^---(?:\[[^\]]+\])?(.+)---$/;
-const GROUP = /^\((.+)\)$/;
-
-interface I18n {
-  /** Codes as written (`cn`), the default first. */
-  languages: string[];
-  parser: 'dot' | 'dir' | 'none';
-  hideLocale: 'never' | 'default-locale' | 'always';
-}
 
 /** A page file read as Fumadocs reads it: its locale-free path and its locale. */
 interface SourceFile {
@@ -165,7 +154,11 @@ function readLoader(folder: DocsFolder, file: string | undefined, binding?: stri
 }
 
 /** i18n from the loader's options, else `defineI18n()` or an exported `i18n` object. */
-function readI18n(folder: DocsFolder, inline: unknown, file: string | undefined): I18n | undefined {
+function readI18n(
+  folder: DocsFolder,
+  inline: unknown,
+  file: string | undefined,
+): FumadocsI18n | undefined {
   let config = isData(inline) ? inline : undefined;
   const source = !config && file ? folder.readIfExists(file) : undefined;
   if (source) {
@@ -191,7 +184,7 @@ function readI18n(folder: DocsFolder, inline: unknown, file: string | undefined)
 }
 
 /** `guide.cn.mdx` -> `guide` in `cn`; `cn/guide.mdx` with the dir parser; `page.$.mdx` shared. */
-function parseFile(path: string, i18n: I18n | undefined): SourceFile {
+function parseFile(path: string, i18n: FumadocsI18n | undefined): SourceFile {
   const bare = path.replace(/\.mdx?$/i, '');
   const defaultLocale = i18n?.languages[0] ?? '';
   if (!i18n || i18n.parser === 'none') return { key: bare, locale: defaultLocale };
@@ -223,144 +216,4 @@ function isShadowedIndex(folder: DocsFolder, file: string, key: string): boolean
   if (!key.endsWith('/index')) return false;
   const dir = file.slice(0, file.lastIndexOf('/'));
   return folder.isFile(`${dir}.mdx`) || folder.isFile(`${dir}.md`);
-}
-
-/** `getting-started` -> `Getting started`, as Fumadocs names files and folders. */
-function pathToName(name: string): string {
-  const words = name.replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-interface NavPlacement {
-  trail: string[];
-  /** The label of a folder's index page: the folder's own title. */
-  folderTitle?: string;
-}
-
-/** The meta files of the content folder, read per language as the page tree reads them. */
-class MetaTree {
-  private readonly cache = new Map<string, Data | undefined>();
-  private readonly folder: DocsFolder;
-  private readonly contentDir: string;
-  private readonly i18n: I18n | undefined;
-
-  constructor(folder: DocsFolder, contentDir: string, i18n: I18n | undefined) {
-    this.folder = folder;
-    this.contentDir = contentDir;
-    this.i18n = i18n;
-  }
-
-  /** Navigation groups above a page (folder titles and separators) and its folder's title. */
-  placement(key: string, locale: string): NavPlacement {
-    const segments = key.split('/');
-    const name = segments.pop()!;
-    const isFolderIndex =
-      name === 'index' && segments.length > 0 && this.meta(segments, locale)?.root !== true;
-    const folders = isFolderIndex ? segments.slice(0, -1) : segments;
-    const trail: string[] = [];
-    for (let depth = 0; depth < folders.length; depth++) {
-      const parent = this.meta(folders.slice(0, depth), locale);
-      const segment = folders[depth]!;
-      const separator = separatorBefore(parent, segment);
-      if (separator) trail.push(separator);
-      if (!arrayOf(parent?.pages).includes(`...${segment}`)) {
-        trail.push(this.folderTitle(folders.slice(0, depth + 1), locale));
-      }
-    }
-    const container = isFolderIndex ? segments.slice(0, -1) : segments;
-    const separator = separatorBefore(
-      this.meta(container, locale),
-      isFolderIndex ? segments.at(-1)! : name,
-    );
-    if (separator) trail.push(separator);
-    if (!isFolderIndex) return { trail };
-    return { trail, folderTitle: this.folderTitle(segments, locale) };
-  }
-
-  /** meta `title`, else the index page's title, else the folder name. */
-  private folderTitle(segments: string[], locale: string): string {
-    const title = stringOf(this.meta(segments, locale)?.title);
-    if (title) return title;
-    const index = this.indexTitle(segments, locale);
-    if (index) return index;
-    const name = segments.at(-1)!;
-    return pathToName(GROUP.exec(name)?.[1] ?? name);
-  }
-
-  private indexTitle(segments: string[], locale: string): string | undefined {
-    for (const base of this.candidates(segments, 'index', locale)) {
-      for (const extension of ['mdx', 'md']) {
-        const source = this.folder.readIfExists(`${base}.${extension}`);
-        if (source === undefined) continue;
-        try {
-          return frontmatterText(splitFrontmatter(source).data.title);
-        } catch {
-          return undefined;
-        }
-      }
-    }
-    return undefined;
-  }
-
-  /** The folder's meta file in `locale`, falling back to the default language's. */
-  meta(segments: string[], locale: string): Data | undefined {
-    for (const base of this.candidates(segments, 'meta', locale)) {
-      for (const extension of ['json', 'yaml', 'yml']) {
-        const file = `${base}.${extension}`;
-        if (!this.cache.has(file)) {
-          const source = this.folder.readIfExists(file);
-          const data =
-            source === undefined
-              ? undefined
-              : extension === 'json'
-                ? parseJson(source)
-                : parseYamlData(source);
-          this.cache.set(file, isData(data) ? data : undefined);
-        }
-        const found = this.cache.get(file);
-        if (found) return found;
-      }
-    }
-    return undefined;
-  }
-
-  /** File paths (without extension) a folder's `name` file may have, in priority order. */
-  private candidates(segments: string[], name: string, locale: string): string[] {
-    const dir = [this.contentDir, ...segments].join('/');
-    const i18n = this.i18n;
-    if (!i18n || i18n.parser === 'none') return [`${dir}/${name}`];
-    const defaultLocale = i18n.languages[0]!;
-    if (i18n.parser === 'dir') {
-      const inLocale = (code: string) => [this.contentDir, code, ...segments].join('/');
-      return [
-        `${inLocale(locale)}/${name}`,
-        `${inLocale(defaultLocale)}/${name}`,
-        `${inLocale('$')}/${name}`,
-        `${dir}/${name}`,
-      ];
-    }
-    return [
-      ...(locale === defaultLocale ? [] : [`${dir}/${name}.${locale}`]),
-      `${dir}/${name}.${defaultLocale}`,
-      `${dir}/${name}.$`,
-      `${dir}/${name}`,
-    ];
-  }
-}
-
-/** The `---Label---` separator heading the item in its folder's `pages`, if any. */
-function separatorBefore(meta: Data | undefined, item: string): string | undefined {
-  const pages = arrayOf(meta?.pages).filter((entry): entry is string => typeof entry === 'string');
-  if (pages.length === 0) return undefined;
-  let separator: string | undefined;
-  let atRest: string | undefined;
-  const names = new Set([item, `./${item}`, `...${item}`]);
-  for (const entry of pages) {
-    const label = SEPARATOR.exec(entry)?.[1]?.trim();
-    if (label !== undefined) separator = label;
-    else if (entry === '---') separator = undefined;
-    else if (names.has(entry)) return separator;
-    else if ((entry === '...' || entry === 'z...a') && atRest === undefined) atRest = separator;
-  }
-  return pages.includes(`!${item}`) ? undefined : atRest;
 }
