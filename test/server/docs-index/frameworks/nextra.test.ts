@@ -168,4 +168,28 @@ describe('Nextra settings', () => {
     });
     expect(index.getPage('docs/setup')?.navigation).toEqual(['Documentation']);
   });
+
+  it('reads Nextra 3 locale folders in pages/, every language under its prefix', async () => {
+    // Nextra 3's SWR example: pages/en/..., pages/es/..., _meta.ts per folder.
+    const root = await writeSite({
+      'next.config.ts': `import nextra from 'nextra';
+        const withNextra = nextra({ theme: 'nextra-theme-docs', themeConfig: './theme.config.tsx' });
+        export default withNextra({ i18n: { locales: ['en', 'es'], defaultLocale: 'en' } });`,
+      'pages/_app.jsx': 'export default function App() {}',
+      'pages/en/_meta.ts': "export default { docs: 'Docs' };",
+      'pages/en/docs/options.mdx': '# Options',
+      'pages/es/_meta.ts': "export default { docs: 'Documentación' };",
+      'pages/es/docs/options.mdx': '# Opciones',
+    });
+    const index = await indexSite(root);
+    expect(pathsOf(index)).toEqual({
+      'en/docs/options': 'pages/en/docs/options.mdx',
+      'es/docs/options': 'pages/es/docs/options.mdx',
+    });
+    expect(index.getPage('es/docs/options')).toMatchObject({
+      language: 'es',
+      translationKey: 'en/docs/options',
+      navigation: ['Documentación'],
+    });
+  });
 });
