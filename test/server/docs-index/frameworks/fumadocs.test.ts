@@ -118,12 +118,17 @@ describe('Fumadocs settings', () => {
       'docs/index.mdx': '---\ntitle: Home\n---\nHi.',
       'docs/(api)/reference/index.mdx': '---\ntitle: Reference\n---\nAll.',
       'docs/Getting-Started.md': '---\ntitle: Start\n---\nGo.',
+      // Beside `tools.mdx`, the folder's index gets the `tools/index` slug, as in Fumadocs.
+      'docs/tools.mdx': '---\ntitle: Tools\n---\nAll tools.',
+      'docs/tools/index.mdx': '---\ntitle: Tools index\n---\nThe index.',
       'content/docs/stray.mdx': '---\ntitle: Stray\n---\nNot the collection.',
     });
     expect(pathsOf(await indexSite(root))).toEqual({
       '': 'docs/index.mdx',
       'Getting-Started': 'docs/Getting-Started.md',
       reference: 'docs/(api)/reference/index.mdx',
+      tools: 'docs/tools.mdx',
+      'tools/index': 'docs/tools/index.mdx',
     });
   });
 
