@@ -2,8 +2,8 @@
  * Nextra's `_meta` files as navigation: `_meta.{js,jsx,ts,tsx}` (Nextra 3, 4), `_meta.json` and
  * `_meta.<locale>.json` (Nextra 2) and `app/_meta.global.*`, read as data. Titles label pages
  * and name folders' groups, `type: 'separator'` items head the items after them, `type: 'page'`
- * folders are navbar tabs, `display: 'hidden'` hides a page or folder, `'*'` applies to every
- * item. JSX titles and values built by code are not read.
+ * folders are navbar tabs, `'*'` applies to every item. `display: 'hidden'` only hides an item
+ * from the sidebar: the page is still built and found by Nextra's search. JSX titles and values built by code are not read.
  */
 import { type Data, findConfig, isData, pathOf, readConfig, stringOf } from './config-files.ts';
 import type { DocsFolder } from './docs-folder.ts';
@@ -14,7 +14,6 @@ const META_EXTENSIONS = ['ts', 'tsx', 'js', 'jsx', 'mjs'];
 export interface NavPlacement {
   trail: string[];
   title?: string;
-  hidden: boolean;
 }
 
 /** The `_meta` files of the page folders, read as data. */
@@ -31,10 +30,9 @@ export class MetaFiles {
     this.global = isData(global) ? global : undefined;
   }
 
-  /** Groups above a page (folder titles, separators), its `_meta` title, and whether hidden. */
+  /** Groups above a page (folder titles, separators) and its `_meta` title. */
   navigation(root: Root, route: Route): NavPlacement {
     const trail: string[] = [];
-    let hidden = false;
     // A locale folder is the language's root, not a group.
     const start = route.locale && root.kind !== 'app' && route.folders[0] === route.locale ? 1 : 0;
     for (let depth = start; depth < route.folders.length; depth++) {
@@ -43,7 +41,6 @@ export class MetaFiles {
       // Route groups and slots are not routes: Nextra's page map has no folder for them.
       if (root.kind === 'app' && /^(?:\(.*\)|@.*)$/.test(name)) continue;
       const item = itemOf(meta, name);
-      if (item.display === 'hidden') hidden = true;
       // Separators head sidebar items; `type: 'page'` folders are navbar tabs.
       const separator = item.type === 'page' ? undefined : separatorBefore(meta, name);
       if (separator) trail.push(separator);
@@ -51,11 +48,10 @@ export class MetaFiles {
     }
     const meta = this.meta(root, route.folders, route.locale);
     const item = itemOf(meta, route.name);
-    if (item.display === 'hidden') hidden = true;
     const separator = item.type === 'page' ? undefined : separatorBefore(meta, route.name);
     if (separator) trail.push(separator);
     const title = titleOf(item);
-    return title ? { trail, title, hidden } : { trail, hidden };
+    return title ? { trail, title } : { trail };
   }
 
   private meta(root: Root, folders: string[], locale: string): Data | undefined {

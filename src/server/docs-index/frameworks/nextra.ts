@@ -13,9 +13,10 @@
  * `_meta.{js,jsx,ts,tsx}` (Nextra 3, 4), `_meta.json` and `_meta.<locale>.json` (Nextra 2) and
  * `app/_meta.global.*` give titles (a folder's title names its group; `type: 'page'` folders
  * are navbar tabs, groups too), `type: 'separator'` headings (groups of the items after them)
- * and `display: 'hidden'`: such pages (and folders) stay served at their URL but, left out of
- * the navigation by the site's owner, are not searched or quoted; the `'*'` key applies to
- * every item. `sidebarTitle` frontmatter labels a page.
+ * and `display: 'hidden'` (left out of the sidebar only: the page is built, and Nextra's own
+ * search, Pagefind over the built HTML, still finds it); the `'*'` key applies to every item.
+ * `sidebarTitle` frontmatter labels a page; `searchable: false` frontmatter keeps a page out of
+ * Nextra's search, so it is served by its URL but not searched or quoted here either.
  *
  * Not read: `_meta` values built by code or JSX titles (the file name's title is used),
  * Next.js `basePath`, `asIndexPage`, remote content, `.js`/`.tsx` pages, and `pageMap`
@@ -110,7 +111,7 @@ export function loadNextra(folder: DocsFolder): SiteLayout {
       if (nav.trail.length > 0) placement.navigation = nav.trail;
       const navTitle = nav.title ?? frontmatterText(frontmatter.sidebarTitle);
       if (navTitle) placement.navTitle = navTitle;
-      if (nav.hidden) placement.unlisted = true;
+      if (frontmatter.searchable === false) placement.unlisted = true;
       return placement;
     },
   };

@@ -19,6 +19,7 @@ describe('the Nextra fixture', () => {
       'en/docs/brewing': 'content/en/brewing/index.mdx',
       'en/docs/brewing/black-tea': 'content/en/brewing/black-tea.mdx',
       'en/docs/brewing/green-tea': 'content/en/brewing/green-tea.mdx',
+      'en/docs/changelog-archive': 'content/en/changelog-archive.mdx',
       'en/docs/descaling': 'content/en/descaling.md',
       'en/docs/installation': 'content/en/installation.mdx',
       'en/docs/legacy': 'content/en/legacy.mdx',
@@ -32,10 +33,14 @@ describe('the Nextra fixture', () => {
     }
   });
 
-  it('serves a display: hidden page by its URL, but never searches or quotes it', async () => {
+  it('searches a display: hidden page (only its sidebar entry is hidden), not a searchable: false one', async () => {
     const index = await site();
-    expect(index.getPage('en/docs/legacy')).toMatchObject({ unlisted: true });
-    expect(index.search('samovar gasket')).toEqual([]);
+    // Nextra builds hidden pages and its own search (Pagefind) finds them.
+    expect(index.getPage('en/docs/legacy')?.unlisted).toBeUndefined();
+    expect(index.search('samovar gasket')[0]?.path).toBe('en/docs/legacy');
+    // `searchable: false` keeps a page out of Nextra's search: served by its URL, never searched.
+    expect(index.getPage('en/docs/changelog-archive')).toMatchObject({ unlisted: true });
+    expect(index.search('percolator firmware')).toEqual([]);
     expect(index.getPage('en/docs/descaling')?.unlisted).toBeUndefined();
   });
 
@@ -94,8 +99,11 @@ describe('the Nextra fixture', () => {
       expect(page.status, path).toBe(200);
       expect((await page.json()).path).toBe('en/docs/descaling');
     }
-    const hidden = await app.request('/v1/page/docs', request({ path: '/en/docs/legacy' }));
-    expect(hidden.status).toBe(200);
+    const unsearched = await app.request(
+      '/v1/page/docs',
+      request({ path: '/en/docs/changelog-archive' }),
+    );
+    expect(unsearched.status).toBe(200);
   });
 });
 
@@ -121,7 +129,8 @@ describe('Nextra settings', () => {
       'docs/getting-started': 'app/docs/getting-started/page.mdx',
     });
     expect(index.getPage('docs/getting-started')?.navigation).toEqual(['Docs']);
-    expect(index.getPage('docs')?.unlisted).toBe(true);
+    // Hidden from the sidebar only.
+    expect(index.getPage('docs')?.unlisted).toBeUndefined();
   });
 
   it('reads a content folder without i18n, at the root unless contentDirBasePath says otherwise', async () => {
@@ -137,7 +146,7 @@ describe('Nextra settings', () => {
       README: 'src/content/README.md',
       'guide/intro': 'src/content/guide/intro.md',
     });
-    expect((await indexSite(root)).getPage('guide/intro')?.unlisted).toBe(true);
+    expect((await indexSite(root)).getPage('guide/intro')?.unlisted).toBeUndefined();
   });
 
   it('reads Nextra 2 pages with locale suffixes, the default locale unprefixed', async () => {
