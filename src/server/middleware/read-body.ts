@@ -7,13 +7,8 @@
  * could not be discarded. Stopping leaves the request paused and unread. Elsewhere
  * (`app.request()` in tests, other runtimes) the web stream is read and cancelled.
  *
- * What becomes of the unread rest is the caller's choice. Left alone, @hono/node-server
- * drains it after the response (reads and drops it for up to 500 ms, then closes): each
- * 64 KB read is a buffer that only a garbage collection frees, and a server that allocates
- * little else collects rarely, so 37 drained 900 KB bodies left up to +25 MB of RSS
- * (docs/operations/security.md). `validateJson` answers its early 400 with `Connection:
- * close` instead: the rest is never read, and undici, curl and a client that writes its
- * whole body before reading all still got the 400 in the measurements there.
+ * What becomes of the unread rest is not decided here: closeOnUnreadBody (unread-body.ts)
+ * closes the connection after the response rather than have the server read it to drop it.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';

@@ -46,8 +46,6 @@ export function validateJson<Schema extends z.ZodType>(
     if (options.check) {
       const read = await readFollowed(c, options.check(), maxBytes);
       if (typeof read !== 'string') {
-        // The rest of the body is not read: the connection closes after the answer (read-body.ts).
-        c.header('Connection', 'close');
         return read === TOO_LARGE ? tooLarge(c) : errorResponse(c, 400, read.message, read.issues);
       }
       text = read;
