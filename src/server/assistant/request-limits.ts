@@ -45,10 +45,15 @@ class TrimmedLength {
   #last = -1;
 
   add(piece: string): void {
-    const first = piece.search(/\S/);
-    if (first !== -1) {
-      if (this.#first === -1) this.#first = this.#offset + first;
-      this.#last = this.#offset + piece.search(/\S\s*$/);
+    let end = piece.length;
+    while (end > 0 && WHITESPACE.test(piece[end - 1]!)) end--;
+    if (end > 0) {
+      if (this.#first === -1) {
+        let start = 0;
+        while (WHITESPACE.test(piece[start]!)) start++;
+        this.#first = this.#offset + start;
+      }
+      this.#last = this.#offset + end - 1;
     }
     this.#offset += piece.length;
   }
@@ -57,6 +62,8 @@ class TrimmedLength {
     return this.#first === -1 ? 0 : this.#last - this.#first + 1;
   }
 }
+
+const WHITESPACE = /\s/;
 
 /** A text of a user message, measured as it is read. */
 interface MessageText {
@@ -102,8 +109,11 @@ export function assistantRequestCheck(): JsonBodyCheck {
         partTypes = new Map();
       }
       if (kind !== 'string') return undefined;
+      const measured = role === undefined || role === 'user';
       if ((path.length === 3 && key === 'role') || (path.length === 5 && partKey === 'type')) {
         word = { path, value: '' };
+      } else if (!measured) {
+        return undefined;
       } else if (path.length === 3 && key === 'content') {
         current = { path: [...path], length: new TrimmedLength(), counts: true };
         texts.push(current);
