@@ -3,7 +3,6 @@
 import {
   BODY_LIMIT_BYTES,
   CURRENT_PATH_MAX,
-  QUESTION_MAX_CHARS,
   RETRIEVAL_PAGE_SIZE_DEFAULT,
   RETRIEVAL_PAGE_SIZE_MAX,
 } from '../../api/limits.ts';
@@ -63,30 +62,15 @@ export function truncateCurrentPath(path: string, max = CURRENT_PATH_MAX): strin
 /**
  * Messages as the server needs them: id, role and the text parts. Tool results and sources
  * stay in the browser; re-sending them every turn would grow the body toward the 1 MB limit.
- * An earlier question over the server's limit was refused and has no answer: it stays out, as
- * the server refuses a conversation with one (it holds every user message to the limit). The
- * newest question goes as typed, for the server to say why it is refused.
  */
 export function toWireMessages(messages: readonly DocsUIMessage[]) {
-  let newest = messages.length - 1;
-  while (newest >= 0 && messages[newest]?.role !== 'user') newest--;
-  const kept = messages.filter((message, i) => i === newest || !isRefusedQuestion(message));
-  return kept.map((message) => ({
+  return messages.map((message) => ({
     id: message.id,
     role: message.role,
     parts: message.parts
       .filter((part) => part.type === 'text')
       .map((part) => ({ type: 'text' as const, text: (part as { text: string }).text })),
   }));
-}
-
-function isRefusedQuestion(message: DocsUIMessage): boolean {
-  return (
-    message.role === 'user' &&
-    message.parts.some(
-      (part) => part.type === 'text' && part.text.trim().length > QUESTION_MAX_CHARS,
-    )
-  );
 }
 
 /** An integer in 1..50 (the API answers 400 otherwise); the default when not a number. */

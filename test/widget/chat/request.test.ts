@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { QUESTION_MAX_CHARS } from '../../../src/api/limits.ts';
 import {
   buildRequestBody,
   messageEndpoint,
@@ -60,19 +59,6 @@ describe('request', () => {
       { id: 'u', role: 'user', parts: [{ type: 'text', text: 'q' }] },
       { id: 'a', role: 'assistant', parts: [{ type: 'text', text: 'answer' }] },
     ]);
-  });
-
-  it('leaves an earlier question over the limit out, and sends the newest as typed', () => {
-    const user = (id: string, text: string) =>
-      ({ id, role: 'user', parts: [{ type: 'text', text }] }) as DocsUIMessage;
-    const long = 'q'.repeat(QUESTION_MAX_CHARS + 1);
-    expect(toWireMessages([user('1', long), user('2', 'short')]).map((m) => m.id)).toEqual(['2']);
-    expect(toWireMessages([user('1', 'short'), user('2', long)]).map((m) => m.id)).toEqual([
-      '1',
-      '2',
-    ]);
-    const padded = ` ${'q'.repeat(QUESTION_MAX_CHARS)} `;
-    expect(toWireMessages([user('1', padded), user('2', 'short')])).toHaveLength(2);
   });
 
   it('defaults fp, keeps a throwing currentPath from breaking the request', () => {
