@@ -1,29 +1,36 @@
 /**
  * The size limits of an assistant request that can be seen while its body is still arriving
- * (issue 15): a user message's text over QUESTION_MAX_CHARS, a `context[].value` over
+ * (issue 15): a user message's text over USER_MESSAGE_MAX_CHARS, a `context[].value` over
  * CONTEXT_VALUE_MAX_CHARS, more than CONTEXT_ITEMS_MAX context items. `validateJson` runs this
  * check on the body as it is read and answers the 400 at the first of them, so a 900 KB
  * question costs its first few KB instead of a 900 KB string that waits for a full GC.
  *
- * It refuses only what the request would be refused for once parsed, with the same answer:
- * the context limits with the schema's own issues, a question with the route's message. One
- * rule is wider than the route's check of the last question: every user message's text (each
- * text part, and `content`) is held to the question's limit, since a user message earlier in
- * the conversation was a question too; the widget leaves refused questions out of the history
- * it sends. Keys may come in any order: when a message's `role` or a part's `type` follows
- * its text, the text is measured as it passes and judged when the message ends.
+ * The context limits are refused with the schema's own issues. Every user message's text (each
+ * text part, and `content`) is held to USER_MESSAGE_MAX_CHARS, eight times the question's
+ * limit: while its body arrives, the question cannot be told from an earlier turn, and an
+ * earlier turn the route let through (a client may keep a refused question in its history) must
+ * not be refused. The last question is then held to QUESTION_MAX_CHARS by the route, once the
+ * (then small) body is parsed. Keys may come in any order: when a message's `role` or a part's
+ * `type` follows its text, the text is measured as it passes and judged when the message ends.
  */
 import {
   CONTEXT_ITEMS_MAX,
   CONTEXT_VALUE_MAX_CHARS,
   QUESTION_MAX_CHARS,
+  USER_MESSAGE_MAX_CHARS,
 } from '../../api/limits.ts';
 import { assistantRequestFieldsSchema, contextItemSchema } from '../../api/schemas.ts';
 import type { JsonBodyCheck, JsonPath, JsonRefusal } from '../middleware/json-follow.ts';
 
-/** The 400 of a question (a user message's text) over QUESTION_MAX_CHARS. */
+/** The 400 of a question (the last user message's text) over QUESTION_MAX_CHARS. */
 export function questionTooLong(path: (string | number)[] = ['messages']): JsonRefusal {
   const message = `The question is too long: at most ${QUESTION_MAX_CHARS} characters`;
+  return { message, issues: [{ path, message }] };
+}
+
+/** The 400 of any user message's text over USER_MESSAGE_MAX_CHARS, judged as it arrives. */
+export function messageTooLong(path: (string | number)[]): JsonRefusal {
+  const message = `A message is too long: at most ${USER_MESSAGE_MAX_CHARS} characters (a question: ${QUESTION_MAX_CHARS})`;
   return { message, issues: [{ path, message }] };
 }
 
@@ -85,8 +92,8 @@ export function assistantRequestCheck(): JsonBodyCheck {
   let contextValue = 0;
 
   const tooLong = (text: MessageText) =>
-    role === 'user' && text.counts === true && text.length.value > QUESTION_MAX_CHARS
-      ? questionTooLong(text.path)
+    role === 'user' && text.counts === true && text.length.value > USER_MESSAGE_MAX_CHARS
+      ? messageTooLong(text.path)
       : undefined;
   const anyTooLong = () => texts.map(tooLong).find(Boolean);
 

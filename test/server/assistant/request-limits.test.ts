@@ -23,32 +23,31 @@ const assistant = (text: string) => ({
 const ask = (...messages: object[]) => ({ fp: 'anonymous', messages });
 
 describe('assistantRequestCheck', () => {
-  it('refuses a 900 KB question after its first few KB, with the route’s answer', () => {
+  it('refuses a 900 KB question after its first few dozen KB, naming the limit', () => {
     const { refusal, read } = follow(ask(user('how do I stream text '.repeat(43_000))));
-    expect(read).toBeLessThan(6000);
+    expect(read).toBeLessThan(36_000);
+    const message = 'A message is too long: at most 32768 characters (a question: 4000)';
     expect(refusal).toEqual({
-      message: 'The question is too long: at most 4000 characters',
-      issues: [
-        {
-          path: ['messages', 0, 'parts', 0, 'text'],
-          message: 'The question is too long: at most 4000 characters',
-        },
-      ],
+      message,
+      issues: [{ path: ['messages', 0, 'parts', 0, 'text'], message }],
     });
   });
 
   it('counts the text as the route does: trimmed, UTF-16 units', () => {
-    expect(follow(ask(user('q'.repeat(4000)))).refusal).toBeUndefined();
-    expect(follow(ask(user('q'.repeat(4001)))).refusal).toBeDefined();
-    const padded = `${' \n'.repeat(50_000)}${'q'.repeat(4000)}${'\t'.repeat(50_000)}`;
+    expect(follow(ask(user('q'.repeat(32_768)))).refusal).toBeUndefined();
+    expect(follow(ask(user('q'.repeat(32_769)))).refusal).toBeDefined();
+    const padded = `${' \n'.repeat(50_000)}${'q'.repeat(32_768)}${'\t'.repeat(50_000)}`;
     expect(follow(ask(user(padded))).refusal).toBeUndefined();
-    expect(follow(ask(user(`q${' '.repeat(3998)}q`))).refusal).toBeUndefined();
-    expect(follow(ask(user(`q${' '.repeat(3999)}q`))).refusal).toBeDefined();
-    expect(follow(ask(user('é'.repeat(4001)))).refusal).toBeDefined();
+    expect(follow(ask(user(`q${' '.repeat(32_766)}q`))).refusal).toBeUndefined();
+    expect(follow(ask(user(`q${' '.repeat(32_767)}q`))).refusal).toBeDefined();
+    expect(follow(ask(user('é'.repeat(32_769)))).refusal).toBeDefined();
   });
 
-  it('holds every user message to the limit, and `content` too', () => {
-    const long = 'q'.repeat(5000);
+  it('lets through an earlier question over the question’s limit (a client may keep it), not a huge one', () => {
+    const refused = 'q'.repeat(5000);
+    const kept = follow(ask(user(refused), user('And then?')));
+    expect(kept.refusal).toBeUndefined();
+    const long = 'q'.repeat(40_000);
     const history = follow(ask(user(long), assistant('An answer.'), user('And then?')));
     expect(history.refusal?.issues[0]?.path).toEqual(['messages', 0, 'parts', 0, 'text']);
     const v1 = follow(ask({ role: 'user', content: long }));
@@ -58,9 +57,9 @@ describe('assistantRequestCheck', () => {
   it('judges a text whose role or type comes after it when they are read', () => {
     const long = 'q'.repeat(50_000);
     const roleLast = follow(ask({ parts: [{ type: 'text', text: long }], role: 'user' }));
-    expect(roleLast.refusal?.message).toMatch(/at most 4000/);
+    expect(roleLast.refusal?.message).toMatch(/at most 32768/);
     const typeLast = follow(ask({ role: 'user', parts: [{ text: long, type: 'text' }] }));
-    expect(typeLast.refusal?.message).toMatch(/at most 4000/);
+    expect(typeLast.refusal?.message).toMatch(/at most 32768/);
     expect(typeLast.read).toBeGreaterThan(50_000);
     expect(
       follow(ask({ parts: [{ text: long, type: 'text' }], role: 'assistant' })).refusal,

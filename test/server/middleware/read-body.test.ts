@@ -51,14 +51,10 @@ describe('a body refused while it is read', () => {
     const response = (answer as [IncomingMessage])[0];
     expect(response.statusCode).toBe(400);
     expect(response.headers.connection).toBe('close');
+    const refusal = 'A message is too long: at most 32768 characters (a question: 4000)';
     expect(JSON.parse(await text(response))).toEqual({
-      message: 'The question is too long: at most 4000 characters',
-      issues: [
-        {
-          path: ['messages', 0, 'parts', 0, 'text'],
-          message: 'The question is too long: at most 4000 characters',
-        },
-      ],
+      message: refusal,
+      issues: [{ path: ['messages', 0, 'parts', 0, 'text'], message: refusal }],
     });
     req.destroy();
   });
