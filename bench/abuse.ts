@@ -168,10 +168,14 @@ async function spoofedForwardedFor(): Promise<Row> {
 
 /** A conversation of almost 1 MB (the body limit) to a paid model. */
 async function megabyteConversation(): Promise<Row> {
-  const history = Array.from({ length: 11 }, (_, i) => ({
+  // Long answers, as a real conversation has them: a user message over the question's limit
+  // is refused (a question in the history was a question too).
+  const history = Array.from({ length: 10 }, (_, i) => ({
     id: `m${i}`,
     role: i % 2 === 0 ? 'user' : 'assistant',
-    parts: [{ type: 'text', text: `turn ${i} ${'lorem ipsum '.repeat(6000)}` }],
+    parts: [
+      { type: 'text', text: `turn ${i} ${i % 2 === 0 ? '' : 'lorem ipsum '.repeat(14_000)}` },
+    ],
   }));
   const context = Array.from({ length: 10 }, () => ({
     type: 'textSelection',

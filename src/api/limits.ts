@@ -13,6 +13,13 @@ export const SEARCH_PAGE_SIZE_MAX = 50;
 /** Longest question (the last user message's text) the assistant accepts, in characters. */
 export const QUESTION_MAX_CHARS = 4000;
 /**
+ * Longest text of any user message, earlier questions included: a request with a longer one is
+ * refused while its body is still arriving. Far above QUESTION_MAX_CHARS, so that a client
+ * which keeps a refused question in its history (the AI SDK's useChat does) is not refused
+ * for it on every later turn; the thread store keeps at most 32 KiB of a message anyway.
+ */
+export const USER_MESSAGE_MAX_CHARS = 32_768;
+/**
  * Search reads at most this many characters of a query (longer ones are cut, not refused):
  * every stage of a search then costs what a long question costs, whatever a client sends.
  */

@@ -16,6 +16,7 @@ import { corsPolicy } from './middleware/cors.ts';
 import { handleErrors, notFound } from './middleware/errors.ts';
 import { type RequestLogOptions, requestLog } from './middleware/request-log.ts';
 import { siteGuards, trustedHops } from './middleware/site-guards.ts';
+import { closeOnUnreadBody } from './middleware/unread-body.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
 import { type AssistantOptions, assistantRoutes } from './routes/assistant.ts';
 import { type HealthCheck, healthRoutes } from './routes/health.ts';
@@ -73,6 +74,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.onError(handleErrors(options.log ? { log: options.log } : {}));
   app.notFound(notFound);
   if (options.requestLog) app.use('*', requestLog(options.requestLog));
+  app.use('*', closeOnUnreadBody());
   app.use('*', corsPolicy({ origins: options.corsOrigins ?? '*' }));
   app.route('/health', healthRoutes(options));
   if (options.widgetDir) app.route('/widget', widgetRoutes({ dir: options.widgetDir }));

@@ -2,16 +2,24 @@
  * JSON bodies at the edge: 415 for a body that is not JSON, 413 over the size limit, 400 for
  * malformed JSON or a body the schema rejects (with `issues`). Handlers read the typed result
  * with `c.req.valid('json')`, as with Hono's own validator.
+ *
+ * With a `check`, the body is followed as it is read (json-follow.ts) and refused at the
+ * check's first objection, without reading the rest; a body the check lets through is parsed
+ * and validated as any other.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod/v4';
 import { BODY_LIMIT_BYTES } from '../../api/limits.ts';
 import { errorResponse } from './errors.ts';
+import { END, type JsonBodyCheck, JsonFollower, type JsonRefusal } from './json-follow.ts';
+import { readBodyText } from './read-body.ts';
 
 export interface ValidateJsonOptions {
   /** Largest accepted body in bytes; default 1 MB (API.md). */
   maxBytes?: number;
+  /** A new check per request, that may refuse the body while it is read (400). */
+  check?: () => JsonBodyCheck;
 }
 
 /** `application/json`, or a `+json` type, with optional parameters such as charset. */
@@ -34,9 +42,17 @@ export function validateJson<Schema extends z.ZodType>(
 
   /** The 400 response for a body that is not valid, or undefined once the data is set. */
   const parse = async (c: Context): Promise<Response | undefined> => {
+    let text: string;
+    if (options.check) {
+      const read = await readFollowed(c, options.check(), maxBytes);
+      if (typeof read !== 'string') {
+        return read === TOO_LARGE ? tooLarge(c) : errorResponse(c, 400, read.message, read.issues);
+      }
+      text = read;
+    } else text = await c.req.text();
     let body: unknown;
     try {
-      body = JSON.parse(await c.req.text());
+      body = JSON.parse(text);
     } catch {
       return errorResponse(c, 400, 'Request body is not valid JSON');
     }
@@ -59,8 +75,9 @@ export function validateJson<Schema extends z.ZodType>(
     // With a declared length the check is free and the body is read straight from the socket
     // (@hono/node-server's fast path); touching `c.req.raw.body` would build a web stream.
     const declared = c.req.header('content-length');
-    if (declared !== undefined && !c.req.header('transfer-encoding')) {
-      if (!(Number(declared) <= maxBytes)) return tooLarge(c);
+    // A followed body is counted as it is read.
+    if (options.check || (declared !== undefined && !c.req.header('transfer-encoding'))) {
+      if (declared !== undefined && !(Number(declared) <= maxBytes)) return tooLarge(c);
       const rejection = await parse(c);
       if (rejection) return rejection;
       await next();
@@ -73,4 +90,21 @@ export function validateJson<Schema extends z.ZodType>(
     });
     return rejection ?? limited ?? undefined;
   };
+}
+
+const TOO_LARGE = Symbol('too large');
+
+/** The body's text, or why it was refused before the end: the check's answer, or its size. */
+async function readFollowed(
+  c: Context,
+  check: JsonBodyCheck,
+  maxBytes: number,
+): Promise<string | JsonRefusal | typeof TOO_LARGE> {
+  const follower = new JsonFollower(check);
+  let refusal: JsonRefusal | typeof TOO_LARGE | undefined;
+  const text = await readBodyText(c, (piece, bytes) => {
+    refusal = bytes > maxBytes ? TOO_LARGE : follower.write(piece);
+    return refusal === undefined;
+  });
+  return refusal ?? follower.write(END) ?? text ?? '';
 }

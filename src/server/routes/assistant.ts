@@ -13,6 +13,7 @@ import type { FeedbackStore } from '../agents/feedback-store.ts';
 import { DATA_STREAM_HEADERS, toDataStreamV1 } from '../assistant/data-stream-v1.ts';
 import type { AssistantModel } from '../assistant/models.ts';
 import { ModelFailure, type Reply, startReply } from '../assistant/reply.ts';
+import { assistantRequestCheck, questionTooLong } from '../assistant/request-limits.ts';
 import { lastUserQuestion, retrievePassages } from '../assistant/retrieval.ts';
 import type { Thread, ThreadStore } from '../assistant/thread-store.ts';
 import type { Insights } from '../insights/insights.ts';
@@ -50,7 +51,10 @@ interface StartedReply {
 }
 
 export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
-  const validBody = validateJson(assistantRequestSchema, options);
+  const validBody = validateJson(assistantRequestSchema, {
+    ...options,
+    check: assistantRequestCheck,
+  });
   const router = siteRouter(options.guards);
   const { feedback } = options;
   if (options.version === 1 && feedback) {
@@ -102,8 +106,8 @@ async function start(
     return errorResponse(c, 400, message, [{ path: ['messages'], message }]);
   }
   if (question.length > QUESTION_MAX_CHARS) {
-    const message = `The question is too long: at most ${QUESTION_MAX_CHARS} characters`;
-    return errorResponse(c, 400, message, [{ path: ['messages'], message }]);
+    const { message, issues } = questionTooLong();
+    return errorResponse(c, 400, message, issues);
   }
 
   let thread: Thread | undefined;
