@@ -65,6 +65,8 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
   if (!about) withAntecedent(chosen, reading.sections, echoes);
   // Numbered steps after a how-to lead, else the list a lead announces: one list at most; a
   // how-to lead that only sets out the problem is followed by the code the next paragraph gives.
+  if (!about && reading.question.kind === 'how')
+    fromFirstStep(chosen, reading.sections, reading.weighted);
   if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
     if (!withIntroducedList(chosen, reading.sections) && reading.question.kind === 'how') {
       withNextInstruction(chosen, reading.sections, echoes, reading.weighted);
@@ -193,7 +195,8 @@ function kindBonus(
       // holds the question's words (the more of them, the more it is the answer).
       if (snippet.introduces && next?.command) return KIND_BONUS * 1.5;
       if (codeShare > 0) return KIND_BONUS * 1.5 * Math.min(1, codeShare / 0.5);
-      if (snippet.kind === 'code' || snippet.step) return KIND_BONUS;
+      // Steps are followed from the first: a later step alone is a middle of instructions.
+      if (snippet.kind === 'code' || snippet.step === 1) return KIND_BONUS;
       return 0;
     case 'what':
       if (snippet.kind === 'table-row' || snippet.definition) return KIND_BONUS;
@@ -285,6 +288,10 @@ function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[]
   return chosen;
 }
 
+/** Code, a nested list (a file tree) and a step's own indented prose sit between steps. */
+const betweenSteps = (snippet: Snippet) =>
+  snippet.kind === 'code' || snippet.nested || (snippet.kind === 'list-item' && !snippet.step);
+
 /** Numbered steps a how-to answer takes from the lead's section at most. */
 const MAX_STEPS = 3;
 
@@ -298,8 +305,9 @@ function withSteps(chosen: Candidate[], sections: Section[]): boolean {
   const steps: number[] = [];
   for (let i = (lead.to ?? lead.position) + 1; i < snippets.length; i++) {
     const snippet = snippets[i]!;
-    // Code and nested lists (a file tree) sit between steps; prose after them ends the steps.
-    if (snippet.kind === 'code' || (snippet.kind === 'list-item' && !snippet.step)) continue;
+    // Code, nested lists (a file tree) and a step's own indented prose sit between steps;
+    // prose after them ends the steps.
+    if (betweenSteps(snippet)) continue;
     if (!snippet.step) {
       if (steps.length > 0) break;
       continue;
@@ -310,6 +318,36 @@ function withSteps(chosen: Candidate[], sections: Section[]): boolean {
   if (steps.length < 2) return false;
   followLead(chosen, sections, steps);
   return true;
+}
+
+/**
+ * In a how-to answer a quoted later step ("3. Add content files…") is read from the first step
+ * of its list: instructions are followed in order, and the first says where to start. The lead
+ * is followed by the next steps (see withSteps), so it is rewound when it stays among them; a
+ * supporting quote is quoted alone, so only for a first step that holds a word of the question.
+ */
+function fromFirstStep(chosen: Candidate[], sections: Section[], weighted: WeightedQuestion): void {
+  chosen.forEach((c, index) => {
+    const step = c.snippet.step;
+    if (step === undefined || step <= 1) return;
+    const { snippets, snippetTerms } = sections[c.section]!;
+    let first = c.position;
+    for (let i = c.position - 1; i >= 0; i--) {
+      const snippet = snippets[i]!;
+      if (betweenSteps(snippet)) continue;
+      if (snippet.step === undefined || snippet.step >= snippets[first]!.step!) break;
+      first = i;
+    }
+    if (snippets[first]!.step !== 1 || isChosen(chosen, c.section, first)) return;
+    const terms = snippetTerms[first]!;
+    const worth =
+      index === 0
+        ? step <= MAX_STEPS + 1
+        : weighted.groups.some((g) => !g.filler && g.terms.some((t) => terms.has(t)));
+    if (!worth) return;
+    const { from: _from, to: _to, ...line } = c;
+    chosen[index] = { ...line, snippet: snippets[first]!, position: first };
+  });
 }
 
 /**

@@ -229,6 +229,64 @@ describe('composeAnswer', () => {
     expect(blocks[3]).toBe("```js\nlogo: { light: './light.svg', dark: './dark.svg' }\n```");
   });
 
+  it('reads a quoted later step from the first step of its list, numbered', () => {
+    const passages = [
+      result(
+        'guides/i18n',
+        [
+          '1. Tell the site about the languages you support by passing `locales`:',
+          '',
+          '   ```js',
+          "   locales: { en: { label: 'English' }, fr: { label: 'Français' } }",
+          '   ```',
+          '',
+          '   Your default locale is used for fallback content, so choose it first.',
+          '',
+          '2. Create a folder for each locale in `src/content/docs/`.',
+          '',
+          '3. You can now add translated content files to your language folders.',
+        ].join('\n'),
+        { title: 'Internationalization', heading: 'Configure i18n', anchor: 'configure-i18n' },
+      ),
+    ];
+    const { text } = composeAnswer('How do I add translated content files?', passages);
+    const blocks = text.split('\n\n');
+    expect(blocks[0]).toMatch(/^> \*\*Configure i18n\*\*: 1\. Tell the site about the languages/);
+    expect(blocks[1]).toBe(
+      "```js\nlocales: { en: { label: 'English' }, fr: { label: 'Français' } }\n```",
+    );
+    expect(blocks[2]).toMatch(/^> 2\. Create a folder for each locale/);
+    expect(blocks[3]).toMatch(/^> 3\. You can now add translated content files/);
+  });
+
+  it('does not lead a how-to answer with a step from the middle of unrelated instructions', () => {
+    const passages = [
+      result(
+        'troubleshooting/proxied',
+        'Streaming does not work behind some proxies: the whole response arrives at once.',
+        { title: 'Streaming behind a proxy', heading: 'Issue', anchor: 'issue' },
+      ),
+      result(
+        'reference/transport',
+        [
+          'The transport reconnects like this:',
+          '',
+          '1. **POST** the messages to the endpoint.',
+          '2. **Stream** the response behind the proxy, counting chunks as they arrive.',
+          '3. **Resume** from the last chunk when the stream closes early.',
+        ].join('\n'),
+        { title: 'Transport', heading: 'How reconnection works', anchor: 'how-reconnection-works' },
+      ),
+    ];
+    const { text } = composeAnswer(
+      'Streaming works but behind my proxy the response arrives at once. How do I fix it?',
+      passages,
+    );
+    expect(text).toMatch(/^> \*\*Issue\*\*: Streaming does not work behind some proxies/);
+    // A supporting step is not replaced by a first step that holds nothing of the question.
+    expect(text).not.toContain('**POST**');
+  });
+
   it('quotes a code block only when it holds a name the reader asked about', () => {
     const passages = [
       result(

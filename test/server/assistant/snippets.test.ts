@@ -169,6 +169,27 @@ describe('splitSnippets', () => {
     expect(snippets[1]?.text).toBe('```sh\nnpm add ai\n```');
   });
 
+  it('marks prose indented under a list item as part of it, and prose after the list as not', () => {
+    const snippets = splitSnippets(
+      [
+        '1. Pass the languages to the config:',
+        '',
+        '   ```js',
+        '   locales: { en: {} }',
+        '   ```',
+        '',
+        '   The default locale is used for fallback content.',
+        '',
+        '2. Create a folder for each language.',
+        '',
+        'Both steps are needed before you translate.',
+      ].join('\n'),
+    );
+    const nested = (text: string) => snippets.find((s) => s.text.startsWith(text))?.nested;
+    expect(nested('The default locale')).toBe(true);
+    expect(nested('Both steps')).toBeUndefined();
+  });
+
   it('shortens long code blocks and keeps the fence closed', () => {
     const body = Array.from({ length: 50 }, (_, i) => `line${i}();`).join('\n');
     const [code] = splitSnippets(`\`\`\`js\n${body}\n\`\`\``);

@@ -49,7 +49,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '2/45'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '39/45'],
-      factsFound: ['min', '34/45'],
+      factsFound: ['min', '35/45'],
     },
   },
   {
@@ -79,7 +79,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '38/48'],
+      factsFound: ['min', '39/48'],
     },
   },
 ];
