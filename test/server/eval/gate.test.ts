@@ -59,7 +59,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '2/45'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '39/45'],
-      factsFound: ['min', '33/44'],
+      factsFound: ['min', '34/44'],
     },
   },
   {
@@ -79,7 +79,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '39/48'],
+      factsFound: ['min', '41/48'],
     },
   },
 ];
