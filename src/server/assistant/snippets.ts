@@ -240,10 +240,19 @@ function codeSnippet(fenceLine: string, body: string[], fence: string): Snippet 
  */
 function introduceCode(snippets: Snippet[], lines: string[], fenceLine: number): void {
   const last = snippets.at(-1);
-  if (last?.kind !== 'sentence' || last.introduces || last.fragment) return;
   let before = fenceLine - 1;
   while (before >= 0 && !lines[before]!.trim()) before--;
   const line = lines[before] ?? '';
+  // A list item's own code, indented under it ("2. Set `logo.src` in `astro.config.mjs`." and
+  // its config), is what the item says to do, colon or not.
+  if (last?.kind === 'list-item' && !last.introduces && /^\s{2,}/.test(lines[fenceLine]!)) {
+    const item = LIST_ITEM.exec(line)?.[2] ?? line.trim();
+    if (item && last.text.endsWith(item.replace(/\s+/g, ' ').trim())) {
+      snippets[snippets.length - 1] = { ...last, introduces: true };
+    }
+    return;
+  }
+  if (last?.kind !== 'sentence' || last.introduces || last.fragment) return;
   if (HEADING.test(line) || JSX_LINE.test(line) || TABLE_ROW.test(line) || DIRECTIVE.test(line))
     return;
   if (LIST_ITEM.test(line) || FENCE.test(line)) return;

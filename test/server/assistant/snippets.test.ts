@@ -190,6 +190,26 @@ describe('splitSnippets', () => {
     expect(nested('Both steps')).toBeUndefined();
   });
 
+  it('reads a list item as introducing the code indented under it, colon or not', () => {
+    const snippets = splitSnippets(
+      [
+        '1. Set the logo path in the `logo.src` option of `astro.config.mjs`.',
+        '',
+        '   ```js',
+        "   logo: { src: './logo.svg' }",
+        '   ```',
+        '',
+        '- Each item of this list stands on its own.',
+        '',
+        '```js',
+        'const unrelated = true;',
+        '```',
+      ].join('\n'),
+    );
+    expect(snippets.find((s) => s.text.startsWith('Set the logo'))?.introduces).toBe(true);
+    expect(snippets.find((s) => s.text.startsWith('Each item'))?.introduces).toBeUndefined();
+  });
+
   it('shortens long code blocks and keeps the fence closed', () => {
     const body = Array.from({ length: 50 }, (_, i) => `line${i}();`).join('\n');
     const [code] = splitSnippets(`\`\`\`js\n${body}\n\`\`\``);

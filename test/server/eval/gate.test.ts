@@ -79,7 +79,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '41/48'],
+      factsFound: ['min', '42/48'],
     },
   },
 ];
