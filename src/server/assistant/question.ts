@@ -22,7 +22,7 @@ const QUESTION_STOP_WORDS = new Set(
   termsOf(
     `use used using uses want wants need needs way like get gets docs doc documentation example
     examples let also may might must shall instead rather even though although actually really
-    just anyway somehow already whole entire`,
+    just anyway somehow already whole entire one ones`,
   ),
 );
 
