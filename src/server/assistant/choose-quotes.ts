@@ -397,6 +397,10 @@ function withNextInstruction(
   };
   if (!weighted.groups.some((g) => !g.filler && g.terms.some(holds))) return;
   followLead(chosen, sections, [intro, intro + 1]);
+  // With the sentences before it in its paragraph ("However, this requires… If not, add…"):
+  // the instruction often answers them.
+  const from = Math.max(last + 1, intro - (LEAD_SENTENCES - 2));
+  if (from < intro) chosen[1] = { ...chosen[1]!, from, to: intro };
 }
 
 /**

@@ -195,6 +195,14 @@ describe('composeAnswer', () => {
     // A next paragraph about something else is not the instruction.
     const other = composeAnswer(question, [section('For logging,')]).text;
     expect(other).not.toContain('maxDuration');
+    // The instruction comes with the sentences before it in its paragraph ("If not, …").
+    const conditional = composeAnswer(question, [
+      section('Paid plans allow up to 60 seconds. If the function still needs more time,'),
+    ]).text.split('\n\n');
+    expect(conditional[1]).toMatch(
+      /^> Paid plans allow up to 60 seconds\. If the function still needs more time, add the following config/,
+    );
+    expect(conditional[2]).toBe('```ts\nexport const maxDuration = 30;\n```');
   });
 
   it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
