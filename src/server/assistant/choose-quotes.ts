@@ -5,6 +5,7 @@
  * two more support it, from other sections first.
  */
 import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
+import { followingSection } from './grounding.ts';
 import type { Question } from './question.ts';
 import { QUOTABLE_MIN, type Reading, type Section } from './read-sections.ts';
 import type { Snippet } from './snippets.ts';
@@ -73,6 +74,9 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
     }
   }
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
+  if (!about && reading.question.kind === 'how') {
+    withLaterInstruction(chosen, reading.sections, echoes, reading.weighted);
+  }
   return chosen;
 }
 
@@ -401,6 +405,56 @@ function withNextInstruction(
   // the instruction often answers them.
   const from = Math.max(last + 1, intro - (LEAD_SENTENCES - 2));
   if (from < intro) chosen[1] = { ...chosen[1]!, from, to: intro };
+}
+
+/** Sections after a quote's own on its page that withLaterInstruction reads. */
+const LATER_SECTIONS = 3;
+/** Prose lines of a later section quoted before its code at most. */
+const INSTRUCTION_LINES = 3;
+
+/**
+ * A how-to answer without code whose quote sets out the problem, in a section without code of
+ * its own ("Issue": "Streaming doesn't work behind some proxies."), is often answered further
+ * down its page: a later section ("Solution") opens with a sentence that introduces code. That
+ * section's opening lines and code follow the quote, when they hold a word of the question;
+ * one more quote stays after them at most.
+ */
+function withLaterInstruction(
+  chosen: Candidate[],
+  sections: Section[],
+  echoes: (snippet: Snippet) => boolean,
+  weighted: WeightedQuestion,
+): void {
+  if (codeCount(chosen) > 0) return;
+  for (const [index, quote] of chosen.entries()) {
+    if (index > 1) return;
+    const own = sections[quote.section]!;
+    // A part of the page's own subject ("## Issue", then "## Solution"), not a page
+    // introduction nor one of a list of problems ("## Dev server", "### Requests stall").
+    if (own.text.headings?.length !== 1) continue;
+    if (own.snippets.some((s) => s.kind === 'code')) continue;
+    let text = followingSection(own.text);
+    for (let n = 0; text && n < LATER_SECTIONS; n++, text = followingSection(text)) {
+      const later = sections.findIndex((s) => s.text === text);
+      const section = sections[later];
+      if (!section) continue;
+      const { snippets, snippetTerms } = section;
+      const code = snippets.findIndex((s) => s.kind === 'code');
+      if (code < 1 || !snippets[code - 1]!.introduces || echoes(snippets[code]!)) continue;
+      const lines = snippets.slice(0, code).filter((s) => s.kind !== 'code');
+      if (lines.length > INSTRUCTION_LINES) continue;
+      // Its own lines, not its heading: a later section of a long page is about something else.
+      const holds = (t: string) => snippetTerms.slice(0, code).some((terms) => terms.has(t));
+      if (!weighted.groups.some((g) => !g.filler && g.terms.some(holds))) continue;
+      const { from: _from, to: _to, ...line } = quote;
+      const added = snippets
+        .slice(0, code + 1)
+        .map((snippet, position) => ({ ...line, section: later, snippet, position }));
+      const rest = chosen.slice(index + 1, index + 2);
+      chosen.splice(index + 1, chosen.length, ...added, ...rest);
+      return;
+    }
+  }
 }
 
 /**

@@ -657,6 +657,63 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('follows a how-to quote that sets out a problem with the instruction further down its page', () => {
+    const page = (headings: [string, string, string]): Page => ({
+      path: 'troubleshooting/proxied',
+      file: 'troubleshooting/proxied.md',
+      title: 'Streaming behind a proxy',
+      content: [
+        '# Streaming behind a proxy',
+        '',
+        `## ${headings[0]}`,
+        '',
+        'Streaming works locally, but behind some proxies the whole response arrives at once.',
+        '',
+        `## ${headings[1]}`,
+        '',
+        'The proxy compresses the response, which buffers it.',
+        '',
+        `## ${headings[2]}`,
+        '',
+        'Turn off compression for the streaming response:',
+        '',
+        '```ts',
+        "headers: { 'Content-Encoding': 'none' }",
+        '```',
+      ].join('\n'),
+      tags: [],
+      groups: [],
+    });
+    const question =
+      'Streaming works locally but behind my proxy it arrives at once. How do I fix it?';
+    const ask = (shown: Page, heading = 'Issue') => {
+      const passages = [
+        result(
+          shown.path,
+          'Streaming works locally, but behind some proxies the whole response arrives at once.',
+          {
+            title: shown.title,
+            heading,
+            anchor: heading.toLowerCase(),
+          },
+        ),
+      ];
+      const grounding = groundingSections(passages, (path) =>
+        path === shown.path ? shown : undefined,
+      );
+      return composeAnswer(question, passages, grounding).text.split('\n\n');
+    };
+    const blocks = ask(page(['Issue', 'Cause', 'Solution']));
+    expect(blocks[0]).toMatch(/^> \*\*Issue\*\*: Streaming works locally/);
+    expect(blocks[1]).toMatch(
+      /^> \*\*Solution\*\*: Turn off compression for the streaming response:/,
+    );
+    expect(blocks[2]).toBe("```ts\nheaders: { 'Content-Encoding': 'none' }\n```");
+    // One of a list of problems (### under ##) is not followed into the next problem.
+    const listed = page(['Dev server\n\n### Proxies', 'Builds', 'Compression']);
+    expect(ask(listed, 'Proxies').join('\n\n')).not.toContain('Content-Encoding');
+  });
+
   it('is deterministic', () => {
     expect(answer('How do tools work?')).toEqual(answer('How do tools work?'));
   });

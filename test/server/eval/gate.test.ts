@@ -39,7 +39,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '29/43'],
-      factsFound: ['min', '31/43'],
+      factsFound: ['min', '33/43'],
     },
   },
   {
