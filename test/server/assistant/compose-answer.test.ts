@@ -591,6 +591,35 @@ describe('composeAnswer', () => {
     expect(quotes(text)[0]).toMatch(/^The value is passed through .* randomness\.$/);
   });
 
+  it('answers about a selected call from the opening of the reference page named after it', () => {
+    const passages = [
+      result(
+        'reference/is-step-count',
+        'Creates a stop condition that stops when the number of completed steps equals a count.',
+        { title: 'isStepCount' },
+      ),
+      result(
+        'migration/v7',
+        'Rename `stepCountIs` to `isStepCount` in the stop conditions of your tool loops.',
+        {
+          title: 'Migration',
+          heading: 'Stop condition helper rename',
+          anchor: 'stop-condition-helper-rename',
+        },
+      ),
+    ];
+    // On the site `isStepCount` is rarer than `stopWhen`, and both than `stop` or `step`.
+    const frequency: Record<string, number> = { isstepcount: 3, stopwhen: 10 };
+    const rarity = { sectionCount: 1000, termFrequency: (term: string) => frequency[term] ?? 30 };
+    const { text } = composeAnswer('What does this line do?', passages, {
+      rarity,
+      selection: [{ text: 'stopWhen: isStepCount(5),', code: true }],
+    });
+    expect(quotes(text)[0]).toBe(
+      'Creates a stop condition that stops when the number of completed steps equals a count.',
+    );
+  });
+
   it('weighs words by their rarity on the whole site when it is known', () => {
     const passages = [
       result(
