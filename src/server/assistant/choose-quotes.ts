@@ -306,6 +306,8 @@ const MAX_STEPS = 3;
 function withSteps(chosen: Candidate[], sections: Section[]): boolean {
   const lead = chosen[0]!;
   const { snippets } = sections[lead.section]!;
+  // A bullet or a step's own prose is inside instructions, not before them.
+  if (lead.snippet.step === undefined && betweenSteps(lead.snippet)) return false;
   const steps: number[] = [];
   for (let i = (lead.to ?? lead.position) + 1; i < snippets.length; i++) {
     const snippet = snippets[i]!;
@@ -316,6 +318,9 @@ function withSteps(chosen: Candidate[], sections: Section[]): boolean {
       if (steps.length > 0) break;
       continue;
     }
+    // A list numbered from 1 again is other instructions.
+    const previous = steps.at(-1) ?? lead.position;
+    if (snippet.step <= (snippets[previous]!.step ?? 0)) break;
     steps.push(i);
     if (steps.length >= MAX_STEPS) break;
   }
