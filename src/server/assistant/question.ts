@@ -89,10 +89,15 @@ const CODE_WORD =
   /`[^`]+`|(?<![\w-])--?[a-z][\w-]*|\b[\w$]+(?:\.[\w$]+)+\b|\b[a-z]+[A-Z][\w$]*\b|\b\w+_\w+\b|\b\w+\(\)/g;
 const QUESTION_WORD = /[\p{L}\p{M}\p{N}]+(?:[-_]+[\p{L}\p{M}\p{N}]+)*/gu;
 const IDENTIFIER = /_|[\p{Ll}\p{N}]\p{Lu}/u;
-/** Verbs of asking: how a question is put, seldom what it is about. */
+/**
+ * Verbs of asking: how a question is put, seldom what it is about. Irregular forms are listed
+ * too: the stemmer leaves "shown" and "made" apart from "show" and "make".
+ */
 const FILLER = new Set(
   termsOf(
-    'show make add set change put keep give tell find know see try go take turn look happen write create start run',
+    `show make add set change put keep give tell find know see try go take turn look happen write
+    create start run shown made kept given gave told found known seen saw gone went taken took
+    written wrote ran`,
   ),
 );
 

@@ -68,6 +68,12 @@ describe('analyzeQuestion', () => {
     );
   });
 
+  it('marks the irregular forms of verbs of asking as filler too ("shown", "made")', () => {
+    const { words } = analyzeQuestion('Can I change the title shown on a tip made by the docs?');
+    const filler = words.filter((w) => w.filler).map((w) => w.terms[0]);
+    expect(filler).toEqual([...termsOf('change'), ...termsOf('shown'), ...termsOf('made')]);
+  });
+
   it('counts a compound word once and marks verbs of asking and numbers as filler', () => {
     const { words, named } = analyzeQuestion(
       'How do I make Vite re-bundle `useChat` on port 3000?',

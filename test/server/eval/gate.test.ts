@@ -46,9 +46,9 @@ const GATE: GateSet[] = [
     questions: 'starlight-docs.json',
     docs: 'starlight-docs',
     thresholds: {
-      falseRefusals: ['max', '2/45'],
+      falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '39/45'],
+      answeredAndCited: ['min', '40/45'],
       factsFound: ['min', '35/45'],
     },
   },
