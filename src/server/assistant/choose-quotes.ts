@@ -71,6 +71,9 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
   if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
     if (!withIntroducedList(chosen, reading.sections) && reading.question.kind === 'how') {
       withNextInstruction(chosen, reading.sections, echoes, reading.weighted);
+      if (chosen.length > 1 && chosen[1]!.section !== chosen[0]!.section) {
+        withSupportingSteps(chosen, reading.sections);
+      }
     }
   }
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
@@ -305,11 +308,18 @@ const MAX_STEPS = 3;
  */
 function withSteps(chosen: Candidate[], sections: Section[]): boolean {
   const lead = chosen[0]!;
-  const { snippets } = sections[lead.section]!;
+  const steps = stepsAfter(lead, sections[lead.section]!.snippets);
+  if (steps.length < 2) return false;
+  followLead(chosen, sections, steps);
+  return true;
+}
+
+/** The positions of the numbered steps that follow a quote (its own list's, or the list it opens). */
+function stepsAfter(quote: Candidate, snippets: Snippet[]): number[] {
   // A bullet or a step's own prose is inside instructions, not before them.
-  if (lead.snippet.step === undefined && betweenSteps(lead.snippet)) return false;
+  if (quote.snippet.step === undefined && betweenSteps(quote.snippet)) return [];
   const steps: number[] = [];
-  for (let i = (lead.to ?? lead.position) + 1; i < snippets.length; i++) {
+  for (let i = (quote.to ?? quote.position) + 1; i < snippets.length; i++) {
     const snippet = snippets[i]!;
     // Code, nested lists (a file tree) and a step's own indented prose sit between steps;
     // prose after them ends the steps.
@@ -319,14 +329,39 @@ function withSteps(chosen: Candidate[], sections: Section[]): boolean {
       continue;
     }
     // A list numbered from 1 again is other instructions.
-    const previous = steps.at(-1) ?? lead.position;
+    const previous = steps.at(-1) ?? quote.position;
     if (snippet.step <= (snippets[previous]!.step ?? 0)) break;
     steps.push(i);
     if (steps.length >= MAX_STEPS) break;
   }
-  if (steps.length < 2) return false;
-  followLead(chosen, sections, steps);
-  return true;
+  return steps;
+}
+
+/**
+ * A how-to answer whose lead says what to do ("You can override components by providing
+ * paths in the `components` option.") and whose supporting quote is the first step of
+ * instructions: the next steps follow that step, instead of the quotes after it.
+ */
+function withSupportingSteps(chosen: Candidate[], sections: Section[]): void {
+  const index = chosen.findIndex((c, i) => i > 0 && c.snippet.step === 1);
+  if (index < 0) return;
+  // A lead with code of its own (quoted, or introduced and quoted next) already shows how.
+  const showsCode = chosen.slice(0, index).some((c) => {
+    const { snippets } = sections[c.section]!;
+    const last = c.to ?? c.position;
+    return (
+      c.snippet.kind === 'code' ||
+      (snippets[last]!.introduces && snippets[last + 1]?.kind === 'code')
+    );
+  });
+  if (showsCode) return;
+  const first = chosen[index]!;
+  const { snippets } = sections[first.section]!;
+  const steps = stepsAfter(first, snippets);
+  if (steps.length === 0) return;
+  const { from: _from, to: _to, ...line } = first;
+  const lines = steps.map((position) => ({ ...line, snippet: snippets[position]!, position }));
+  chosen.splice(index + 1, chosen.length, ...lines);
 }
 
 /**

@@ -267,6 +267,44 @@ describe('composeAnswer', () => {
     expect(blocks[3]).toMatch(/^> 3\. You can now add translated content files/);
   });
 
+  it('follows a lead that says what to do with the steps of a supporting first step', () => {
+    const passages = [
+      result(
+        'reference/overrides',
+        'You can override built-in components by providing paths to replacement components in the `components` option.',
+        { title: 'Overrides Reference' },
+      ),
+      result(
+        'guides/overriding-components',
+        [
+          '1. Choose the built-in component you want to replace.',
+          '',
+          '2. Create a component to replace it with.',
+          '',
+          '3. Tell the site to use your component in the `components` option:',
+          '',
+          '   ```js',
+          "   components: { SocialIcons: './src/components/EmailLink.astro' }",
+          '   ```',
+        ].join('\n'),
+        { title: 'Components', heading: 'Replace a component', anchor: 'replace-a-component' },
+      ),
+      result('guides/themes', 'A theme can override built-in components with its own styles.', {
+        title: 'Themes',
+      }),
+    ];
+    const { text } = composeAnswer('How do I override built-in components?', passages);
+    const blocks = text.split('\n\n');
+    expect(blocks[0]).toMatch(/^> You can override built-in components by providing paths/);
+    const steps = blocks.findIndex((b) => b.includes('1. Choose the built-in component'));
+    expect(steps).toBeGreaterThan(0);
+    expect(blocks[steps + 1]).toMatch(/^> 2\. Create a component/);
+    expect(blocks[steps + 2]).toMatch(/^> 3\. Tell the site to use your component/);
+    expect(blocks[steps + 3]).toBe(
+      "```js\ncomponents: { SocialIcons: './src/components/EmailLink.astro' }\n```",
+    );
+  });
+
   it('does not follow a bullet inside a step with the next steps, nor a list numbered again', () => {
     const section = (lead: string) =>
       result(

@@ -49,7 +49,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '40/45'],
-      factsFound: ['min', '35/45'],
+      factsFound: ['min', '36/45'],
     },
   },
   {
@@ -79,7 +79,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '42/48'],
+      factsFound: ['min', '44/48'],
     },
   },
 ];
