@@ -64,8 +64,10 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
   const chosen = chooseQuotes(candidates, reading.sections);
   if (chosen.length === 0) return chosen;
   if (!about) withAntecedent(chosen, reading.sections, echoes);
-  // Numbered steps after a how-to lead, else the list a lead announces: one list at most; a
-  // how-to lead that only sets out the problem is followed by the code the next paragraph gives.
+  // Numbered steps after a how-to lead (read from the first step), else the list a lead
+  // announces: one list at most; a how-to lead that only sets out the problem is followed by
+  // the code the next paragraph gives, or by the steps of a supporting first step; a problem
+  // with no code in the answer, by the instruction of a later section of its page.
   if (!about && reading.question.kind === 'how')
     fromFirstStep(chosen, reading.sections, reading.weighted);
   if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
