@@ -79,7 +79,10 @@ export function quotedAnswer(
     const previous = chosen[i - 1];
     const sameAsBefore = previous !== undefined && previous.section === section;
     const label = text.anchor && text.heading && !sameAsBefore ? `**${text.heading}**: ` : '';
-    const step = snippet.step !== undefined && sameAsBefore ? `${snippet.step}. ` : '';
+    // A step is numbered when it is one of several quoted in a row (the first of them too).
+    const next = chosen.slice(i + 1).find((c) => c.snippet.kind !== 'code');
+    const inSteps = sameAsBefore || (next?.section === section && next.snippet.step !== undefined);
+    const step = snippet.step !== undefined && inSteps ? `${snippet.step}. ` : '';
     const { snippets } = sections[section]!;
     const quote =
       chosen[i]!.to === undefined
@@ -88,7 +91,7 @@ export function quotedAnswer(
             .slice(chosen[i]!.from, chosen[i]!.to + 1)
             .map((s) => s.text)
             .join(' ');
-    blocks.push(`> ${step}${label}${siteLinks(quote, text.path, siteUrl)} ${citation}`);
+    blocks.push(`> ${label}${step}${siteLinks(quote, text.path, siteUrl)} ${citation}`);
   });
   const more = furtherSections(chosen, sections)
     .slice(0, MORE_LINKS)

@@ -5,6 +5,7 @@
  * two more support it, from other sections first.
  */
 import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
+import { followingSection } from './grounding.ts';
 import type { Question } from './question.ts';
 import { QUOTABLE_MIN, type Reading, type Section } from './read-sections.ts';
 import type { Snippet } from './snippets.ts';
@@ -63,14 +64,24 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
   const chosen = chooseQuotes(candidates, reading.sections);
   if (chosen.length === 0) return chosen;
   if (!about) withAntecedent(chosen, reading.sections, echoes);
-  // Numbered steps after a how-to lead, else the list a lead announces: one list at most; a
-  // how-to lead that only sets out the problem is followed by the code the next paragraph gives.
+  // Numbered steps after a how-to lead (read from the first step), else the list a lead
+  // announces: one list at most; a how-to lead that only sets out the problem is followed by
+  // the code the next paragraph gives, or by the steps of a supporting first step; a problem
+  // with no code in the answer, by the instruction of a later section of its page.
+  if (!about && reading.question.kind === 'how')
+    fromFirstStep(chosen, reading.sections, reading.weighted);
   if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
     if (!withIntroducedList(chosen, reading.sections) && reading.question.kind === 'how') {
       withNextInstruction(chosen, reading.sections, echoes, reading.weighted);
+      if (chosen.length > 1 && chosen[1]!.section !== chosen[0]!.section) {
+        withSupportingSteps(chosen, reading.sections);
+      }
     }
   }
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
+  if (!about && reading.question.kind === 'how') {
+    withLaterInstruction(chosen, reading.sections, echoes, reading.weighted);
+  }
   return chosen;
 }
 
@@ -193,7 +204,8 @@ function kindBonus(
       // holds the question's words (the more of them, the more it is the answer).
       if (snippet.introduces && next?.command) return KIND_BONUS * 1.5;
       if (codeShare > 0) return KIND_BONUS * 1.5 * Math.min(1, codeShare / 0.5);
-      if (snippet.kind === 'code' || snippet.step) return KIND_BONUS;
+      // Steps are followed from the first: a later step alone is a middle of instructions.
+      if (snippet.kind === 'code' || snippet.step === 1) return KIND_BONUS;
       return 0;
     case 'what':
       if (snippet.kind === 'table-row' || snippet.definition) return KIND_BONUS;
@@ -285,6 +297,10 @@ function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[]
   return chosen;
 }
 
+/** Code, a nested list (a file tree) and a step's own indented prose sit between steps. */
+const betweenSteps = (snippet: Snippet) =>
+  snippet.kind === 'code' || snippet.nested || (snippet.kind === 'list-item' && !snippet.step);
+
 /** Numbered steps a how-to answer takes from the lead's section at most. */
 const MAX_STEPS = 3;
 
@@ -294,22 +310,90 @@ const MAX_STEPS = 3;
  */
 function withSteps(chosen: Candidate[], sections: Section[]): boolean {
   const lead = chosen[0]!;
-  const { snippets } = sections[lead.section]!;
+  const steps = stepsAfter(lead, sections[lead.section]!.snippets);
+  if (steps.length < 2) return false;
+  followLead(chosen, sections, steps);
+  return true;
+}
+
+/** The positions of the numbered steps that follow a quote (its own list's, or the list it opens). */
+function stepsAfter(quote: Candidate, snippets: Snippet[]): number[] {
+  // A bullet or a step's own prose is inside instructions, not before them.
+  if (quote.snippet.step === undefined && betweenSteps(quote.snippet)) return [];
   const steps: number[] = [];
-  for (let i = (lead.to ?? lead.position) + 1; i < snippets.length; i++) {
+  for (let i = (quote.to ?? quote.position) + 1; i < snippets.length; i++) {
     const snippet = snippets[i]!;
-    // Code and nested lists (a file tree) sit between steps; prose after them ends the steps.
-    if (snippet.kind === 'code' || (snippet.kind === 'list-item' && !snippet.step)) continue;
+    // Code, nested lists (a file tree) and a step's own indented prose sit between steps;
+    // prose after them ends the steps.
+    if (betweenSteps(snippet)) continue;
     if (!snippet.step) {
       if (steps.length > 0) break;
       continue;
     }
+    // A list numbered from 1 again is other instructions.
+    const previous = steps.at(-1) ?? quote.position;
+    if (snippet.step <= (snippets[previous]!.step ?? 0)) break;
     steps.push(i);
     if (steps.length >= MAX_STEPS) break;
   }
-  if (steps.length < 2) return false;
-  followLead(chosen, sections, steps);
-  return true;
+  return steps;
+}
+
+/**
+ * A how-to answer whose lead says what to do ("You can override components by providing
+ * paths in the `components` option.") and whose supporting quote is the first step of
+ * instructions: the next steps follow that step, instead of the quotes after it.
+ */
+function withSupportingSteps(chosen: Candidate[], sections: Section[]): void {
+  const index = chosen.findIndex((c, i) => i > 0 && c.snippet.step === 1);
+  if (index < 0) return;
+  // A lead with code of its own (quoted, or introduced and quoted next) already shows how.
+  const showsCode = chosen.slice(0, index).some((c) => {
+    const { snippets } = sections[c.section]!;
+    const last = c.to ?? c.position;
+    return (
+      c.snippet.kind === 'code' ||
+      (snippets[last]!.introduces && snippets[last + 1]?.kind === 'code')
+    );
+  });
+  if (showsCode) return;
+  const first = chosen[index]!;
+  const { snippets } = sections[first.section]!;
+  const steps = stepsAfter(first, snippets);
+  if (steps.length === 0) return;
+  const { from: _from, to: _to, ...line } = first;
+  const lines = steps.map((position) => ({ ...line, snippet: snippets[position]!, position }));
+  chosen.splice(index + 1, chosen.length, ...lines);
+}
+
+/**
+ * In a how-to answer a quoted later step ("3. Add content files…") is read from the first step
+ * of its list: instructions are followed in order, and the first says where to start. The lead
+ * is followed by the next steps (see withSteps), so it is rewound when it stays among them; a
+ * supporting quote is quoted alone, so only for a first step that holds a word of the question.
+ */
+function fromFirstStep(chosen: Candidate[], sections: Section[], weighted: WeightedQuestion): void {
+  chosen.forEach((c, index) => {
+    const step = c.snippet.step;
+    if (step === undefined || step <= 1) return;
+    const { snippets, snippetTerms } = sections[c.section]!;
+    let first = c.position;
+    for (let i = c.position - 1; i >= 0; i--) {
+      const snippet = snippets[i]!;
+      if (betweenSteps(snippet)) continue;
+      if (snippet.step === undefined || snippet.step >= snippets[first]!.step!) break;
+      first = i;
+    }
+    if (snippets[first]!.step !== 1 || isChosen(chosen, c.section, first)) return;
+    const terms = snippetTerms[first]!;
+    const worth =
+      index === 0
+        ? step <= MAX_STEPS + 1
+        : weighted.groups.some((g) => !g.filler && g.terms.some((t) => terms.has(t)));
+    if (!worth) return;
+    const { from: _from, to: _to, ...line } = c;
+    chosen[index] = { ...line, snippet: snippets[first]!, position: first };
+  });
 }
 
 /**
@@ -359,6 +443,60 @@ function withNextInstruction(
   };
   if (!weighted.groups.some((g) => !g.filler && g.terms.some(holds))) return;
   followLead(chosen, sections, [intro, intro + 1]);
+  // With the sentences before it in its paragraph ("However, this requires… If not, add…"):
+  // the instruction often answers them.
+  const from = Math.max(last + 1, intro - (LEAD_SENTENCES - 2));
+  if (from < intro) chosen[1] = { ...chosen[1]!, from, to: intro };
+}
+
+/** Sections after a quote's own on its page that withLaterInstruction reads. */
+const LATER_SECTIONS = 3;
+/** Prose lines of a later section quoted before its code at most. */
+const INSTRUCTION_LINES = 3;
+
+/**
+ * A how-to answer without code whose quote sets out the problem, in a section without code of
+ * its own ("Issue": "Streaming doesn't work behind some proxies."), is often answered further
+ * down its page: a later section ("Solution") opens with a sentence that introduces code. That
+ * section's opening lines and code follow the quote, when they hold a word of the question;
+ * one more quote stays after them at most.
+ */
+function withLaterInstruction(
+  chosen: Candidate[],
+  sections: Section[],
+  echoes: (snippet: Snippet) => boolean,
+  weighted: WeightedQuestion,
+): void {
+  if (codeCount(chosen) > 0) return;
+  for (const [index, quote] of chosen.entries()) {
+    if (index > 1) return;
+    const own = sections[quote.section]!;
+    // A part of the page's own subject ("## Issue", then "## Solution"), not a page
+    // introduction nor one of a list of problems ("## Dev server", "### Requests stall").
+    if (own.text.headings?.length !== 1) continue;
+    if (own.snippets.some((s) => s.kind === 'code')) continue;
+    let text = followingSection(own.text);
+    for (let n = 0; text && n < LATER_SECTIONS; n++, text = followingSection(text)) {
+      const later = sections.findIndex((s) => s.text === text);
+      const section = sections[later];
+      if (!section) continue;
+      const { snippets, snippetTerms } = section;
+      const code = snippets.findIndex((s) => s.kind === 'code');
+      if (code < 1 || !snippets[code - 1]!.introduces || echoes(snippets[code]!)) continue;
+      const lines = snippets.slice(0, code).filter((s) => s.kind !== 'code');
+      if (lines.length > INSTRUCTION_LINES) continue;
+      // Its own lines, not its heading: a later section of a long page is about something else.
+      const holds = (t: string) => snippetTerms.slice(0, code).some((terms) => terms.has(t));
+      if (!weighted.groups.some((g) => !g.filler && g.terms.some(holds))) continue;
+      const { from: _from, to: _to, ...line } = quote;
+      const added = snippets
+        .slice(0, code + 1)
+        .map((snippet, position) => ({ ...line, section: later, snippet, position }));
+      const rest = chosen.slice(index + 1, index + 2);
+      chosen.splice(index + 1, chosen.length, ...added, ...rest);
+      return;
+    }
+  }
 }
 
 /**

@@ -22,7 +22,7 @@ const QUESTION_STOP_WORDS = new Set(
   termsOf(
     `use used using uses want wants need needs way like get gets docs doc documentation example
     examples let also may might must shall instead rather even though although actually really
-    just anyway somehow already whole entire`,
+    just anyway somehow already whole entire one ones`,
   ),
 );
 
@@ -55,26 +55,57 @@ export interface QuestionWord {
   filler: boolean;
 }
 
-const HOW =
-  /^\s*(?:how\b|can\s+i\b|could\s+i\b|is\s+there\s+(?:a|any)\s+way\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\b|(?:show|tell)\s+me\s+how\b|i\s+(?:want|need|would\s+like)\s+to\b)/i;
-const WHY = /^\s*(?:why\b|what\s+(?:causes|happens)\b)/i;
-const WHAT = /^\s*(?:what|which|where|when|who|is|are|does|do)\b/i;
+/**
+ * How questions are asked, in the languages docs are most often translated into: a question
+ * in Spanish or Japanese wants steps as much as one in English. Latin-script patterns open the
+ * asking sentence (after a `¿`); Chinese, Japanese and Korean ones may stand anywhere in it.
+ */
+const HOW = new RegExp(
+  [
+    String.raw`^\s*¿?\s*(?:how\b|can\s+i\b|could\s+i\b|is\s+there\s+(?:a|any)\s+way\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\b|(?:show|tell)\s+me\s+how\b|i\s+(?:want|need|would\s+like)\s+to\b|what\s+(?:should|can|could|do)\s+i\s+(?:do|change|try)\b)`,
+    // Spanish, Portuguese, Italian, French, German: "how", "can I", "is there a way".
+    String.raw`^\s*¿?\s*(?:c[oó]mo|come|comment|wie|puedo|posso|puis-je|kann\s+ich|hay\s+(?:alguna\s+)?(?:forma|manera))(?![\p{L}])`,
+    // Chinese, Japanese, Korean: "how", "the way to", "can I".
+    '如何|怎么|怎樣|怎样|怎麼|方法|どうすれば|どうやって|どのように|には[？?]?$|できますか|られますか|어떻게|방법',
+  ].join('|'),
+  'iu',
+);
+const WHY = new RegExp(
+  [
+    String.raw`^\s*¿?\s*(?:why\b|what\s+(?:causes|happens)\b|por\s+qu[eé]|pourquoi|warum|wieso|perch[eé])(?![\p{L}])`,
+    'なぜ|どうして|为什么|為什麼|왜',
+  ].join('|'),
+  'iu',
+);
+const WHAT = new RegExp(
+  [
+    String.raw`^\s*¿?\s*(?:what|which|where|when|who|is|are|does|do|qu[eé]|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|qual|quais|onde|quando|quel(?:le)?s?|o[uù]|qu'est-ce|cosa|quale|quali|dove|was|welche[rsnm]?|wo|wann)(?![\p{L}'])`,
+    '什么|什麼|哪|とは|何|どこ|どれ|いつ|무엇|어디|언제',
+  ].join('|'),
+  'iu',
+);
 /** camelCase, dotted.names, --flags, snake_case, `code`, calls(). */
 const CODE_WORD =
   /`[^`]+`|(?<![\w-])--?[a-z][\w-]*|\b[\w$]+(?:\.[\w$]+)+\b|\b[a-z]+[A-Z][\w$]*\b|\b\w+_\w+\b|\b\w+\(\)/g;
 const QUESTION_WORD = /[\p{L}\p{M}\p{N}]+(?:[-_]+[\p{L}\p{M}\p{N}]+)*/gu;
 const IDENTIFIER = /_|[\p{Ll}\p{N}]\p{Lu}/u;
-/** Verbs of asking: how a question is put, seldom what it is about. */
+/**
+ * Verbs of asking: how a question is put, seldom what it is about. Irregular forms are listed
+ * too: the stemmer leaves "shown" and "made" apart from "show" and "make".
+ */
 const FILLER = new Set(
   termsOf(
-    'show make add set change put keep give tell find know see try go take turn look happen write create start run',
+    `show make add set change put keep give tell find know see try go take turn look happen write
+    create start run shown made kept given gave told found known seen saw gone went taken took
+    written wrote ran`,
   ),
 );
 
 export function analyzeQuestion(text: string, language?: string): Question {
   // A question in several sentences ("Streaming works locally. How do I…?"): its kind is
   // that of the sentence that asks.
-  const asking = text.split(/(?<=[.!?])\s+/).find((s) => s.trim().endsWith('?')) ?? text;
+  const asking =
+    text.split(/(?<=[.!?])\s+|(?<=[。！？])/).find((s) => /[?？]$/.test(s.trim())) ?? text;
   const kind: QuestionKind = WHY.test(asking)
     ? 'why'
     : HOW.test(asking)

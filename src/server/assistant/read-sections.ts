@@ -263,6 +263,11 @@ function prepareSections(
   });
 }
 
+/** A title that is one name of code: `isStepCount()`, `server.port`, `useChat`, `--host`. */
+const CODE_NAME =
+  /^`?(?:--?[a-z][\w-]*|[\w$]+(?:\.[\w$]+)+|[a-z]+[A-Z][\w$]*|[a-z]\w*_\w+|\w+\(\))`?(?:\(\))?$/;
+const namesCode = (title: string) => CODE_NAME.test(title.trim());
+
 /** Prose as a reader reads it: a link's text, not its address (`…/proxy.ts#L13`). */
 function withoutLinkTargets(markdown: string): string {
   return markdown
@@ -285,7 +290,11 @@ function parseSection(text: SectionText): ParsedSection {
   const terms = new Set(
     termsOf(withoutLinkTargets(`${text.description ?? ''}\n${text.content}`), language),
   );
-  const heading = text.anchor ? termsOf(text.heading ?? '', language) : [];
+  // A reference page named after one name of code (`isStepCount`, `server.port`) is about it
+  // from its opening section: the title heads that section. A title in words ("Tabs") is
+  // broader than what its opening says.
+  const headingText = text.anchor ? text.heading : namesCode(text.title) ? text.title : '';
+  const heading = termsOf(headingText ?? '', language);
   return {
     unspaced: snippets.map((s) => writtenUnspaced(s.text)),
     snippets,

@@ -22,6 +22,8 @@ export interface Snippet {
   paragraph?: number;
   /** Too short to quote alone ("Temperature setting."), but part of its paragraph. */
   fragment?: boolean;
+  /** Prose indented under a list item (after its code): part of that item, not after the list. */
+  nested?: boolean;
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
@@ -50,6 +52,10 @@ export function splitSnippets(markdown: string): Snippet[] {
   const snippets: Snippet[] = [];
   const lines = markdown.split('\n');
   let paragraph: string[] = [];
+  /** The paragraph's first line is indented under a list item. */
+  let nested = false;
+  /** Lines since the last list item are still inside it (its code, its indented prose). */
+  let inList = false;
   let listItem: { lines: string[]; step: number | undefined } | undefined;
   let paragraphs = 0;
 
@@ -68,6 +74,7 @@ export function splitSnippets(markdown: string): Snippet[] {
           text: trimmed,
           paragraph: number,
           ...(fragment && { fragment }),
+          ...(nested && { nested }),
         }),
       );
     }
@@ -136,16 +143,19 @@ export function splitSnippets(markdown: string): Snippet[] {
       DIRECTIVE.test(line)
     ) {
       flush();
+      if (HEADING.test(line)) inList = false;
       continue;
     }
     const item = LIST_ITEM.exec(line);
     if (item) {
       flush();
+      inList = true;
       const number = /^\d+/.exec(item[1]!)?.[0];
       listItem = { lines: [item[2]!], step: number === undefined ? undefined : Number(number) };
     } else if (listItem) {
       listItem.lines.push(line.trim());
     } else {
+      if (paragraph.length === 0) nested = inList = inList && /^\s{2,}/.test(line);
       paragraph.push(line.trim());
     }
   }
@@ -230,10 +240,19 @@ function codeSnippet(fenceLine: string, body: string[], fence: string): Snippet 
  */
 function introduceCode(snippets: Snippet[], lines: string[], fenceLine: number): void {
   const last = snippets.at(-1);
-  if (last?.kind !== 'sentence' || last.introduces || last.fragment) return;
   let before = fenceLine - 1;
   while (before >= 0 && !lines[before]!.trim()) before--;
   const line = lines[before] ?? '';
+  // A list item's own code, indented under it ("2. Set `logo.src` in `astro.config.mjs`." and
+  // its config), is what the item says to do, colon or not.
+  if (last?.kind === 'list-item' && !last.introduces && /^\s{2,}/.test(lines[fenceLine]!)) {
+    const item = LIST_ITEM.exec(line)?.[2] ?? line.trim();
+    if (item && last.text.endsWith(item.replace(/\s+/g, ' ').trim())) {
+      snippets[snippets.length - 1] = { ...last, introduces: true };
+    }
+    return;
+  }
+  if (last?.kind !== 'sentence' || last.introduces || last.fragment) return;
   if (HEADING.test(line) || JSX_LINE.test(line) || TABLE_ROW.test(line) || DIRECTIVE.test(line))
     return;
   if (LIST_ITEM.test(line) || FENCE.test(line)) return;

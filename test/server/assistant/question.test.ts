@@ -35,6 +35,26 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('It streams locally. How do I fix it behind a proxy?').kind).toBe('how');
   });
 
+  it('tells the kind of a question asked in other languages', () => {
+    expect(analyzeQuestion('¿Cómo configuro los idiomas?').kind).toBe('how');
+    expect(analyzeQuestion('Comment ajouter un logo ?').kind).toBe('how');
+    expect(analyzeQuestion('Wie ändere ich den Port?').kind).toBe('how');
+    expect(analyzeQuestion('サイトのヘッダーにロゴを追加するには？').kind).toBe('how');
+    expect(analyzeQuestion('設定方法を教えてください').kind).toBe('how');
+    expect(analyzeQuestion('如何重写内置组件？').kind).toBe('how');
+    expect(analyzeQuestion('¿Por qué falla la compilación?').kind).toBe('why');
+    expect(analyzeQuestion('なぜビルドが失敗しますか？').kind).toBe('why');
+    expect(analyzeQuestion('¿Qué opción define el puerto?').kind).toBe('what');
+    expect(analyzeQuestion('侧边栏是什么？').kind).toBe('what');
+    expect(analyzeQuestion('ビルドは速い。設定は何ですか？').kind).toBe('what');
+  });
+
+  it('reads "what should I do" as asking how', () => {
+    expect(analyzeQuestion('The dev server breaks. What should I do?').kind).toBe('how');
+    expect(analyzeQuestion('What can I do about slow builds?').kind).toBe('how');
+    expect(analyzeQuestion('What can I configure?').kind).toBe('what');
+  });
+
   it('leaves out the words that only phrase a question ("even though", "the whole")', () => {
     const { terms } = analyzeQuestion(
       'Why does the whole build actually succeed even though TypeScript has type errors?',
@@ -42,6 +62,16 @@ describe('analyzeQuestion', () => {
     expect(terms).toEqual(
       analyzeQuestion('Why does the build succeed TypeScript type errors?').terms,
     );
+    // "one of", "just one": a way of putting it, not a rare word of the docs.
+    expect(analyzeQuestion('How do I override one of the built-in components?').terms).toEqual(
+      analyzeQuestion('How do I override the built-in components?').terms,
+    );
+  });
+
+  it('marks the irregular forms of verbs of asking as filler too ("shown", "made")', () => {
+    const { words } = analyzeQuestion('Can I change the title shown on a tip made by the docs?');
+    const filler = words.filter((w) => w.filler).map((w) => w.terms[0]);
+    expect(filler).toEqual([...termsOf('change'), ...termsOf('shown'), ...termsOf('made')]);
   });
 
   it('counts a compound word once and marks verbs of asking and numbers as filler', () => {

@@ -169,6 +169,47 @@ describe('splitSnippets', () => {
     expect(snippets[1]?.text).toBe('```sh\nnpm add ai\n```');
   });
 
+  it('marks prose indented under a list item as part of it, and prose after the list as not', () => {
+    const snippets = splitSnippets(
+      [
+        '1. Pass the languages to the config:',
+        '',
+        '   ```js',
+        '   locales: { en: {} }',
+        '   ```',
+        '',
+        '   The default locale is used for fallback content.',
+        '',
+        '2. Create a folder for each language.',
+        '',
+        'Both steps are needed before you translate.',
+      ].join('\n'),
+    );
+    const nested = (text: string) => snippets.find((s) => s.text.startsWith(text))?.nested;
+    expect(nested('The default locale')).toBe(true);
+    expect(nested('Both steps')).toBeUndefined();
+  });
+
+  it('reads a list item as introducing the code indented under it, colon or not', () => {
+    const snippets = splitSnippets(
+      [
+        '1. Set the logo path in the `logo.src` option of `astro.config.mjs`.',
+        '',
+        '   ```js',
+        "   logo: { src: './logo.svg' }",
+        '   ```',
+        '',
+        '- Each item of this list stands on its own.',
+        '',
+        '```js',
+        'const unrelated = true;',
+        '```',
+      ].join('\n'),
+    );
+    expect(snippets.find((s) => s.text.startsWith('Set the logo'))?.introduces).toBe(true);
+    expect(snippets.find((s) => s.text.startsWith('Each item'))?.introduces).toBeUndefined();
+  });
+
   it('shortens long code blocks and keeps the fence closed', () => {
     const body = Array.from({ length: 50 }, (_, i) => `line${i}();`).join('\n');
     const [code] = splitSnippets(`\`\`\`js\n${body}\n\`\`\``);

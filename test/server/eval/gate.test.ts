@@ -39,17 +39,17 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '29/43'],
-      factsFound: ['min', '31/43'],
+      factsFound: ['min', '33/43'],
     },
   },
   {
     questions: 'starlight-docs.json',
     docs: 'starlight-docs',
     thresholds: {
-      falseRefusals: ['max', '2/45'],
+      falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '39/45'],
-      factsFound: ['min', '34/45'],
+      answeredAndCited: ['min', '40/45'],
+      factsFound: ['min', '36/45'],
     },
   },
   {
@@ -59,7 +59,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '2/45'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '39/45'],
-      factsFound: ['min', '33/44'],
+      factsFound: ['min', '34/44'],
     },
   },
   {
@@ -79,7 +79,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '38/48'],
+      factsFound: ['min', '44/48'],
     },
   },
 ];
