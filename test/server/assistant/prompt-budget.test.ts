@@ -111,10 +111,14 @@ describe('a paid model behind the server', () => {
 
   it('a conversation of almost 1 MB sends the model less than 128 KB, and it still answers', async () => {
     standIn.behave({ kind: 'answer', chunks: ['Use ', '`streamText`.'] });
+    // Long earlier questions (each under the 32,768 characters any user message may have) and
+    // longer answers.
     const history = Array.from({ length: 11 }, (_, i) => ({
       id: `m${i}`,
       role: i % 2 === 0 ? 'user' : 'assistant',
-      parts: [{ type: 'text', text: `turn ${i} ${'lorem ipsum '.repeat(6000)}` }],
+      parts: [
+        { type: 'text', text: `turn ${i} ${'lorem ipsum '.repeat(i % 2 === 0 ? 2700 : 9500)}` },
+      ],
     }));
     const body = {
       fp: 'anonymous',
