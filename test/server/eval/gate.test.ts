@@ -26,7 +26,7 @@ interface GateSet {
 }
 
 /**
- * recall@5 today: ai-sdk-docs 31/43, starlight-docs 42/45, vite-docs 42/45, multilingual 47/48.
+ * recall@5 today: ai-sdk-docs 33/43, starlight-docs 42/45, vite-docs 43/45, multilingual 48/48.
  * The false refusals left on starlight-docs and vite-docs are questions in the reader's words
  * that the page says otherwise ("latest version" and "Updating Starlight", "from my phone" and
  * `server.host`, "notice when I save" and `server.watch`).
@@ -38,7 +38,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '29/43'],
+      answeredAndCited: ['min', '31/43'],
       factsFound: ['min', '31/43'],
     },
   },
@@ -46,7 +46,7 @@ const GATE: GateSet[] = [
     questions: 'starlight-docs.json',
     docs: 'starlight-docs',
     thresholds: {
-      falseRefusals: ['max', '2/45'],
+      falseRefusals: ['max', '1/45'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '39/45'],
       factsFound: ['min', '34/45'],
@@ -58,8 +58,8 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '2/45'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '39/45'],
-      factsFound: ['min', '33/44'],
+      answeredAndCited: ['min', '41/45'],
+      factsFound: ['min', '34/44'],
     },
   },
   {
