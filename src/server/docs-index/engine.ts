@@ -19,6 +19,7 @@ import {
   wordTerms,
 } from '../text/terms.ts';
 import { WordCache } from '../text/word-cache.ts';
+import { FieldTerms } from './field-terms.ts';
 import { FenceTracker } from './markdown.ts';
 import type { PageMeta, Section } from './types.ts';
 
@@ -139,12 +140,15 @@ interface IndexedWord {
   keys: string[];
   /** The last section whose terms were counted with these (see `SectionEngine.add`). */
   section: number;
+  /** The terms' ids in `idsOwner`, an engine's FieldTerms (words are shared by engines). */
+  ids: number[];
+  idsOwner: FieldTerms | undefined;
 }
 
 function indexedWord(word: string, language: Language): IndexedWord {
   const terms = wordTerms(word, language);
   const keys = terms.some((term) => WIDE.test(term)) ? terms.map(storageKey) : terms;
-  return { terms, keys, section: 0 };
+  return { terms, keys, section: 0, ids: [], idsOwner: undefined };
 }
 
 const indexedWords = new WordCache(500_000, indexedWord);
@@ -179,6 +183,8 @@ export class SectionEngine {
   /** The number of the section being added (`sectionsAdded`). */
   private currentSection = 0;
   private sections = 0;
+  /** Per section and field, each term's frequency: what `rescored` weighs. */
+  private readonly fieldTerms = new FieldTerms(FIELDS.length);
   private readonly miniSearch: MiniSearch<IndexedSection>;
 
   constructor() {
@@ -188,12 +194,20 @@ export class SectionEngine {
       tokenize: (text) => words(text, this.currentLanguage),
       extractField: (section, field) =>
         field === 'id' ? section.id : fieldText(section, field as (typeof FIELDS)[number]),
-      processTerm: (word) => {
+      processTerm: (word, field) => {
         const indexed = indexedWords.get(word, this.currentLanguage);
         // A word comes back often within a section: its terms are counted once.
         if (indexed.section !== this.currentSection) {
           indexed.section = this.currentSection;
           for (const term of indexed.terms) this.currentTerms.add(term);
+        }
+        const fieldNumber = FIELD_NUMBERS.get(field as Field);
+        if (fieldNumber !== undefined) {
+          if (indexed.idsOwner !== this.fieldTerms) {
+            indexed.ids = this.fieldTerms.idsOf(indexed.keys);
+            indexed.idsOwner = this.fieldTerms;
+          }
+          for (const id of indexed.ids) this.fieldTerms.count(fieldNumber, id);
         }
         return indexed.keys;
       },
@@ -207,6 +221,7 @@ export class SectionEngine {
       this.currentSection = ++sectionsAdded;
       this.currentLanguage = languageOf(section.meta.language);
       this.miniSearch.add(section);
+      this.fieldTerms.commit(section.id);
       for (const term of this.currentTerms) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
       }
@@ -218,6 +233,7 @@ export class SectionEngine {
   /** Removes a section; its terms are worked out again so the frequencies stay exact. */
   discard(section: IndexedSection): void {
     this.miniSearch.discard(section.id);
+    this.fieldTerms.remove(section.id);
     this.sections--;
     const language = languageOf(section.meta.language);
     const remaining = (this.languages.get(language) ?? 0) - 1;
@@ -300,7 +316,7 @@ export class SectionEngine {
         FIELDS.map((field): [string, Field] => [storageKey(term), field]),
       ),
     ];
-    return rescored(this.miniSearch, hits, rest);
+    return rescored(this.fieldTerms, hits, rest);
   }
 
   /**
@@ -429,84 +445,59 @@ export class SectionEngine {
   }
 }
 
-/** What MiniSearch keeps of its index, for `rescored` (7.x internals). */
-interface MiniSearchInternals {
-  _index: { get(term: string): Map<number, Map<number, number>> | undefined };
-  _fieldIds: Record<string, number>;
-  _idToShortId: Map<string, number>;
-  _fieldLength: Map<number, number[]>;
-  _avgFieldLength: number[];
-  _documentCount: number;
-}
-
 type Field = (typeof FIELDS)[number];
+const FIELD_NUMBERS = new Map<Field, number>(FIELDS.map((field, number) => [field, number]));
 
 interface Posting {
   key: string;
+  id: number;
   field: number;
-  /** The field's boost times the term's inverse document frequency. */
+  /** The field's boost times the term's inverse document frequency in that field. */
   weight: number;
   averageLength: number;
-  /** Section (short id) -> frequency of the term in the field. */
-  frequencies: Map<number, number>;
 }
 
 /** MiniSearch's BM25+ defaults (k, b, d), with which it scores what it looks up itself. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 
-function internalsOf(miniSearch: MiniSearch<IndexedSection>): MiniSearchInternals | undefined {
-  const internals = miniSearch as unknown as Partial<MiniSearchInternals>;
-  return internals._index &&
-    internals._fieldIds &&
-    internals._idToShortId &&
-    internals._fieldLength &&
-    internals._avgFieldLength
-    ? (internals as MiniSearchInternals)
-    : undefined;
-}
-
 /**
- * Adds to the hits the weight of terms in fields MiniSearch did not look them up in, as it
- * would have counted it, and sorts them again. Looking a common term up walks its long posting
- * list (the bulk of a query's time on a large site); a found section's frequency of a term is
- * one map lookup. Sections that match only these terms, and nothing else of the query, are not
- * found: they would rank low anyway.
+ * Adds to the hits the weight of terms in fields MiniSearch did not look them up in, as BM25+
+ * counts it (from the engine's own per-section figures, `FieldTerms`), and sorts them again.
+ * Looking a common term up walks its long posting list (the bulk of a query's time on a large
+ * site); a found section's frequency of a term is a binary search in its few hundred terms.
+ * Sections that match only these terms, and nothing else of the query, are not found: they
+ * would rank low anyway.
  */
 function rescored(
-  miniSearch: MiniSearch<IndexedSection>,
+  fieldTerms: FieldTerms,
   hits: MiniSearchHit[],
   lookups: [string, Field][],
 ): MiniSearchHit[] {
-  const internals = internalsOf(miniSearch);
-  if (!internals || lookups.length === 0) return hits;
+  const sections = fieldTerms.sectionCount;
+  if (lookups.length === 0 || sections === 0) return hits;
   const postings = lookups.flatMap(([key, name]): Posting[] => {
-    const field = internals._fieldIds[name]!;
-    const frequencies = internals._index.get(key)?.get(field);
-    if (!frequencies) return [];
-    const matching = frequencies.size;
-    const idf = Math.log(1 + (internals._documentCount - matching + 0.5) / (matching + 0.5));
-    const averageLength = internals._avgFieldLength[field] || 1;
-    return [{ key, field, weight: BOOST[name] * idf, averageLength, frequencies }];
+    const id = fieldTerms.idOf(key);
+    const field = FIELD_NUMBERS.get(name)!;
+    const matching = id === undefined ? 0 : fieldTerms.sectionsWith(field, id);
+    if (id === undefined || matching === 0) return [];
+    const idf = Math.log(1 + (sections - matching + 0.5) / (matching + 0.5));
+    const averageLength = fieldTerms.averageLength(field) || 1;
+    return [{ key, id, field, weight: BOOST[name] * idf, averageLength }];
   });
   if (postings.length === 0) return hits;
   const cap = Math.min(hits.length, RESCORED_HITS_MAX);
-  const shortIds = new Int32Array(cap);
   const matched = new Int32Array(cap);
-  for (let i = 0; i < cap; i++) {
-    shortIds[i] = internals._idToShortId.get(hits[i]!.id as string) ?? -1;
-    matched[i] = hits[i]!.queryTerms.length;
-  }
+  for (let i = 0; i < cap; i++) matched[i] = hits[i]!.queryTerms.length;
   const added = new Float64Array(cap);
-  // A term at a time: a tight loop over one frequency map.
-  for (const { key, field, weight, averageLength, frequencies } of postings) {
+  for (const { key, id, field, weight, averageLength } of postings) {
     for (let i = 0; i < cap; i++) {
-      const frequency = frequencies.get(shortIds[i]!);
-      if (frequency === undefined) continue;
-      const length = internals._fieldLength.get(shortIds[i]!)?.[field] ?? 0;
+      const hit = hits[i]!;
+      const frequency = fieldTerms.frequency(hit.id as string, field, id);
+      if (frequency === 0) continue;
+      const length = fieldTerms.fieldLength(hit.id as string, field);
       const norm = 1 - BM25.b + (BM25.b * length) / averageLength;
       added[i]! += weight * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * norm));
-      const terms = hits[i]!.queryTerms;
-      if (!terms.includes(key)) terms.push(key);
+      if (!hit.queryTerms.includes(key)) hit.queryTerms.push(key);
     }
   }
   // MiniSearch multiplies a hit's summed score by the number of query terms it matched.
