@@ -19,6 +19,7 @@ import {
   wordTerms,
 } from '../text/terms.ts';
 import { WordCache } from '../text/word-cache.ts';
+import { FieldTerms } from './field-terms.ts';
 import { FenceTracker } from './markdown.ts';
 import type { PageMeta, Section } from './types.ts';
 
@@ -49,8 +50,13 @@ function fieldText(section: IndexedSection, field: (typeof FIELDS)[number]): str
   return section.lead ? `${section.meta.description ?? ''}\n${text}` : text;
 }
 
-// Title and headings say what a section is about; body text only that it mentions a term.
-const BOOST = { title: 3, headings: 1.5, text: 1 };
+/**
+ * Title and headings say what a section is about; body text only that it mentions a term.
+ * Headings weighed 1.5 while the common words of a question counted in titles and headings
+ * only; since they also count in body text (`rescored`), 1.25 ranks the answering page higher
+ * on every question set, held-out ones included (docs/operations/performance.md).
+ */
+const BOOST = { title: 3, headings: 1.25, text: 1 };
 /**
  * A term in more than this share of sections (and more than COMMON_TERM_MIN sections, so that
  * on a small site a word in a handful of sections still counts) is "common", see planQuery.
@@ -64,10 +70,16 @@ const COMMON_TERM_MIN = 200;
 /** Long questions are cut to their most specific words. */
 const QUERY_TERMS_MAX = 6;
 /**
- * Of the common words, only the rarest few are looked up: each walks a long posting list (the
- * bulk of a query's time on a large site) for little ranking weight.
+ * Of the common words, only the rarest few are looked up (in titles and headings): each walks a
+ * long posting list, the bulk of a query's time on a large site. The others, and the common
+ * words' body text, are weighed only in the sections found (`rescored`).
  */
-const COMMON_TERMS_MAX = 3;
+const COMMON_TERMS_MAX = 2;
+/**
+ * The sections `rescored` weighs the rest of the query in: as many as page aggregation reads
+ * (search.ts). Scores only grow there, so the sections past these still rank below them.
+ */
+const RESCORED_HITS_MAX = 400;
 /** A query longer than this is a paste, not a question; the rest is ignored. */
 const QUERY_CHARS_MAX = 2000;
 const WORD_LENGTH_MAX = 40;
@@ -98,6 +110,8 @@ interface QueryPlan {
   joined: Set<string>;
   /** Parts of the query's identifiers (in `common`). */
   parts: Set<string>;
+  /** Known terms left out of the lookup (past the limits): only weigh sections found. */
+  dropped: string[];
 }
 
 /**
@@ -126,12 +140,15 @@ interface IndexedWord {
   keys: string[];
   /** The last section whose terms were counted with these (see `SectionEngine.add`). */
   section: number;
+  /** The terms' ids in `idsOwner`, an engine's FieldTerms (words are shared by engines). */
+  ids: number[];
+  idsOwner: FieldTerms | undefined;
 }
 
 function indexedWord(word: string, language: Language): IndexedWord {
   const terms = wordTerms(word, language);
   const keys = terms.some((term) => WIDE.test(term)) ? terms.map(storageKey) : terms;
-  return { terms, keys, section: 0 };
+  return { terms, keys, section: 0, ids: [], idsOwner: undefined };
 }
 
 const indexedWords = new WordCache(500_000, indexedWord);
@@ -166,6 +183,8 @@ export class SectionEngine {
   /** The number of the section being added (`sectionsAdded`). */
   private currentSection = 0;
   private sections = 0;
+  /** Per section and field, each term's frequency: what `rescored` weighs. */
+  private readonly fieldTerms = new FieldTerms(FIELDS.length);
   private readonly miniSearch: MiniSearch<IndexedSection>;
 
   constructor() {
@@ -175,12 +194,20 @@ export class SectionEngine {
       tokenize: (text) => words(text, this.currentLanguage),
       extractField: (section, field) =>
         field === 'id' ? section.id : fieldText(section, field as (typeof FIELDS)[number]),
-      processTerm: (word) => {
+      processTerm: (word, field) => {
         const indexed = indexedWords.get(word, this.currentLanguage);
         // A word comes back often within a section: its terms are counted once.
         if (indexed.section !== this.currentSection) {
           indexed.section = this.currentSection;
           for (const term of indexed.terms) this.currentTerms.add(term);
+        }
+        const fieldNumber = FIELD_NUMBERS.get(field as Field);
+        if (fieldNumber !== undefined) {
+          if (indexed.idsOwner !== this.fieldTerms) {
+            indexed.ids = this.fieldTerms.idsOf(indexed.keys);
+            indexed.idsOwner = this.fieldTerms;
+          }
+          for (const id of indexed.ids) this.fieldTerms.count(fieldNumber, id);
         }
         return indexed.keys;
       },
@@ -194,6 +221,7 @@ export class SectionEngine {
       this.currentSection = ++sectionsAdded;
       this.currentLanguage = languageOf(section.meta.language);
       this.miniSearch.add(section);
+      this.fieldTerms.commit(section.id);
       for (const term of this.currentTerms) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
       }
@@ -205,6 +233,7 @@ export class SectionEngine {
   /** Removes a section; its terms are worked out again so the frequencies stay exact. */
   discard(section: IndexedSection): void {
     this.miniSearch.discard(section.id);
+    this.fieldTerms.remove(section.id);
     this.sections--;
     const language = languageOf(section.meta.language);
     const remaining = (this.languages.get(language) ?? 0) - 1;
@@ -275,7 +304,19 @@ export class SectionEngine {
         },
       );
     const hits = run(['title', 'headings']);
-    return hits.length > 0 || plan.common.length === 0 ? hits : run(['title', 'headings', 'text']);
+    if (hits.length === 0 && plan.common.length > 0) return run(['title', 'headings', 'text']);
+    // What was not looked up everywhere still counts where it occurs in the sections found:
+    // the common words looked up in titles and headings, in body text; the words past the
+    // limits, in every field.
+    const rest: [string, Field][] = [
+      ...plan.common
+        .filter((term) => !plan.parts.has(term))
+        .map((term): [string, Field] => [storageKey(term), 'text']),
+      ...plan.dropped.flatMap((term) =>
+        FIELDS.map((field): [string, Field] => [storageKey(term), field]),
+      ),
+    ];
+    return rescored(this.fieldTerms, hits, rest);
   }
 
   /**
@@ -345,11 +386,17 @@ export class SectionEngine {
     // matching cannot match anything and must not take the place of one that can.
     const specificity = (term: string) =>
       Math.max(0, ...[...wordsByTerm.get(term)!].map(frequency));
-    const rarest = [...wordsByTerm.keys()]
+    const ranked = [...wordsByTerm.keys()]
       .filter((term) => [...wordsByTerm.get(term)!].some(known) || isWord(term, 3))
-      .sort((a, b) => specificity(a) - specificity(b))
-      .slice(0, QUERY_TERMS_MAX);
+      .sort((a, b) => specificity(a) - specificity(b));
+    const rarest = ranked.slice(0, QUERY_TERMS_MAX);
     const terms = new Set(rarest.flatMap((term) => [...wordsByTerm.get(term)!]));
+    const past = new Set(
+      ranked
+        .slice(QUERY_TERMS_MAX)
+        .flatMap((term) => [...wordsByTerm.get(term)!])
+        .filter((term) => known(term) && !terms.has(term)),
+    );
     // "use chat" or "stream text" also looks up the identifier `useChat` / `streamText`.
     const joined = new Set<string>();
     for (const [position, word] of queryWords.entries()) {
@@ -364,17 +411,27 @@ export class SectionEngine {
       .filter((part) => known(part) && !terms.has(part))
       .sort((a, b) => frequency(a) - frequency(b))
       .slice(0, COMMON_TERMS_MAX);
+    // The rarest common words, each with all its forms (`page` and another language's `pag`
+    // are one word of the reader's).
+    const wordOf = new Map<string, string>();
+    for (const word of rarest) for (const form of wordsByTerm.get(word)!) wordOf.set(form, word);
+    const commonTerms = ordered
+      .filter((term) => frequency(term) > common)
+      .sort((a, b) => frequency(a) - frequency(b));
+    const commonWords = new Set<string>();
+    const lookedUp: string[] = [];
+    const weighed: string[] = [];
+    for (const term of commonTerms) {
+      const word = wordOf.get(term) ?? term;
+      if (commonWords.size < COMMON_TERMS_MAX) commonWords.add(word);
+      (commonWords.has(word) ? lookedUp : weighed).push(term);
+    }
     return {
       specific: [...ordered, ...joined].filter((term) => frequency(term) <= common),
       joined,
-      common: [
-        ...ordered
-          .filter((term) => frequency(term) > common)
-          .sort((a, b) => frequency(a) - frequency(b))
-          .slice(0, COMMON_TERMS_MAX),
-        ...parts,
-      ],
+      common: [...lookedUp, ...parts],
       parts: new Set(parts),
+      dropped: [...weighed, ...past],
     };
   }
 
@@ -386,6 +443,74 @@ export class SectionEngine {
     if (language !== NEUTRAL) return [NEUTRAL];
     return [...this.languages.keys()].filter((other) => other !== NEUTRAL);
   }
+}
+
+type Field = (typeof FIELDS)[number];
+const FIELD_NUMBERS = new Map<Field, number>(FIELDS.map((field, number) => [field, number]));
+
+interface Posting {
+  key: string;
+  id: number;
+  field: number;
+  /** The field's boost times the term's inverse document frequency in that field. */
+  weight: number;
+  averageLength: number;
+}
+
+/** MiniSearch's BM25+ defaults (k, b, d), with which it scores what it looks up itself. */
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+/**
+ * Adds to the hits the weight of terms in fields MiniSearch did not look them up in, as BM25+
+ * counts it (from the engine's own per-section figures, `FieldTerms`), and sorts them again.
+ * Looking a common term up walks its long posting list (the bulk of a query's time on a large
+ * site); a found section's frequency of a term is a binary search in its few hundred terms.
+ * Sections that match only these terms, and nothing else of the query, are not found: they
+ * would rank low anyway.
+ */
+function rescored(
+  fieldTerms: FieldTerms,
+  hits: MiniSearchHit[],
+  lookups: [string, Field][],
+): MiniSearchHit[] {
+  const sections = fieldTerms.sectionCount;
+  if (lookups.length === 0 || sections === 0) return hits;
+  const postings = lookups.flatMap(([key, name]): Posting[] => {
+    const id = fieldTerms.idOf(key);
+    const field = FIELD_NUMBERS.get(name)!;
+    const matching = id === undefined ? 0 : fieldTerms.sectionsWith(field, id);
+    if (id === undefined || matching === 0) return [];
+    const idf = Math.log(1 + (sections - matching + 0.5) / (matching + 0.5));
+    const averageLength = fieldTerms.averageLength(field) || 1;
+    return [{ key, id, field, weight: BOOST[name] * idf, averageLength }];
+  });
+  if (postings.length === 0) return hits;
+  const cap = Math.min(hits.length, RESCORED_HITS_MAX);
+  const matched = new Int32Array(cap);
+  for (let i = 0; i < cap; i++) matched[i] = hits[i]!.queryTerms.length;
+  const added = new Float64Array(cap);
+  for (const { key, id, field, weight, averageLength } of postings) {
+    for (let i = 0; i < cap; i++) {
+      const hit = hits[i]!;
+      const frequency = fieldTerms.frequency(hit.id as string, field, id);
+      if (frequency === 0) continue;
+      const length = fieldTerms.fieldLength(hit.id as string, field);
+      const norm = 1 - BM25.b + (BM25.b * length) / averageLength;
+      added[i]! += weight * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * norm));
+      if (!hit.queryTerms.includes(key)) hit.queryTerms.push(key);
+    }
+  }
+  // MiniSearch multiplies a hit's summed score by the number of query terms it matched.
+  for (let i = 0; i < cap; i++) {
+    if (added[i]! === 0) continue;
+    const hit = hits[i]!;
+    hit.score = (hit.score / Math.max(1, matched[i]!) + added[i]!) * hit.queryTerms.length;
+  }
+  if (cap === hits.length) return hits.sort((a, b) => b.score - a.score);
+  // Scores only grow: the hits past the cap still rank below every rescored one.
+  const head = hits.slice(0, cap).sort((a, b) => b.score - a.score);
+  for (let i = cap; i < hits.length; i++) head.push(hits[i]!);
+  return head;
 }
 
 /**

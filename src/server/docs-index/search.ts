@@ -66,7 +66,7 @@ export function searchSections(
     if (!section) continue;
     const page = pages.get(section.pagePath);
     if (!page) {
-      const bonus = named.has(nameKey(section.pageTitle)) ? NAMED_PAGE_BOOST : 1;
+      const bonus = named.has(titleKey(section.pageTitle)) ? NAMED_PAGE_BOOST : 1;
       const score = hit.score * bonus * (boost?.(section.pagePath) ?? 1);
       pages.set(section.pagePath, { id: hit.id as string, score, count: 1 });
     } else if (page.count <= FURTHER_SECTION_WEIGHTS.length) {
@@ -82,6 +82,20 @@ export function searchSections(
 /** `useChat`, `use-chat` and "use chat" all name the same thing. */
 function nameKey(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Page titles come back in every search: their keys are worked out once. */
+const titleKeys = new Map<string, string>();
+const TITLE_KEYS_MAX = 50_000;
+
+function titleKey(title: string): string {
+  let key = titleKeys.get(title);
+  if (key === undefined) {
+    if (titleKeys.size >= TITLE_KEYS_MAX) titleKeys.clear();
+    key = nameKey(title);
+    titleKeys.set(title, key);
+  }
+  return key;
 }
 
 /** The words of a query and each pair of adjacent words, as name keys. */

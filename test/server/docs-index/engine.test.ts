@@ -56,6 +56,43 @@ describe('SectionEngine', () => {
     expect(ids.filter((id) => id.startsWith('p'))).toEqual([]);
   });
 
+  it('weighs a common word in the body text of the sections found, without looking it up there', () => {
+    const engine = new SectionEngine();
+    // "model" is common (in 300 sections); "quota" is not.
+    for (let page = 0; page < 300; page++) {
+      engine.add(sectionsOf(`p${page}.md`, `# Page ${page}\nPick a model for this page.`));
+    }
+    engine.add(sectionsOf('short.md', '# Limits\nThe quota resets daily.'));
+    engine.add(
+      sectionsOf(
+        'model.md',
+        '# Usage\nThe quota of each model resets daily, counted per model and per key, for every project of the team.',
+      ),
+    );
+    const hits = engine.search('What is the quota of a model?');
+    // The longer section holds both words of the question: it ranks first.
+    expect(ids(hits).slice(0, 2)).toEqual(['model#@0', 'short#@0']);
+    // The 300 sections that only mention the common word are not found.
+    expect(ids(hits).filter((id) => id.startsWith('p'))).toEqual([]);
+  });
+
+  it('weighs the words of a long question past its most specific ones in the sections found', () => {
+    const engine = new SectionEngine();
+    // "tool" is common (in half of the sections).
+    for (let page = 0; page < 600; page++) {
+      engine.add(
+        sectionsOf(`p${page}.md`, `# Page ${page}\n${page % 2 ? 'A tool runs here.' : 'Nothing.'}`),
+      );
+    }
+    engine.add(sectionsOf('a.md', '# Alpha\nSeveral widgets gadgets sprockets gizmos doodads.'));
+    engine.add(
+      sectionsOf('b.md', '# Beta\nSeveral widgets gadgets sprockets gizmos doodads, one tool.'),
+    );
+    // Six rare words and a common one: the common one is past QUERY_TERMS_MAX.
+    const hits = engine.search('widgets gadgets sprockets gizmos doodads several tool');
+    expect(ids(hits).slice(0, 2)).toEqual(['b#@0', 'a#@0']);
+  });
+
   it('indexes each page in its language and searches in the language of the query', () => {
     const engine = new SectionEngine();
     engine.add(sectionsOf('de/komponenten.md', '# Komponenten\nDie Seitenleisten anpassen.', 'de'));

@@ -26,7 +26,9 @@ interface GateSet {
 }
 
 /**
- * recall@5 today: ai-sdk-docs 31/43, starlight-docs 42/45, vite-docs 42/45, multilingual 47/48.
+ * recall@5 today: ai-sdk-docs 35/43, starlight-docs 42/45, vite-docs 43/45, multilingual 48/48.
+ * The held-out sets (held-out-*.json, run by `npm run eval`) are deliberately not gated here:
+ * they were written to judge changes, not to tune them.
  * The false refusals left on starlight-docs and vite-docs are questions in the reader's words
  * that the page says otherwise ("latest version" and "Updating Starlight", "from my phone" and
  * `server.host`, "notice when I save" and `server.watch`).
@@ -38,8 +40,8 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '29/43'],
-      factsFound: ['min', '33/43'],
+      answeredAndCited: ['min', '30/43'],
+      factsFound: ['min', '32/43'],
     },
   },
   {
@@ -48,7 +50,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '40/45'],
+      answeredAndCited: ['min', '39/45'],
       factsFound: ['min', '36/45'],
     },
   },
@@ -58,8 +60,8 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '2/45'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '39/45'],
-      factsFound: ['min', '34/44'],
+      answeredAndCited: ['min', '41/45'],
+      factsFound: ['min', '35/44'],
     },
   },
   {
@@ -79,7 +81,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '44/48'],
+      factsFound: ['min', '43/48'],
     },
   },
 ];

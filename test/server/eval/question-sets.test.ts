@@ -82,4 +82,23 @@ describe('the question sets', () => {
       }
     }
   });
+
+  // The held-out sets judge ranking changes without being tuned against: small, covered only.
+  it.each([
+    { file: 'held-out-ai-sdk-docs.json', pages: () => publishedPaths(AI_SDK_DOCS) },
+    {
+      file: 'held-out-starlight-docs.json',
+      pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
+    },
+    { file: 'held-out-vite-docs.json', pages: () => publishedPaths(VITE_DOCS) },
+  ])('$file: 10+ covered questions, each with a fact and real pages', async ({ file, pages }) => {
+    const set = await loadQuestionSet(questions(file));
+    expect(set.questions.length).toBeGreaterThanOrEqual(10);
+    const published = pages();
+    for (const q of set.questions) {
+      expect(q.uncovered, q.id).toBe(false);
+      expect(q.fact, q.id).toBeDefined();
+      for (const page of q.pages) expect(published.has(normalizePagePath(page)), page).toBe(true);
+    }
+  });
 });

@@ -1,0 +1,151 @@
+/**
+ * What each indexed section holds, per field: how often each term occurs in it and how many
+ * distinct terms the field has. MiniSearch keeps the same figures for its own scoring but
+ * offers no public way to read them for a given section; the engine needs them to weigh, in the
+ * sections a search found, the words of a question it did not look up everywhere (engine.ts,
+ * `rescored`). Kept compact: per section and field, one sorted Int32Array of (term id, count)
+ * pairs, about 8 bytes per distinct term of a section.
+ */
+
+interface SectionTerms {
+  /** Per field: term id, count, term id, count, ... sorted by term id. */
+  fields: Int32Array[];
+}
+
+const EMPTY = new Int32Array(0);
+
+export class FieldTerms {
+  private readonly ids = new Map<string, number>();
+  private readonly sections = new Map<string, SectionTerms>();
+  /** Per field: in how many sections each term id occurs in that field. */
+  private sectionsWithTerm: Int32Array[];
+  private readonly lengthTotals: number[];
+  /** The counts of the section being added, per field: by term id, and the ids counted. */
+  private counts: Int32Array[];
+  private readonly touched: number[][];
+  private readonly fieldCount: number;
+
+  constructor(fieldCount: number) {
+    this.fieldCount = fieldCount;
+    this.sectionsWithTerm = Array.from({ length: fieldCount }, () => new Int32Array(1024));
+    this.lengthTotals = new Array<number>(fieldCount).fill(0);
+    this.counts = Array.from({ length: fieldCount }, () => new Int32Array(1024));
+    this.touched = Array.from({ length: fieldCount }, () => []);
+  }
+
+  /** The ids of terms (as the index stores them), new ones numbered; the caller may keep them. */
+  idsOf(keys: readonly string[]): number[] {
+    return keys.map((key) => {
+      let id = this.ids.get(key);
+      if (id === undefined) {
+        id = this.ids.size;
+        this.ids.set(key, id);
+      }
+      return id;
+    });
+  }
+
+  /** One occurrence of a term (by `idsOf`) in a field of the section being added. */
+  count(field: number, id: number): void {
+    let counts = this.counts[field]!;
+    if (id >= counts.length) {
+      counts = grown(counts, id);
+      this.counts[field] = counts;
+    }
+    if (counts[id] === 0) this.touched[field]!.push(id);
+    counts[id]!++;
+  }
+
+  /** Ends the section being added: its counts are kept under its id. */
+  commit(sectionId: string): void {
+    const fields: Int32Array[] = [];
+    for (let field = 0; field < this.fieldCount; field++) {
+      const ids = this.touched[field]!;
+      if (ids.length === 0) {
+        fields.push(EMPTY);
+        continue;
+      }
+      ids.sort((a, b) => a - b);
+      const counts = this.counts[field]!;
+      const pairs = new Int32Array(ids.length * 2);
+      for (let i = 0; i < ids.length; i++) {
+        const id = ids[i]!;
+        pairs[2 * i] = id;
+        pairs[2 * i + 1] = counts[id]!;
+        counts[id] = 0;
+        this.addSectionWith(field, id, 1);
+      }
+      this.lengthTotals[field]! += ids.length;
+      fields.push(pairs);
+      ids.length = 0;
+    }
+    this.sections.set(sectionId, { fields });
+  }
+
+  /** Forgets a section (its file changed or went). */
+  remove(sectionId: string): void {
+    const terms = this.sections.get(sectionId);
+    if (!terms) return;
+    this.sections.delete(sectionId);
+    terms.fields.forEach((pairs, field) => {
+      this.lengthTotals[field]! -= pairs.length / 2;
+      for (let i = 0; i < pairs.length; i += 2) this.addSectionWith(field, pairs[i]!, -1);
+    });
+  }
+
+  /** The id of a term, undefined when no section holds it. */
+  idOf(key: string): number | undefined {
+    return this.ids.get(key);
+  }
+
+  /** How often a term occurs in a field of a section (0 when it does not). */
+  frequency(sectionId: string, field: number, id: number): number {
+    const pairs = this.sections.get(sectionId)?.fields[field];
+    if (!pairs) return 0;
+    let low = 0;
+    let high = pairs.length / 2 - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const found = pairs[2 * middle]!;
+      if (found === id) return pairs[2 * middle + 1]!;
+      if (found < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return 0;
+  }
+
+  /** The number of distinct terms in a field of a section. */
+  fieldLength(sectionId: string, field: number): number {
+    return (this.sections.get(sectionId)?.fields[field]?.length ?? 0) / 2;
+  }
+
+  /** The average field length over the sections held. */
+  averageLength(field: number): number {
+    return this.sections.size === 0 ? 0 : this.lengthTotals[field]! / this.sections.size;
+  }
+
+  /** In how many sections a term occurs in that field. */
+  sectionsWith(field: number, id: number): number {
+    return this.sectionsWithTerm[field]![id] ?? 0;
+  }
+
+  get sectionCount(): number {
+    return this.sections.size;
+  }
+
+  private addSectionWith(field: number, id: number, change: number): void {
+    let counts = this.sectionsWithTerm[field]!;
+    if (id >= counts.length) {
+      counts = grown(counts, id);
+      this.sectionsWithTerm[field] = counts;
+    }
+    counts[id]! += change;
+  }
+}
+
+/** A copy of an array long enough to hold index `id`. */
+function grown(array: Int32Array, id: number): Int32Array {
+  const copy = new Int32Array(Math.max(id + 1, array.length * 2));
+  copy.set(array);
+  return copy;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { FieldTerms } from '../../../src/server/docs-index/field-terms.ts';
+
+describe('FieldTerms', () => {
+  const add = (terms: FieldTerms, id: string, fields: string[][]) => {
+    fields.forEach((words, field) => {
+      for (const term of terms.idsOf(words)) terms.count(field, term);
+    });
+    terms.commit(id);
+  };
+
+  it('keeps each section’s term frequencies, field lengths and the sections holding a term', () => {
+    const terms = new FieldTerms(2);
+    add(terms, 'a', [['cach'], ['cach', 'respons', 'cach', 'provid']]);
+    add(terms, 'b', [['stream'], ['respons']]);
+    const [cach, respons, stream] = terms.idsOf(['cach', 'respons', 'stream']) as number[];
+    expect(terms.frequency('a', 1, cach!)).toBe(2);
+    expect(terms.frequency('a', 1, respons!)).toBe(1);
+    expect(terms.frequency('b', 1, cach!)).toBe(0);
+    expect(terms.frequency('b', 0, stream!)).toBe(1);
+    expect(terms.fieldLength('a', 1)).toBe(3);
+    expect(terms.averageLength(1)).toBe(2);
+    expect(terms.sectionsWith(1, respons!)).toBe(2);
+    expect(terms.sectionsWith(0, respons!)).toBe(0);
+    expect(terms.idOf('unknown')).toBeUndefined();
+  });
+
+  it('forgets a removed section, and counts a section added again afresh', () => {
+    const terms = new FieldTerms(1);
+    add(terms, 'a', [['cach', 'cach']]);
+    add(terms, 'b', [['cach']]);
+    const cach = terms.idOf('cach')!;
+    terms.remove('a');
+    expect(terms.sectionCount).toBe(1);
+    expect(terms.frequency('a', 0, cach)).toBe(0);
+    expect(terms.sectionsWith(0, cach)).toBe(1);
+    expect(terms.averageLength(0)).toBe(1);
+    add(terms, 'a', [['cach']]);
+    expect(terms.frequency('a', 0, cach)).toBe(1);
+    expect(terms.sectionsWith(0, cach)).toBe(2);
+  });
+
+  it('grows past its first thousand terms', () => {
+    const terms = new FieldTerms(1);
+    const words = Array.from({ length: 3000 }, (_, i) => `w${i}`);
+    add(terms, 'a', [words]);
+    expect(terms.frequency('a', 0, terms.idOf('w2999')!)).toBe(1);
+    expect(terms.sectionsWith(0, terms.idOf('w2999')!)).toBe(1);
+  });
+});
