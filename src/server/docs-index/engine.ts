@@ -19,7 +19,7 @@ import {
   wordTerms,
 } from '../text/terms.ts';
 import { WordCache } from '../text/word-cache.ts';
-import { FieldTerms } from './field-terms.ts';
+import { FieldTerms, frequencyIn } from './field-terms.ts';
 import { FenceTracker } from './markdown.ts';
 import type { PageMeta, Section } from './types.ts';
 
@@ -488,14 +488,16 @@ function rescored(
   const cap = Math.min(hits.length, RESCORED_HITS_MAX);
   const matched = new Int32Array(cap);
   for (let i = 0; i < cap; i++) matched[i] = hits[i]!.queryTerms.length;
+  const fields = hits.slice(0, cap).map((hit) => fieldTerms.fieldsOf(hit.id as string));
   const added = new Float64Array(cap);
   for (const { key, id, field, weight, averageLength } of postings) {
     for (let i = 0; i < cap; i++) {
-      const hit = hits[i]!;
-      const frequency = fieldTerms.frequency(hit.id as string, field, id);
+      const pairs = fields[i]?.[field];
+      if (!pairs) continue;
+      const frequency = frequencyIn(pairs, id);
       if (frequency === 0) continue;
-      const length = fieldTerms.fieldLength(hit.id as string, field);
-      const norm = 1 - BM25.b + (BM25.b * length) / averageLength;
+      const hit = hits[i]!;
+      const norm = 1 - BM25.b + (BM25.b * (pairs.length / 2)) / averageLength;
       added[i]! += weight * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * norm));
       if (!hit.queryTerms.includes(key)) hit.queryTerms.push(key);
     }

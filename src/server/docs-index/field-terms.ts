@@ -98,20 +98,15 @@ export class FieldTerms {
     return this.ids.get(key);
   }
 
+  /** A section's fields (for `frequencyIn`; a field's length is half its array's). */
+  fieldsOf(sectionId: string): readonly Int32Array[] | undefined {
+    return this.sections.get(sectionId)?.fields;
+  }
+
   /** How often a term occurs in a field of a section (0 when it does not). */
   frequency(sectionId: string, field: number, id: number): number {
     const pairs = this.sections.get(sectionId)?.fields[field];
-    if (!pairs) return 0;
-    let low = 0;
-    let high = pairs.length / 2 - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const found = pairs[2 * middle]!;
-      if (found === id) return pairs[2 * middle + 1]!;
-      if (found < id) low = middle + 1;
-      else high = middle - 1;
-    }
-    return 0;
+    return pairs ? frequencyIn(pairs, id) : 0;
   }
 
   /** The number of distinct terms in a field of a section. */
@@ -141,6 +136,20 @@ export class FieldTerms {
     }
     counts[id]! += change;
   }
+}
+
+/** A term's count in one field's (term id, count) pairs, by binary search; 0 when absent. */
+export function frequencyIn(pairs: Int32Array, id: number): number {
+  let low = 0;
+  let high = pairs.length / 2 - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = pairs[2 * middle]!;
+    if (found === id) return pairs[2 * middle + 1]!;
+    if (found < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return 0;
 }
 
 /** A copy of an array long enough to hold index `id`. */
