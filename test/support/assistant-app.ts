@@ -12,6 +12,15 @@ import { TinyIndex } from './assistant-index.ts';
 export const ASSISTANT_KEY = 'da_dsc_assistant0123456789ab';
 export const OUTSIDER_KEY = 'da_dsc_outsider0123456789ab';
 
+/** A JSON POST with the assistant key, for `app.request(path, assistantPost(body))`. */
+export function assistantPost(body: unknown): RequestInit {
+  return {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ASSISTANT_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  };
+}
+
 export interface AssistantAppOptions {
   index?: DocsIndex;
   siteUrl?: string;

@@ -3,16 +3,12 @@
  * and v2 answers in the reader's language, at the paths each site publishes.
  */
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_KEY, assistantApp } from '../../support/assistant-app.ts';
+import { assistantApp, assistantPost } from '../../support/assistant-app.ts';
 import { assistantBody, readSse } from '../../support/assistant-streams.ts';
 import { AI_SDK_DOCS, STARLIGHT_DOCS, VITE_DOCS } from '../../support/corpora.ts';
 import { indexSite } from '../../support/docs-sites.ts';
 
-const request = (body: unknown) => ({
-  method: 'POST',
-  headers: { Authorization: `Bearer ${ASSISTANT_KEY}`, 'Content-Type': 'application/json' },
-  body: JSON.stringify(body),
-});
+const request = assistantPost;
 
 async function siteApp(docs: string) {
   return assistantApp({ index: await indexSite(docs) }).app;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_KEY, assistantApp } from '../../../support/assistant-app.ts';
+import { assistantApp, assistantPost } from '../../../support/assistant-app.ts';
 import { FUMADOCS_SITE, indexSite, pathsOf, writeSite } from '../../../support/docs-sites.ts';
 
 const SOURCE_CONFIG = (dir: string) =>
@@ -87,24 +87,25 @@ describe('the Fumadocs fixture', () => {
 
   it('serves search and pages at the published paths through the server', async () => {
     const { app } = assistantApp({ index: await site() });
-    const request = (body: unknown) => ({
-      method: 'POST',
-      headers: { Authorization: `Bearer ${ASSISTANT_KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const search = await app.request('/v1/search/docs', request({ query: 'limescale vinegar' }));
+    const search = await app.request(
+      '/v1/search/docs',
+      assistantPost({ query: 'limescale vinegar' }),
+    );
     expect((await search.json())[0].path).toBe('docs/descaling');
     for (const path of [
       '/docs/descaling',
       'docs/descaling/',
       'https://kettle.dev/docs/descaling',
     ]) {
-      const page = await app.request('/v1/page/docs', request({ path }));
+      const page = await app.request('/v1/page/docs', assistantPost({ path }));
       expect(page.status, path).toBe(200);
       expect((await page.json()).path).toBe('docs/descaling');
     }
     // The file path is not a URL of the site.
-    const file = await app.request('/v1/page/docs', request({ path: 'content/docs/descaling' }));
+    const file = await app.request(
+      '/v1/page/docs',
+      assistantPost({ path: 'content/docs/descaling' }),
+    );
     expect(file.status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_KEY, assistantApp } from '../../../support/assistant-app.ts';
+import { assistantApp, assistantPost } from '../../../support/assistant-app.ts';
 import { indexSite, NEXTRA_SITE, pathsOf, writeSite } from '../../../support/docs-sites.ts';
 
 const NEXT_CONFIG = `import nextra from 'nextra';\nconst withNextra = nextra({});\nexport default withNextra({});`;
@@ -87,21 +87,19 @@ describe('the Nextra fixture', () => {
 
   it('serves search and pages at the published paths through the server', async () => {
     const { app } = assistantApp({ index: await site() });
-    const request = (body: unknown) => ({
-      method: 'POST',
-      headers: { Authorization: `Bearer ${ASSISTANT_KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const search = await app.request('/v1/search/docs', request({ query: 'limescale vinegar' }));
+    const search = await app.request(
+      '/v1/search/docs',
+      assistantPost({ query: 'limescale vinegar' }),
+    );
     expect((await search.json())[0].path).toBe('en/docs/descaling');
     for (const path of ['/en/docs/descaling', 'https://kettle.dev/en/docs/descaling/']) {
-      const page = await app.request('/v1/page/docs', request({ path }));
+      const page = await app.request('/v1/page/docs', assistantPost({ path }));
       expect(page.status, path).toBe(200);
       expect((await page.json()).path).toBe('en/docs/descaling');
     }
     const unsearched = await app.request(
       '/v1/page/docs',
-      request({ path: '/en/docs/changelog-archive' }),
+      assistantPost({ path: '/en/docs/changelog-archive' }),
     );
     expect(unsearched.status).toBe(200);
   });
