@@ -59,6 +59,8 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     const resetSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
     // One record per request, shared by the limits that apply to it: the tighter one wins.
     let record = announced.get(c.req.raw);
+    // The first limit of the request adds the winner's headers once all limits have run.
+    const first = !record;
     if (!record) {
       record = { remaining: Number.POSITIVE_INFINITY, headers: {} };
       announced.set(c.req.raw, record);
@@ -82,7 +84,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
       );
     }
     await next();
-    ensureHeaders(c, record.headers);
+    if (first) ensureHeaders(c, record.headers);
   };
 }
 
