@@ -27,7 +27,9 @@ export function corsPolicy(options: CorsOptions): MiddlewareHandler {
     exposeHeaders: [...EXPOSED_HEADERS],
     maxAge: 86_400,
   });
-  const exposed = { 'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(',') };
+  const exposed: Record<string, string> = {
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS.join(','),
+  };
   const allowed = origins === '*' ? undefined : new Set(origins);
   // The headers for each allowed origin, built once (the set is fixed).
   const headersByOrigin = new Map<string, Record<string, string>>();
