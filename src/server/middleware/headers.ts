@@ -7,12 +7,16 @@
 import type { Context } from 'hono';
 
 export function announceHeaders(c: Context, headers: Record<string, string>): void {
-  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  for (const name in headers) c.header(name, headers[name]);
 }
 
 /** After `next()`: the headers a handler-built Response is missing. */
 export function ensureHeaders(c: Context, headers: Record<string, string>): void {
-  const missing = Object.entries(headers).filter(([name]) => !c.res.headers.has(name));
+  const present = c.res.headers;
+  const missing: [string, string][] = [];
+  for (const name in headers) {
+    if (!present.has(name)) missing.push([name, headers[name]!]);
+  }
   if (missing.length === 0) return;
   try {
     for (const [name, value] of missing) c.res.headers.set(name, value);

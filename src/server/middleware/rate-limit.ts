@@ -29,60 +29,87 @@ const inMemory: LimiterFactory = ({ points, duration }) =>
 /** The headers announced on a request so far: the tighter limit's win. */
 const announced = new WeakMap<Request, { remaining: number; headers: Record<string, string> }>();
 
-export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+/** One limit: its options and its counters, which every middleware built with it shares. */
+export interface RateLimitCounter {
+  options: RateLimitOptions;
+  limiterFor(points: number): RateLimiterAbstract;
+}
+
+export function rateLimitCounter(options: RateLimitOptions): RateLimitCounter {
   // One limiter per allowance; subjects with the same allowance share it under distinct keys.
   const limiters = new Map<number, RateLimiterAbstract>();
   const create = options.limiters ?? inMemory;
-  const limiterFor = (points: number) => {
-    let limiter = limiters.get(points);
-    if (!limiter) {
-      const duration = options.windowSeconds;
-      limiter = create({ points, duration, prefix: `${duration}:${points}` });
-      limiters.set(points, limiter);
-    }
-    return limiter;
+  return {
+    options,
+    limiterFor(points) {
+      let limiter = limiters.get(points);
+      if (!limiter) {
+        const duration = options.windowSeconds;
+        limiter = create({ points, duration, prefix: `${duration}:${points}` });
+        limiters.set(points, limiter);
+      }
+      return limiter;
+    },
   };
-  const policy = (points: number) => `${points};w=${options.windowSeconds}`;
+}
 
+/** One limit as a middleware. */
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+  return rateLimits(rateLimitCounter(options));
+}
+
+/**
+ * Several limits checked in order in one middleware: the first that refuses answers 429 and
+ * the later ones are not counted. The tightest limit's headers are set once, after all are
+ * counted, rather than once per limit (each `c.header()` is a validated Headers write).
+ */
+export function rateLimits(...counters: RateLimitCounter[]): MiddlewareHandler<AppEnv> {
   return async function rateLimited(c, next) {
-    const points = options.points(c);
-    let state: RateLimiterRes;
-    let allowed = true;
-    try {
-      state = await limiterFor(points).consume(options.key(c));
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      state = rejection;
-      allowed = false;
-    }
-    const remaining = Math.max(0, state.remainingPoints);
-    const resetSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
     // One record per request, shared by the limits that apply to it: the tighter one wins.
     let record = announced.get(c.req.raw);
+    // The first limits of the request add the winner's headers once all limits have run.
+    const first = !record;
     if (!record) {
       record = { remaining: Number.POSITIVE_INFINITY, headers: {} };
       announced.set(c.req.raw, record);
     }
-    if (!allowed || remaining < record.remaining) {
-      record.remaining = remaining;
-      record.headers = {
-        'RateLimit-Limit': String(points),
-        'RateLimit-Remaining': String(remaining),
-        'RateLimit-Reset': String(resetSeconds),
-        'RateLimit-Policy': policy(points),
-      };
-      announceHeaders(c, record.headers);
+    let tighter = false;
+    for (const { options, limiterFor } of counters) {
+      const points = options.points(c);
+      let state: RateLimiterRes;
+      let allowed = true;
+      try {
+        state = await limiterFor(points).consume(options.key(c));
+      } catch (rejection) {
+        if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        state = rejection;
+        allowed = false;
+      }
+      const remaining = Math.max(0, state.remainingPoints);
+      const resetSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+      if (!allowed || remaining < record.remaining) {
+        tighter = true;
+        record.remaining = remaining;
+        record.headers = {
+          'RateLimit-Limit': String(points),
+          'RateLimit-Remaining': String(remaining),
+          'RateLimit-Reset': String(resetSeconds),
+          'RateLimit-Policy': `${points};w=${options.windowSeconds}`,
+        };
+      }
+      if (!allowed) {
+        announceHeaders(c, record.headers);
+        c.header('Retry-After', String(resetSeconds));
+        return errorResponse(
+          c,
+          429,
+          `Rate limit exceeded: ${points} requests per ${describeWindow(options.windowSeconds)} per ${options.subject}. Retry after ${resetSeconds} s.`,
+        );
+      }
     }
-    if (!allowed) {
-      c.header('Retry-After', String(resetSeconds));
-      return errorResponse(
-        c,
-        429,
-        `Rate limit exceeded: ${points} requests per ${describeWindow(options.windowSeconds)} per ${options.subject}. Retry after ${resetSeconds} s.`,
-      );
-    }
+    if (tighter) announceHeaders(c, record.headers);
     await next();
-    ensureHeaders(c, record.headers);
+    if (first) ensureHeaders(c, record.headers);
   };
 }
 

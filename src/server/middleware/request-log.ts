@@ -37,12 +37,14 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv
     await next();
     if (c.req.path.endsWith('/health') || c.req.path.includes('/health/')) return;
     const elapsed = Math.round(performance.now() - started);
+    // `c.get()`, not `c.var`: `c.var` copies every variable into a new object.
+    const site = c.get('site');
     const line: RequestLogLine = {
       time: new Date().toISOString(),
       method: c.req.method,
       // The matched handler's pattern (`/v1/search/:domain`), not the path as sent.
       route: routePath(c, -1),
-      ...(c.var.site && { domain: c.var.site.domain }),
+      ...(site && { domain: site.domain }),
       status: c.res.status,
       ms: elapsed,
     };

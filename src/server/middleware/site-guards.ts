@@ -12,7 +12,7 @@ import type { LimiterFactory } from '../stores/limiters.ts';
 import type { AppEnv, Organization } from '../types.ts';
 import { authenticate } from './auth.ts';
 import { originGuard } from './origins.ts';
-import { clientAddress, rateLimit } from './rate-limit.ts';
+import { clientAddress, rateLimitCounter, rateLimits } from './rate-limit.ts';
 
 export type SiteGuards = MiddlewareHandler<AppEnv>[];
 
@@ -57,21 +57,21 @@ export function siteGuards(options: SiteGuardOptions): ApiGuards {
   const organizationKey = (c: Context<AppEnv>) => `org:${c.get('organization').name}`;
   const clientKey = (c: Context<AppEnv>) =>
     `org:${c.get('organization').name}|site:${c.get('site').domain}|ip:${clientAddress(c, hops)}`;
-  const perOrganization = rateLimit({
+  const perOrganization = rateLimitCounter({
     subject: 'organization',
     windowSeconds: HOUR,
     ...(options.limiters && { limiters: options.limiters }),
     points: (c) => c.get('organization').limits.orgPerHour,
     key: organizationKey,
   });
-  const perClientPerMinute = rateLimit({
+  const perClientPerMinute = rateLimitCounter({
     subject: 'IP address',
     windowSeconds: MINUTE,
     ...(options.limiters && { limiters: options.limiters }),
     points: (c) => c.get('organization').limits.ipPerMinute ?? IP_REQUESTS_PER_MINUTE,
     key: clientKey,
   });
-  const perClientPerDay = rateLimit({
+  const perClientPerDay = rateLimitCounter({
     subject: 'IP address',
     windowSeconds: DAY,
     ...(options.limiters && { limiters: options.limiters }),
@@ -82,9 +82,10 @@ export function siteGuards(options: SiteGuardOptions): ApiGuards {
   // A page on another site is refused before any counter moves (the domain allowlist).
   const origin = originGuard();
   // The client's own limit first: a request refused for its client costs the organization nothing.
-  const limits = [perClientPerDay, perOrganization];
+  // Each list is one middleware; the counters are shared (an organization has one hourly count).
+  const limits = [rateLimits(perClientPerDay, perOrganization)];
   return {
-    site: [auth, origin, perClientPerMinute, perOrganization],
+    site: [auth, origin, rateLimits(perClientPerMinute, perOrganization)],
     assistant: [auth, origin, ...limits],
     authenticate: auth,
     limits,

@@ -106,4 +106,23 @@ describe('responses a handler builds itself', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(response.headers.get('RateLimit-Remaining')).toBe('599');
   });
+
+  it('keeps the response a handler made with c.json() (no copy into a streamed one)', async () => {
+    let made: Response | undefined;
+    let sent: Response | undefined;
+    const app = new Hono()
+      .use(async (c, next) => {
+        await next();
+        sent = c.res;
+      })
+      .use(corsPolicy({ origins: ['https://docs.acme.dev'] }))
+      .get('/x', (c) => {
+        made = c.json({ ok: true });
+        return made;
+      });
+    const response = await app.request('/x', { headers: { Origin: 'https://docs.acme.dev' } });
+    expect(sent).toBe(made);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://docs.acme.dev');
+    expect(response.headers.get('Vary')).toBe('Origin');
+  });
 });
