@@ -105,6 +105,81 @@ export const POSTGRES_THREAD_MIGRATIONS: string[] = [
             oldest_message_id = COALESCE((SELECT MAX(d.id) + 1 FROM dropped d), oldest)
       WHERE id = thread;
    END $$;`,
+  // At the message bound (a long conversation), an append drops as many of the oldest messages
+  // as it adds: found through the (thread_id, id) index, from the thread's oldest kept id, with
+  // LIMIT, instead of walking every message of the thread as the byte bound needs. The walk
+  // stays for a thread over its byte bound, and for an append of more messages than the thread
+  // held (the newest message always stays).
+  `CREATE OR REPLACE FUNCTION append_thread_messages(
+     thread TEXT, roles TEXT[], texts TEXT[], sizes INTEGER[], times BIGINT[],
+     updated BIGINT, max_messages INTEGER, max_bytes BIGINT
+   ) RETURNS VOID LANGUAGE plpgsql AS $$
+   DECLARE
+     kept_count INTEGER;
+     kept_bytes BIGINT;
+     oldest BIGINT;
+     over INTEGER;
+   BEGIN
+     UPDATE threads
+        SET updated_at = updated,
+            message_count = message_count + cardinality(roles),
+            bytes = threads.bytes + (SELECT COALESCE(SUM(size), 0) FROM unnest(sizes) AS size)
+      WHERE id = thread
+     RETURNING message_count, threads.bytes, oldest_message_id
+       INTO kept_count, kept_bytes, oldest;
+     IF kept_count <= max_messages AND kept_bytes <= max_bytes THEN
+       INSERT INTO thread_messages (thread_id, role, text, bytes, at)
+         SELECT thread, m.role, m.text, m.bytes, m.at
+           FROM unnest(roles, texts, sizes, times) AS m (role, text, bytes, at);
+       RETURN;
+     END IF;
+     over := kept_count - max_messages;
+     IF kept_bytes <= max_bytes AND over <= kept_count - cardinality(roles) THEN
+       WITH inserted AS (
+         INSERT INTO thread_messages (thread_id, role, text, bytes, at)
+           SELECT thread, m.role, m.text, m.bytes, m.at
+             FROM unnest(roles, texts, sizes, times) AS m (role, text, bytes, at)
+       ), dropped AS (
+         DELETE FROM thread_messages WHERE id IN (
+           SELECT m.id FROM thread_messages m
+            WHERE m.thread_id = thread AND m.id >= oldest
+            ORDER BY m.id
+            LIMIT over
+         )
+         RETURNING id, bytes
+       )
+       UPDATE threads
+          SET message_count = kept_count - (SELECT COUNT(*) FROM dropped),
+              bytes = kept_bytes - (SELECT COALESCE(SUM(d.bytes), 0) FROM dropped d),
+              oldest_message_id = COALESCE((SELECT MAX(d.id) + 1 FROM dropped d), oldest)
+        WHERE id = thread;
+       RETURN;
+     END IF;
+     -- Over the byte bound: the oldest go first, the newest message always stays (the walk
+     -- sees the thread before this statement's insert).
+     WITH inserted AS (
+       INSERT INTO thread_messages (thread_id, role, text, bytes, at)
+         SELECT thread, m.role, m.text, m.bytes, m.at
+           FROM unnest(roles, texts, sizes, times) AS m (role, text, bytes, at)
+     ), walked AS (
+       SELECT m.id, m.bytes, ROW_NUMBER() OVER older AS n, SUM(m.bytes) OVER older AS freed
+         FROM thread_messages m
+        WHERE m.thread_id = thread AND m.id >= oldest
+       WINDOW older AS (ORDER BY m.id)
+     ), dropped AS (
+       DELETE FROM thread_messages WHERE id IN (
+         SELECT w.id FROM walked w
+          WHERE w.n < kept_count
+            AND (kept_count - (w.n - 1) > max_messages OR kept_bytes - (w.freed - w.bytes) > max_bytes)
+       )
+       RETURNING id, bytes
+     )
+     UPDATE threads
+        SET message_count = kept_count - (SELECT COUNT(*) FROM dropped),
+            bytes = kept_bytes - (SELECT COALESCE(SUM(d.bytes), 0) FROM dropped d),
+            oldest_message_id = COALESCE((SELECT MAX(d.id) + 1 FROM dropped d), oldest)
+      WHERE id = thread;
+   END $$;`,
 ];
 
 /** The advisory lock every replica takes to migrate (any constant, the same for all). */

@@ -128,7 +128,7 @@ describe.skipIf(noPostgres)('PostgreSQL: replicas share threads', () => {
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     const migrations = await client.query('SELECT version FROM schema_migrations');
-    expect(migrations.rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(migrations.rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
 
     const [first, second, third] = replicas;
     const started = await ask(first!, 'How do I install it?');
