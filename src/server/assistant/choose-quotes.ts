@@ -361,8 +361,7 @@ function withSupportingSteps(chosen: Candidate[], sections: Section[]): void {
   const { snippets } = sections[first.section]!;
   const steps = stepsAfter(first, snippets);
   if (steps.length === 0) return;
-  const { from: _from, to: _to, ...line } = first;
-  const lines = steps.map((position) => ({ ...line, snippet: snippets[position]!, position }));
+  const lines = steps.map((position) => lineAt(first, sections, position));
   chosen.splice(index + 1, chosen.length, ...lines);
 }
 
@@ -391,8 +390,7 @@ function fromFirstStep(chosen: Candidate[], sections: Section[], weighted: Weigh
         ? step <= MAX_STEPS + 1
         : weighted.groups.some((g) => !g.filler && g.terms.some((t) => terms.has(t)));
     if (!worth) return;
-    const { from: _from, to: _to, ...line } = c;
-    chosen[index] = { ...line, snippet: snippets[first]!, position: first };
+    chosen[index] = lineAt(c, sections, first);
   });
 }
 
@@ -488,10 +486,9 @@ function withLaterInstruction(
       // Its own lines, not its heading: a later section of a long page is about something else.
       const holds = (t: string) => snippetTerms.slice(0, code).some((terms) => terms.has(t));
       if (!weighted.groups.some((g) => !g.filler && g.terms.some(holds))) continue;
-      const { from: _from, to: _to, ...line } = quote;
-      const added = snippets
-        .slice(0, code + 1)
-        .map((snippet, position) => ({ ...line, section: later, snippet, position }));
+      const added = Array.from({ length: code + 1 }, (_, position) =>
+        lineAt(quote, sections, position, later),
+      );
       const rest = chosen.slice(index + 1, index + 2);
       chosen.splice(index + 1, chosen.length, ...added, ...rest);
       return;
@@ -504,9 +501,8 @@ function withLaterInstruction(
  * supporting quote stays after them, unless it is one of those lines.
  */
 function followLead(chosen: Candidate[], sections: Section[], positions: number[]): void {
-  const { from: _from, to: _to, ...lead } = chosen[0]!;
-  const { snippets } = sections[lead.section]!;
-  const lines = positions.map((position) => ({ ...lead, snippet: snippets[position]!, position }));
+  const lead = chosen[0]!;
+  const lines = positions.map((position) => lineAt(lead, sections, position));
   const support = chosen
     .slice(1)
     .find((c) => !(c.section === lead.section && positions.includes(c.position)));
@@ -536,8 +532,8 @@ function withIntroducedCode(
         (o) => o.section === c.section && o.position === c.position - 1,
       );
       if (quoted >= 0 && quoted < chosen.indexOf(c)) continue;
-      const { from: _from, to: _to, ...line } = quoted >= 0 ? chosen.splice(quoted, 1)[0]! : c;
-      chosen.splice(chosen.indexOf(c), 0, { ...line, snippet: before, position: c.position - 1 });
+      const base = quoted >= 0 ? chosen.splice(quoted, 1)[0]! : c;
+      chosen.splice(chosen.indexOf(c), 0, lineAt(base, sections, c.position - 1));
       continue;
     }
     // The code after a sentence that introduces it ("…in your config:").
@@ -546,8 +542,7 @@ function withIntroducedCode(
     if (!snippets[last]!.introduces || next?.kind !== 'code' || echoes(next)) continue;
     if (codeCount(chosen) >= MAX_CODE_BLOCKS) continue;
     if (isChosen(chosen, c.section, last + 1)) continue;
-    const { from: _from, to: _to, ...line } = c;
-    chosen.splice(chosen.indexOf(c) + 1, 0, { ...line, snippet: next, position: last + 1 });
+    chosen.splice(chosen.indexOf(c) + 1, 0, lineAt(c, sections, last + 1));
   }
 }
 
@@ -574,13 +569,26 @@ function withAntecedent(
   const code = snippets[position];
   if (code?.kind !== 'code' || echoes(code)) return;
   const intro = snippets[position - 1];
-  const { from: _from, to: _to, ...line } = lead;
   const before = [
-    ...(intro?.introduces ? [{ ...line, snippet: intro, position: position - 1 }] : []),
-    { ...line, snippet: code, position },
+    ...(intro?.introduces ? [lineAt(lead, sections, position - 1)] : []),
+    lineAt(lead, sections, position),
   ];
   const rest = chosen.filter((c) => !isChosen(before, c.section, c.position));
   chosen.splice(0, chosen.length, ...before, ...rest);
+}
+
+/**
+ * Another line quoted in the place of `quote`, with its scores but not its paragraph span: the
+ * line at `position` of `section` (the quote's own by default).
+ */
+function lineAt(
+  quote: Candidate,
+  sections: Section[],
+  position: number,
+  section = quote.section,
+): Candidate {
+  const { from: _from, to: _to, ...line } = quote;
+  return { ...line, section, snippet: sections[section]!.snippets[position]!, position };
 }
 
 const isChosen = (chosen: Candidate[], section: number, position: number) =>
