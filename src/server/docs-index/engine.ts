@@ -19,7 +19,7 @@ import {
   wordTerms,
 } from '../text/terms.ts';
 import { WordCache } from '../text/word-cache.ts';
-import { FieldTerms, frequencyIn } from './field-terms.ts';
+import { FieldTerms, fieldLengthOf, frequencyIn } from './field-terms.ts';
 import { FenceTracker } from './markdown.ts';
 import type { PageMeta, Section } from './types.ts';
 
@@ -497,7 +497,7 @@ function rescored(
       const frequency = frequencyIn(pairs, id);
       if (frequency === 0) continue;
       const hit = hits[i]!;
-      const norm = 1 - BM25.b + (BM25.b * (pairs.length / 2)) / averageLength;
+      const norm = 1 - BM25.b + (BM25.b * fieldLengthOf(pairs)) / averageLength;
       added[i]! += weight * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * norm));
       if (!hit.queryTerms.includes(key)) hit.queryTerms.push(key);
     }

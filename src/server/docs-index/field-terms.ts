@@ -89,7 +89,7 @@ export class FieldTerms {
     if (!terms) return;
     this.sections.delete(sectionId);
     terms.fields.forEach((pairs, field) => {
-      this.lengthTotals[field]! -= pairs.length / 2;
+      this.lengthTotals[field]! -= fieldLengthOf(pairs);
       for (let i = 0; i < pairs.length; i += 2) this.addSectionWith(field, pairs[i]!, -1);
     });
   }
@@ -99,20 +99,9 @@ export class FieldTerms {
     return this.ids.get(key);
   }
 
-  /** A section's fields (for `frequencyIn`; a field's length is half its array's). */
+  /** A section's fields, each read with `frequencyIn` and `fieldLengthOf`. */
   fieldsOf(sectionId: string): readonly Int32Array[] | undefined {
     return this.sections.get(sectionId)?.fields;
-  }
-
-  /** How often a term occurs in a field of a section (0 when it does not). */
-  frequency(sectionId: string, field: number, id: number): number {
-    const pairs = this.sections.get(sectionId)?.fields[field];
-    return pairs ? frequencyIn(pairs, id) : 0;
-  }
-
-  /** The number of distinct terms in a field of a section. */
-  fieldLength(sectionId: string, field: number): number {
-    return (this.sections.get(sectionId)?.fields[field]?.length ?? 0) / 2;
   }
 
   /** The average field length over the sections held. */
@@ -142,7 +131,7 @@ export class FieldTerms {
 /** A term's count in one field's (term id, count) pairs, by binary search; 0 when absent. */
 export function frequencyIn(pairs: Int32Array, id: number): number {
   let low = 0;
-  let high = pairs.length / 2 - 1;
+  let high = fieldLengthOf(pairs) - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
     const found = pairs[2 * middle]!;
@@ -151,6 +140,11 @@ export function frequencyIn(pairs: Int32Array, id: number): number {
     else high = middle - 1;
   }
   return 0;
+}
+
+/** The number of distinct terms of one field's (term id, count) pairs. */
+export function fieldLengthOf(pairs: Int32Array): number {
+  return pairs.length / 2;
 }
 
 /** A copy of an array long enough to hold index `id`. */

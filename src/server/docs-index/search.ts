@@ -2,6 +2,8 @@
  * Section search: runs the engine, applies filters and maps scores to 0..1.
  */
 import type { SearchOptions as MiniSearchOptions } from 'minisearch';
+import { NEUTRAL } from '../text/languages.ts';
+import { WordCache } from '../text/word-cache.ts';
 import type { IndexedSection, SectionEngine } from './engine.ts';
 import type { IndexFilter, PageMeta } from './types.ts';
 
@@ -84,19 +86,9 @@ function nameKey(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** Page titles come back in every search: their keys are worked out once. */
-const titleKeys = new Map<string, string>();
-const TITLE_KEYS_MAX = 50_000;
-
-function titleKey(title: string): string {
-  let key = titleKeys.get(title);
-  if (key === undefined) {
-    if (titleKeys.size >= TITLE_KEYS_MAX) titleKeys.clear();
-    key = nameKey(title);
-    titleKeys.set(title, key);
-  }
-  return key;
-}
+/** Page titles come back in every search: their keys are worked out once (bounded). */
+const titleKeys = new WordCache(50_000, nameKey);
+const titleKey = (title: string) => titleKeys.get(title, NEUTRAL);
 
 /** The words of a query and each pair of adjacent words, as name keys. */
 function namesIn(query: string): Set<string> {
