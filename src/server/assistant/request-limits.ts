@@ -23,9 +23,9 @@ import { assistantRequestFieldsSchema, contextItemSchema } from '../../api/schem
 import type { JsonBodyCheck, JsonPath, JsonRefusal } from '../middleware/json-follow.ts';
 
 /** The 400 of a question (the last user message's text) over QUESTION_MAX_CHARS. */
-export function questionTooLong(path: (string | number)[] = ['messages']): JsonRefusal {
+export function questionTooLong(): JsonRefusal {
   const message = `The question is too long: at most ${QUESTION_MAX_CHARS} characters`;
-  return { message, issues: [{ path, message }] };
+  return { message, issues: [{ path: ['messages'], message }] };
 }
 
 /** The 400 of any user message's text over USER_MESSAGE_MAX_CHARS, judged as it arrives. */

@@ -32,8 +32,8 @@ export async function readBodyText(
     return onPiece(text, bytesRead);
   };
 
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming && typeof incoming.on === 'function' && !incoming.readableDidRead) {
+  const incoming = nodeRequest(c);
+  if (incoming && !incoming.readableDidRead) {
     if (!(await readIncoming(incoming, take))) return undefined;
   } else {
     const reader = c.req.raw.body?.getReader();
@@ -50,6 +50,12 @@ export async function readBodyText(
   if (last) pieces.push(last);
   if (last && !onPiece(last, bytesRead)) return undefined;
   return pieces.join('');
+}
+
+/** Node's IncomingMessage under @hono/node-server; undefined elsewhere (`app.request()`). */
+export function nodeRequest(c: Context): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming && typeof incoming.on === 'function' ? incoming : undefined;
 }
 
 /** Reads until the end (true), or until `take` answers false (false; the request is paused). */

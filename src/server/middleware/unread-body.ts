@@ -13,8 +13,9 @@
  * reading all get the response, not a reset; fetch and curl stop sending when it comes.
  * Small bodies are still drained, so the connection stays open for the client's next request.
  */
-import type { IncomingMessage } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
+import { ensureHeaders } from './headers.ts';
+import { nodeRequest } from './read-body.ts';
 
 export interface UnreadBodyOptions {
   /** An unread rest up to this many bytes (by Content-Length) is drained; default 64 KiB. */
@@ -25,21 +26,13 @@ export function closeOnUnreadBody(options: UnreadBodyOptions = {}): MiddlewareHa
   const drainBytes = options.drainBytes ?? 64 * 1024;
   return async function closeOnUnreadBody(c, next) {
     await next();
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    if (!incoming || typeof incoming.on !== 'function' || incoming.readableEnded) return;
+    const incoming = nodeRequest(c);
+    if (!incoming || incoming.readableEnded) return;
     const length = c.req.header('content-length');
     const large =
       length === undefined
         ? c.req.header('transfer-encoding') !== undefined
         : Number(length) > drainBytes;
-    if (!large) return;
-    try {
-      c.res.headers.set('Connection', 'close');
-    } catch {
-      // Immutable headers (a proxied fetch response): copy the response to add it.
-      const copy = new Response(c.res.body, c.res);
-      copy.headers.set('Connection', 'close');
-      c.res = copy;
-    }
+    if (large) ensureHeaders(c, { Connection: 'close' });
   };
 }
