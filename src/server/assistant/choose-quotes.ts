@@ -2,7 +2,7 @@
  * Which lines answer: each line of the sections that hold enough of the question is scored by
  * the share of the question it holds (its section's title and heading counting in part), the
  * kind of line the question wants, and where search placed its page. The best line leads; up to
- * two more support it, from other sections first.
+ * three more support it, from other sections first.
  */
 import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
 import { followingSection } from './grounding.ts';
@@ -26,7 +26,7 @@ export interface Candidate {
 }
 
 /** Supporting quotes (besides the lead) and code blocks at most. */
-const SUPPORTING_QUOTES = 2;
+const SUPPORTING_QUOTES = 3;
 const MAX_CODE_BLOCKS = 2;
 /** A supporting quote scores at least this share of the lead's score. */
 const SUPPORT_RELATIVE_MIN = 0.5;

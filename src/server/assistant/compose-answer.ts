@@ -3,7 +3,7 @@
  * sections, each with a numbered link to its section. It never writes a claim of its own.
  *
  * Shape: the passage that answers (the line with most of the question's weight, of the kind the
- * question wants), then up to two supporting quotes, then "More in:" with links to further
+ * question wants), then up to three supporting quotes, then "More in:" with links to further
  * sections; "not covered" with the closest sections when no retrieved section holds enough of
  * the question (read-sections.ts).
  */

@@ -532,6 +532,11 @@ describe('composeAnswer', () => {
         heading: 'Themes',
         anchor: 'themes',
       }),
+      result('guide/theming', 'Printed pages keep it for links.', {
+        title: 'Theming',
+        heading: 'Accent color in print',
+        anchor: 'accent-color-in-print',
+      }),
     ];
     const { text } = composeAnswer('How do I change the accent color?', passages);
     const more = text.split('\n\n').at(-1)!;
