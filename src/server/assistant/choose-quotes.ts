@@ -72,7 +72,9 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
     fromFirstStep(chosen, reading.sections, reading.weighted);
   if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
     if (!withIntroducedList(chosen, reading.sections) && reading.question.kind === 'how') {
-      withNextInstruction(chosen, reading.sections, echoes, reading.weighted);
+      if (!withNextInstruction(chosen, reading.sections, echoes, reading.weighted)) {
+        withNamedInstruction(chosen, reading.sections, echoes, reading.weighted);
+      }
       if (chosen.length > 1 && chosen[1]!.section !== chosen[0]!.section) {
         withSupportingSteps(chosen, reading.sections);
       }
@@ -422,29 +424,68 @@ function withNextInstruction(
   sections: Section[],
   echoes: (snippet: Snippet) => boolean,
   weighted: WeightedQuestion,
-): void {
+): boolean {
   const lead = chosen[0]!;
   const last = lead.to ?? lead.position;
   const { snippets, snippetTerms } = sections[lead.section]!;
-  if (lead.snippet.kind !== 'sentence' || snippets[last + 1]?.kind === 'code') return;
+  if (lead.snippet.kind !== 'sentence' || snippets[last + 1]?.kind === 'code') return false;
   const paragraph = snippets[last + 1]?.paragraph;
-  if (paragraph === undefined || paragraph === snippets[last]!.paragraph) return;
+  if (paragraph === undefined || paragraph === snippets[last]!.paragraph) return false;
   let intro = last + 1;
   while (snippets[intro + 1]?.paragraph === paragraph) intro++;
   const code = snippets[intro + 1];
-  if (!snippets[intro]!.introduces || code?.kind !== 'code' || echoes(code)) return;
-  if (isChosen(chosen, lead.section, intro + 1)) return;
+  if (!snippets[intro]!.introduces || code?.kind !== 'code' || echoes(code)) return false;
+  if (isChosen(chosen, lead.section, intro + 1)) return false;
   // The paragraph's own words, not its code's: code shares the page's names with any question.
   const holds = (t: string) => {
     for (let i = last + 1; i <= intro; i++) if (snippetTerms[i]!.has(t)) return true;
     return false;
   };
-  if (!weighted.groups.some((g) => !g.filler && g.terms.some(holds))) return;
+  if (!weighted.groups.some((g) => !g.filler && g.terms.some(holds))) return false;
   followLead(chosen, sections, [intro, intro + 1]);
   // With the sentences before it in its paragraph ("However, this requires… If not, add…"):
   // the instruction often answers them.
   const from = Math.max(last + 1, intro - (LEAD_SENTENCES - 2));
   if (from < intro) chosen[1] = { ...chosen[1]!, from, to: intro };
+  return true;
+}
+
+/** Inline code: a name the reader can type (`repairToolCall`, `base`). */
+const NAMES_CODE = /`[^`\s][^`]*`/;
+/** Lines after the lead that withNamedInstruction reads at most. */
+const NAMED_INSTRUCTION_LINES = 8;
+
+/**
+ * A how-to lead that names nothing to type ("Language models sometimes fail to generate valid
+ * tool calls…") often opens the section whose next lines give the name that does it ("You can
+ * use the `repairToolCall` function…"). The first such line after the lead, in prose and holding
+ * a word of the question, follows the lead.
+ */
+function withNamedInstruction(
+  chosen: Candidate[],
+  sections: Section[],
+  echoes: (snippet: Snippet) => boolean,
+  weighted: WeightedQuestion,
+): void {
+  const lead = chosen[0]!;
+  const { snippets, snippetTerms } = sections[lead.section]!;
+  const first = lead.from ?? lead.position;
+  const last = lead.to ?? lead.position;
+  if (lead.snippet.kind === 'code' || lead.snippet.kind === 'table-row') return;
+  for (let i = first; i <= last; i++) if (NAMES_CODE.test(snippets[i]!.text)) return;
+  if (snippets[last + 1]?.kind === 'code') return;
+  const end = Math.min(snippets.length, last + 1 + NAMED_INSTRUCTION_LINES);
+  for (let i = last + 1; i < end; i++) {
+    const snippet = snippets[i]!;
+    if (snippet.kind === 'code' || snippet.kind === 'table-row' || snippet.fragment) continue;
+    if (!NAMES_CODE.test(snippet.text) || echoes(snippet)) continue;
+    const terms = snippetTerms[i]!;
+    if (!weighted.groups.some((g) => !g.filler && g.terms.some((t) => terms.has(t)))) continue;
+    if (isChosen(chosen, lead.section, i)) return;
+    chosen.splice(1, 0, lineAt(lead, sections, i));
+    chosen.splice(1 + 1 + SUPPORTING_QUOTES);
+    return;
+  }
 }
 
 /** Sections after a quote's own on its page that withLaterInstruction reads. */

@@ -205,6 +205,35 @@ describe('composeAnswer', () => {
     expect(conditional[2]).toBe('```ts\nexport const maxDuration = 30;\n```');
   });
 
+  it('follows a how-to lead that names nothing to type with the line of its section that does', () => {
+    const passages = (named: string) => [
+      result(
+        'guides/tools',
+        [
+          'Models sometimes send tool arguments that fail the schema, especially smaller models.',
+          '',
+          'Failed calls are sent back to the model in the next step.',
+          '',
+          named,
+        ].join('\n'),
+        { title: 'Tools', heading: 'Tool call repair', anchor: 'tool-call-repair' },
+      ),
+      result('reference/errors', 'Tool arguments that fail the schema throw an error.', {
+        title: 'Errors',
+        heading: 'Invalid arguments',
+        anchor: 'invalid-arguments',
+      }),
+    ];
+    const question = 'My model sends tool arguments that fail the schema. Can I fix them?';
+    const repair = 'You can use the `repairToolCall` function to repair a tool call.';
+    const blocks = quotes(composeAnswer(question, passages(repair)).text);
+    expect(blocks[0]).toMatch(/^Models sometimes send tool arguments/);
+    expect(blocks[1]).toBe(repair);
+    // A name that holds no word of the question is not what was asked.
+    const other = 'Logging goes through the `onStepFinish` callback.';
+    expect(composeAnswer(question, passages(other)).text).not.toContain('onStepFinish');
+  });
+
   it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
     const passages = [
       result(
