@@ -538,17 +538,23 @@ function withLaterInstruction(
 }
 
 /**
- * The lines at `positions` of the lead's section quoted right after the lead, in order; one
- * supporting quote stays after them, unless it is one of those lines.
+ * The lines at `positions` of the lead's section quoted right after the lead, in order; the
+ * supporting quotes that are not among them stay after them, as many as those lines of prose
+ * leave room for (code belongs to the sentence that introduces it), one at least.
  */
 function followLead(chosen: Candidate[], sections: Section[], positions: number[]): void {
   const lead = chosen[0]!;
   const lines = positions.map((position) => lineAt(lead, sections, position));
-  const support = chosen
+  const prose = lines.filter((l) => l.snippet.kind !== 'code').length;
+  const supports = chosen
     .slice(1)
-    .find((c) => !(c.section === lead.section && positions.includes(c.position)));
-  chosen.splice(1, chosen.length - 1, ...lines, ...(support ? [support] : []));
+    .filter((c) => !(c.section === lead.section && positions.includes(c.position)))
+    .slice(0, Math.max(FOLLOWED_LEAD_SUPPORTS, SUPPORTING_QUOTES - prose));
+  chosen.splice(1, chosen.length - 1, ...lines, ...supports);
 }
+
+/** Supporting quotes kept after the lines that follow a lead, however many those are. */
+const FOLLOWED_LEAD_SUPPORTS = 1;
 
 const codeCount = (chosen: Candidate[]) => chosen.filter((c) => c.snippet.kind === 'code').length;
 

@@ -203,6 +203,29 @@ describe('composeAnswer', () => {
       /^> Paid plans allow up to 60 seconds\. If the function still needs more time, add the following config/,
     );
     expect(conditional[2]).toBe('```ts\nexport const maxDuration = 30;\n```');
+    // The instruction and its code count as one quote: two supporting quotes still follow.
+    const others = [
+      result('guides/limits', 'A slow model takes more time.', {
+        title: 'Limits',
+        heading: 'Speed',
+        anchor: 'speed',
+      }),
+      result('guides/plans', 'Each model has its own time limit.', {
+        title: 'Plans',
+        heading: 'Pricing',
+        anchor: 'pricing',
+      }),
+    ];
+    const supported = composeAnswer(question, [
+      section('To let a function run longer,'),
+      ...others,
+    ]);
+    expect(quotes(supported.text)[0]).toMatch(/^By default, serverless functions stop/);
+    expect(supported.sources.map((s) => s.path).sort()).toEqual([
+      'advanced/deploying',
+      'guides/limits',
+      'guides/plans',
+    ]);
   });
 
   it('follows a how-to lead that names nothing to type with the line of its section that does', () => {
