@@ -7,7 +7,7 @@
 import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
 import { followingSection } from './grounding.ts';
 import type { Question } from './question.ts';
-import { QUOTABLE_MIN, type Reading, type Section } from './read-sections.ts';
+import { FOLLOWING_SECTIONS, QUOTABLE_MIN, type Reading, type Section } from './read-sections.ts';
 import type { Snippet } from './snippets.ts';
 
 export interface Candidate {
@@ -488,8 +488,6 @@ function withNamedInstruction(
   }
 }
 
-/** Sections after a quote's own on its page that withLaterInstruction reads. */
-const LATER_SECTIONS = 3;
 /** Prose lines of a later section quoted before its code at most. */
 const INSTRUCTION_LINES = 3;
 
@@ -515,7 +513,7 @@ function withLaterInstruction(
     if (own.text.headings?.length !== 1) continue;
     if (own.snippets.some((s) => s.kind === 'code')) continue;
     let text = followingSection(own.text);
-    for (let n = 0; text && n < LATER_SECTIONS; n++, text = followingSection(text)) {
+    for (let n = 0; text && n < FOLLOWING_SECTIONS; n++, text = followingSection(text)) {
       const later = sections.findIndex((s) => s.text === text);
       const section = sections[later];
       if (!section) continue;

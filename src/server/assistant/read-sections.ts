@@ -54,6 +54,8 @@ export interface ReadOptions {
 export const COVERED_MIN = 0.43;
 /** A section holding less than this share is not quoted (nor read, see worthReading). */
 export const QUOTABLE_MIN = 0.3;
+/** Sections after each one search returned that an answer reads, whatever they hold. */
+export const FOLLOWING_SECTIONS = 3;
 /** Characters of not yet read sections an answer reads at most. */
 const READ_BUDGET = 60_000;
 
@@ -197,6 +199,16 @@ function worthReading(
     if (!matched.has(t)) continue;
     keep.add(t);
     budget -= t.content.length;
+  }
+  // What follows a section search returned finishes it: a problem's fix, the code a sentence
+  // announces (see choose-quotes.ts), whatever words it holds.
+  for (const t of [...keep]) {
+    let next = followingSection(t);
+    for (let n = 0; next && n < FOLLOWING_SECTIONS; n++, next = followingSection(next)) {
+      if (keep.has(next)) continue;
+      keep.add(next);
+      budget -= next.content.length;
+    }
   }
   const others = texts
     .filter((t) => !keep.has(t))

@@ -5,6 +5,7 @@ import {
   composeAnswer,
   NOT_COVERED_LEAD,
 } from '../../../src/server/assistant/compose-answer.ts';
+import type { Rarity } from '../../../src/server/assistant/coverage.ts';
 import { groundingSections } from '../../../src/server/assistant/grounding.ts';
 import type { Page } from '../../../src/server/docs-index/types.ts';
 import { TinyIndex } from '../../support/assistant-index.ts';
@@ -858,8 +859,12 @@ describe('composeAnswer', () => {
       const grounding = groundingSections(passages, (path) =>
         path === shown.path ? shown : undefined,
       );
-      return composeAnswer(question, passages, grounding).text.split('\n\n');
+      return composeAnswer(question, passages, {
+        ...grounding,
+        ...(rarity && { rarity }),
+      }).text.split('\n\n');
     };
+    let rarity: Rarity | undefined;
     const blocks = ask(page(['Issue', 'Cause', 'Solution']));
     expect(blocks[0]).toMatch(/^> \*\*Issue\*\*: Streaming works locally/);
     expect(blocks[1]).toMatch(
@@ -869,6 +874,11 @@ describe('composeAnswer', () => {
     // One of a list of problems (### under ##) is not followed into the next problem.
     const listed = page(['Dev server\n\n### Proxies', 'Builds', 'Compression']);
     expect(ask(listed, 'Proxies').join('\n\n')).not.toContain('Content-Encoding');
+    // With the site's rarity the solution is read too, though it holds few of the question's
+    // rare words.
+    const common = /^(?:stream|proxi|behind|work|fix)/;
+    rarity = { sectionCount: 1000, termFrequency: (t) => (common.test(t) ? 900 : 2) };
+    expect(ask(page(['Issue', 'Cause', 'Solution'])).join('\n\n')).toContain('Content-Encoding');
   });
 
   it('is deterministic', () => {
