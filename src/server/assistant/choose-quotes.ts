@@ -30,7 +30,10 @@ const SUPPORTING_QUOTES = 3;
 const MAX_CODE_BLOCKS = 2;
 /** A supporting quote scores at least this share of the lead's score. */
 const SUPPORT_RELATIVE_MIN = 0.5;
-/** And holds at least this share of the question itself (its line and its section's topic). */
+/**
+ * And holds at least this share of the question itself (its line and its section's topic), or
+ * as much as the lead when the lead holds less: a support need not say more than the answer.
+ */
 const SUPPORT_RELEVANCE_MIN = 0.35;
 /** A topic term (title, heading) counts this much for the lines under it. */
 const TOPIC_SHARE = 0.5;
@@ -271,7 +274,7 @@ function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[]
     (c) =>
       !inLead(c) &&
       c.score >= floor &&
-      c.relevance >= SUPPORT_RELEVANCE_MIN &&
+      c.relevance >= Math.min(SUPPORT_RELEVANCE_MIN, lead.relevance) &&
       (c.matched >= 2 || c.relevance >= lead.relevance * 0.8) &&
       !chosen.some((o) => o.snippet.text === c.snippet.text),
   );

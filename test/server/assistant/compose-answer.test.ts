@@ -597,6 +597,25 @@ describe('composeAnswer', () => {
     expect(text.split('\n\n')[0]).toContain('--accent');
   });
 
+  it('quotes supporting lines that hold as much of the question as a lead that holds little', () => {
+    const passages = [
+      result('billing/archive', 'Archived invoices are kept for a year.\n\nCron rotates logs.', {
+        title: 'Billing',
+        heading: 'Storage',
+        anchor: 'storage',
+      }),
+      result('ops/replication', 'Regions sync nightly.', {
+        title: 'Operations',
+        heading: 'Replication',
+        anchor: 'replication',
+      }),
+    ];
+    const rarity = { sectionCount: 1000, termFrequency: () => 10 };
+    const question = 'How do I rotate archived invoices to regions nightly with cron?';
+    const { sources } = composeAnswer(question, passages, { rarity });
+    expect(sources.map((s) => s.path)).toEqual(['billing/archive', 'ops/replication']);
+  });
+
   it('tells apart cited pages that share a title', () => {
     const passages = [
       result('cookbook/next/stream-image', 'Stream text with an image prompt from a route.', {
