@@ -40,8 +40,8 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '30/43'],
-      factsFound: ['min', '32/43'],
+      answeredAndCited: ['min', '34/43'],
+      factsFound: ['min', '34/43'],
     },
   },
   {
@@ -50,7 +50,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '39/45'],
+      answeredAndCited: ['min', '0.9'],
       factsFound: ['min', '36/45'],
     },
   },
