@@ -177,9 +177,23 @@ const MARKDOWN_LINK_TARGET = /\]\([^)]*\)/g;
 const wordsIn = (text: string) => text.match(/[\p{L}\p{N}]+/gu) ?? [];
 const codeBody = (code: string) => code.split('\n').slice(1, -1).join('\n');
 
+/**
+ * The docs cover a question when one section holds enough of it, or when a section's heading of
+ * two words or more is made only of the question's words ("Updating Starlight" for "How do I
+ * update Starlight to the latest version?"): the author's own name for what was asked, however
+ * the reader words the rest.
+ */
 export function isCovered(reading: Reading): boolean {
-  return reading.sections.some((s) => s.coverage >= COVERED_MIN);
+  const asked = new Set(reading.weighted?.terms ?? []);
+  const named = (s: Section) =>
+    s.heading.size >= NAMING_HEADING_TERMS && [...s.heading].every((t) => asked.has(t));
+  return reading.sections.some(
+    (s) => s.coverage >= COVERED_MIN || (s.coverage >= QUOTABLE_MIN && named(s)),
+  );
 }
+
+/** Words a heading needs to name a question on its own (one, "Tabs", names too much). */
+const NAMING_HEADING_TERMS = 2;
 
 /**
  * The sections worth reading: those search returned, and the others that

@@ -768,6 +768,24 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('counts as covered a question that a heading of two words or more names on its own', () => {
+    const section = (heading: string) =>
+      result('guides/tls', 'Run the renew command from the project root.', {
+        title: 'TLS',
+        heading,
+        anchor: heading.toLowerCase().replaceAll(' ', '-'),
+      });
+    const rarity = { sectionCount: 1000, termFrequency: () => 10 };
+    const question = 'How do I renew certificates to the latest version quickly?';
+    const assess = (heading: string) => assessCoverage(question, [section(heading)], { rarity });
+    // The section holds two of the five words: too little on its own.
+    expect(assess('Renewing certificates').coverage).toBeLessThan(0.43);
+    expect(assess('Renewing certificates').covered).toBe(true);
+    // A heading with a word the question lacks, or of one word, names something else.
+    expect(assess('Renewing client certificates').covered).toBe(false);
+    expect(assess('Certificates').covered).toBe(false);
+  });
+
   it('weighs words by their rarity on the whole site when it is known', () => {
     const passages = [
       result(

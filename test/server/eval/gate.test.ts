@@ -29,9 +29,8 @@ interface GateSet {
  * recall@5 today: ai-sdk-docs 35/43, starlight-docs 42/45, vite-docs 43/45, multilingual 48/48.
  * The held-out sets (held-out-*.json, run by `npm run eval`) are deliberately not gated here:
  * they were written to judge changes, not to tune them.
- * The false refusals left on starlight-docs and vite-docs are questions in the reader's words
- * that the page says otherwise ("latest version" and "Updating Starlight", "from my phone" and
- * `server.host`, "notice when I save" and `server.watch`).
+ * The false refusals left on vite-docs are questions in the reader's words that the page says
+ * otherwise ("from my phone" and `server.host`, "notice when I save" and `server.watch`).
  */
 const GATE: GateSet[] = [
   {
@@ -51,7 +50,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '36/45'],
+      factsFound: ['min', '37/45'],
     },
   },
   {
