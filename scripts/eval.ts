@@ -23,6 +23,7 @@ const SETS = [
   { questions: 'starlight-multilingual.json', docs: 'starlight-docs' },
   // Held out from ranking work: written before the changes they judge, never tuned against.
   { questions: 'held-out-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'held-out-2-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
   { questions: 'held-out-vite-docs.json', docs: 'vite-docs' },
   { questions: 'held-out-starlight-docs.json', docs: 'starlight-docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.

@@ -100,6 +100,20 @@ const JOINED_BOOST = 0.5;
  * should not count three times.
  */
 const PART_BOOST = 0.3;
+/**
+ * A page title's word that extends a word of the query, as a compound (`chatbot` for "chat") or
+ * a derivation the stemmer keeps apart (`transcript`, of "transcription", for "transcribe"), is
+ * likely what the reader means, but weaker evidence than the word itself.
+ */
+const VARIANT_BOOST = 0.6;
+/** Query words shorter than this have too many extensions to mean anything ("app", "use"). */
+const VARIANT_MIN_LENGTH = 4;
+/** The most frequent few title words extending one query word. */
+const VARIANTS_MAX = 3;
+/** Letters a derivation may add after the shared part of the stems (`transcrib`: `t`). */
+const DERIVATION_SUFFIX_MAX = 4;
+/** Below this length a stem shorter by one letter is another word's ("generat": "genera"). */
+const DERIVATION_MIN_LENGTH = 7;
 
 interface QueryPlan {
   /** Looked up in every field. */
@@ -112,6 +126,8 @@ interface QueryPlan {
   parts: Set<string>;
   /** Known terms left out of the lookup (past the limits): only weigh sections found. */
   dropped: string[];
+  /** Title words extending the query's words (`titleVariants`): weighed in found sections. */
+  variants: string[];
 }
 
 /**
@@ -186,6 +202,13 @@ export class SectionEngine {
   /** Per section and field, each term's frequency: what `rescored` weighs. */
   private readonly fieldTerms = new FieldTerms(FIELDS.length);
   private readonly miniSearch: MiniSearch<IndexedSection>;
+  /**
+   * The plain words (not identifiers) of page titles, by how often sections' titles hold them,
+   * and the same words sorted (built again on the first query after they change), where a
+   * query word's compounds and derivations are a binary search away.
+   */
+  private readonly titleWords = new Map<string, number>();
+  private sortedTitleWords: string[] | undefined;
 
   constructor() {
     this.miniSearch = new MiniSearch<IndexedSection>({
@@ -200,6 +223,9 @@ export class SectionEngine {
         if (indexed.section !== this.currentSection) {
           indexed.section = this.currentSection;
           for (const term of indexed.terms) this.currentTerms.add(term);
+        }
+        if (field === 'title' && indexed.terms.length === 1) {
+          this.countTitleWord(indexed.terms[0]!, 1);
         }
         const fieldNumber = FIELD_NUMBERS.get(field as Field);
         if (fieldNumber !== undefined) {
@@ -242,7 +268,9 @@ export class SectionEngine {
     const terms = new Set<string>();
     for (const field of FIELDS) {
       for (const word of words(fieldText(section, field), language)) {
-        for (const term of cachedWordTerms(word, language)) terms.add(term);
+        const wordTerms = cachedWordTerms(word, language);
+        if (field === 'title' && wordTerms.length === 1) this.countTitleWord(wordTerms[0]!, -1);
+        for (const term of wordTerms) terms.add(term);
       }
     }
     for (const term of terms) {
@@ -250,6 +278,41 @@ export class SectionEngine {
       if (frequency > 0) this.documentFrequency.set(term, frequency);
       else this.documentFrequency.delete(term);
     }
+  }
+
+  private countTitleWord(term: string, change: number): void {
+    const count = (this.titleWords.get(term) ?? 0) + change;
+    if (count > 0) this.titleWords.set(term, count);
+    else this.titleWords.delete(term);
+    if (count === 0 || count === change) this.sortedTitleWords = undefined;
+  }
+
+  /**
+   * Title words that extend a query term: compounds of it and another indexed word (`chatbot`
+   * for `chat`, not `showcas` for `show`), and derivations whose stem differs from its stem in
+   * the last letter only (`transcript` for `transcrib`), the most frequent first.
+   */
+  private titleVariants(term: string): string[] {
+    if (term.length < VARIANT_MIN_LENGTH) return [];
+    this.sortedTitleWords ??= [...this.titleWords.keys()].sort();
+    const sorted = this.sortedTitleWords;
+    const derives = term.length >= DERIVATION_MIN_LENGTH;
+    const stem = derives ? term.slice(0, -1) : term;
+    const found: string[] = [];
+    for (let i = lowerBound(sorted, stem); i < sorted.length && sorted[i]!.startsWith(stem); i++) {
+      const word = sorted[i]!;
+      if (word === term) continue;
+      const compound =
+        word.startsWith(term) &&
+        word.length - term.length >= 3 &&
+        this.documentFrequency.has(word.slice(term.length));
+      const derivation =
+        derives && !word.startsWith(term) && word.length - stem.length <= DERIVATION_SUFFIX_MAX;
+      if (compound || derivation) found.push(word);
+    }
+    return found
+      .sort((a, b) => this.titleWords.get(b)! - this.titleWords.get(a)!)
+      .slice(0, VARIANTS_MAX);
   }
 
   /** In how many sections a (processed) term occurs. */
@@ -308,12 +371,22 @@ export class SectionEngine {
     // What was not looked up everywhere still counts where it occurs in the sections found:
     // the common words looked up in titles and headings, in body text; the words past the
     // limits, in every field.
-    const rest: [string, Field][] = [
+    const rest: Lookup[] = [
       ...plan.common
         .filter((term) => !plan.parts.has(term))
-        .map((term): [string, Field] => [storageKey(term), 'text']),
+        .map((term): Lookup => ({ key: storageKey(term), field: 'text' })),
       ...plan.dropped.flatMap((term) =>
-        FIELDS.map((field): [string, Field] => [storageKey(term), field]),
+        FIELDS.map((field): Lookup => ({ key: storageKey(term), field })),
+      ),
+      // A title word extending one of the query's adds to the weight of the sections found, but
+      // is not another word of the reader's (MiniSearch multiplies by the words matched).
+      ...plan.variants.map(
+        (term): Lookup => ({
+          key: storageKey(term),
+          field: 'title',
+          boost: VARIANT_BOOST,
+          extra: true,
+        }),
       ),
     ];
     return rescored(this.fieldTerms, hits, rest);
@@ -426,12 +499,19 @@ export class SectionEngine {
       if (commonWords.size < COMMON_TERMS_MAX) commonWords.add(word);
       (commonWords.has(word) ? lookedUp : weighed).push(term);
     }
+    const specific = [...ordered, ...joined].filter((term) => frequency(term) <= common);
+    const looked = [...specific, ...lookedUp, ...parts, ...weighed, ...past];
+    const asked = new Set(looked);
+    const variants = new Set(
+      looked.flatMap((term) => this.titleVariants(term)).filter((term) => !asked.has(term)),
+    );
     return {
-      specific: [...ordered, ...joined].filter((term) => frequency(term) <= common),
+      specific,
       joined,
       common: [...lookedUp, ...parts],
       parts: new Set(parts),
       dropped: [...weighed, ...past],
+      variants: [...variants],
     };
   }
 
@@ -445,6 +525,18 @@ export class SectionEngine {
   }
 }
 
+/** The position of the first string not below `key` in a sorted array. */
+function lowerBound(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 type Field = (typeof FIELDS)[number];
 const FIELD_NUMBERS = new Map<Field, number>(FIELDS.map((field, number) => [field, number]));
 
@@ -455,6 +547,17 @@ interface Posting {
   /** The field's boost times the term's inverse document frequency in that field. */
   weight: number;
   averageLength: number;
+  extra: boolean;
+}
+
+/** A term `rescored` weighs in one field of the sections found. */
+interface Lookup {
+  key: string;
+  field: Field;
+  /** Multiplies the term's weight (default 1). */
+  boost?: number;
+  /** Adds weight without counting as one more query word matched. */
+  extra?: boolean;
 }
 
 /** MiniSearch's BM25+ defaults (k, b, d), with which it scores what it looks up itself. */
@@ -471,18 +574,18 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 function rescored(
   fieldTerms: FieldTerms,
   hits: MiniSearchHit[],
-  lookups: [string, Field][],
+  lookups: Lookup[],
 ): MiniSearchHit[] {
   const sections = fieldTerms.sectionCount;
   if (lookups.length === 0 || sections === 0) return hits;
-  const postings = lookups.flatMap(([key, name]): Posting[] => {
+  const postings = lookups.flatMap(({ key, field: name, boost = 1, extra = false }): Posting[] => {
     const id = fieldTerms.idOf(key);
     const field = FIELD_NUMBERS.get(name)!;
     const matching = id === undefined ? 0 : fieldTerms.sectionsWith(field, id);
     if (id === undefined || matching === 0) return [];
     const idf = Math.log(1 + (sections - matching + 0.5) / (matching + 0.5));
     const averageLength = fieldTerms.averageLength(field) || 1;
-    return [{ key, id, field, weight: BOOST[name] * idf, averageLength }];
+    return [{ key, id, field, weight: BOOST[name] * boost * idf, averageLength, extra }];
   });
   if (postings.length === 0) return hits;
   const cap = Math.min(hits.length, RESCORED_HITS_MAX);
@@ -490,7 +593,7 @@ function rescored(
   for (let i = 0; i < cap; i++) matched[i] = hits[i]!.queryTerms.length;
   const fields = hits.slice(0, cap).map((hit) => fieldTerms.fieldsOf(hit.id as string));
   const added = new Float64Array(cap);
-  for (const { key, id, field, weight, averageLength } of postings) {
+  for (const { key, id, field, weight, averageLength, extra } of postings) {
     for (let i = 0; i < cap; i++) {
       const pairs = fields[i]?.[field];
       if (!pairs) continue;
@@ -499,7 +602,7 @@ function rescored(
       const hit = hits[i]!;
       const norm = 1 - BM25.b + (BM25.b * fieldLengthOf(pairs)) / averageLength;
       added[i]! += weight * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * norm));
-      if (!hit.queryTerms.includes(key)) hit.queryTerms.push(key);
+      if (!extra && !hit.queryTerms.includes(key)) hit.queryTerms.push(key);
     }
   }
   // MiniSearch multiplies a hit's summed score by the number of query terms it matched.

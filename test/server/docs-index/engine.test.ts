@@ -93,6 +93,27 @@ describe('SectionEngine', () => {
     expect(ids(hits).slice(0, 2)).toEqual(['b#@0', 'a#@0']);
   });
 
+  it("weighs a title word extending the reader's word: a compound or a derivation", () => {
+    const engine = new SectionEngine();
+    // The reader's words are words of the site (unknown ones are matched by prefix and typo).
+    engine.add(sectionsOf('bots.md', '# Bots\nA bot replies in the chat and can transcribe.'));
+    // The same text under two titles, the one extending a word of the question added last.
+    engine.add(sectionsOf('b.md', '# Panels\nMessages appear in the window as they stream.'));
+    engine.add(sectionsOf('a.md', '# Chatbot\nMessages appear in the window as they stream.'));
+    engine.add(sectionsOf('d.md', '# Uploads\nUpload the recording and wait.'));
+    engine.add(sectionsOf('c.md', '# Transcription\nUpload the recording and wait.'));
+    engine.add(sectionsOf('f.md', '# Gallery\nSites that show the theme.'));
+    engine.add(sectionsOf('e.md', '# Showcase\nSites that show the theme.'));
+    const chat = engine.search('chat window messages');
+    expect(ids(chat).slice(0, 2)).toEqual(['a#@0', 'b#@0']);
+    expect(chat[0]!.score).toBeGreaterThan(chat[1]!.score);
+    const heard = ids(engine.search('transcribe a recording'));
+    expect(heard.indexOf('c#@0')).toBeLessThan(heard.indexOf('d#@0'));
+    // "showcase" is "show" and "cas", which is no word of the site: not a compound of "show".
+    const shown = engine.search('sites that show the theme');
+    expect(shown[0]!.score).toBe(shown[1]!.score);
+  });
+
   it('indexes each page in its language and searches in the language of the query', () => {
     const engine = new SectionEngine();
     engine.add(sectionsOf('de/komponenten.md', '# Komponenten\nDie Seitenleisten anpassen.', 'de'));
