@@ -80,6 +80,15 @@ const COMMON_TERMS_MAX = 2;
  * (search.ts). Scores only grow there, so the sections past these still rank below them.
  */
 const RESCORED_HITS_MAX = 400;
+/**
+ * The titles and headings the common words of a query are looked up in, as postings MiniSearch
+ * walks (each a result it builds, merges and sorts): past this many, the commonest words
+ * are weighed only in the sections found (`rescored`), as the words past the limits are. The
+ * rarest is always looked up. Rescoring and page aggregation read the best RESCORED_HITS_MAX
+ * hits: a few thousand candidates hold them, and a section that matches only a query's
+ * commonest word ranks low. Absolute, not a share: a query's cost should not grow with the site.
+ */
+const COMMON_POSTINGS_MAX = 2000;
 /** A query longer than this is a paste, not a question; the rest is ignored. */
 const QUERY_CHARS_MAX = 2000;
 const WORD_LENGTH_MAX = 40;
@@ -112,6 +121,8 @@ interface QueryPlan {
   parts: Set<string>;
   /** Known terms left out of the lookup (past the limits): only weigh sections found. */
   dropped: string[];
+  /** Parts left out of the lookup (past COMMON_POSTINGS_MAX): weighed in titles and headings. */
+  droppedParts: string[];
 }
 
 /**
@@ -307,13 +318,18 @@ export class SectionEngine {
     if (hits.length === 0 && plan.common.length > 0) return run(['title', 'headings', 'text']);
     // What was not looked up everywhere still counts where it occurs in the sections found:
     // the common words looked up in titles and headings, in body text; the words past the
-    // limits, in every field.
-    const rest: [string, Field][] = [
+    // limits, in every field; the identifier parts past the budget, in titles and headings.
+    const rest: Lookup[] = [
       ...plan.common
         .filter((term) => !plan.parts.has(term))
-        .map((term): [string, Field] => [storageKey(term), 'text']),
+        .map((term): Lookup => [storageKey(term), 'text', 1]),
       ...plan.dropped.flatMap((term) =>
-        FIELDS.map((field): [string, Field] => [storageKey(term), field]),
+        FIELDS.map((field): Lookup => [storageKey(term), field, 1]),
+      ),
+      ...plan.droppedParts.flatMap((term) =>
+        (['title', 'headings'] as const).map(
+          (field): Lookup => [storageKey(term), field, PART_BOOST],
+        ),
       ),
     ];
     return rescored(this.fieldTerms, hits, rest);
@@ -426,13 +442,35 @@ export class SectionEngine {
       if (commonWords.size < COMMON_TERMS_MAX) commonWords.add(word);
       (commonWords.has(word) ? lookedUp : weighed).push(term);
     }
+    const budgeted = this.withinPostings([...lookedUp, ...parts]);
     return {
       specific: [...ordered, ...joined].filter((term) => frequency(term) <= common),
       joined,
-      common: [...lookedUp, ...parts],
+      common: [...lookedUp, ...parts].filter((term) => budgeted.has(term)),
       parts: new Set(parts),
-      dropped: [...weighed, ...past],
+      dropped: [...weighed, ...lookedUp.filter((term) => !budgeted.has(term)), ...past],
+      droppedParts: parts.filter((term) => !budgeted.has(term)),
     };
+  }
+
+  /** The terms to look up in titles and headings, rarest first, within COMMON_POSTINGS_MAX. */
+  private withinPostings(terms: string[]): Set<string> {
+    const postings = (term: string) => {
+      const id = this.fieldTerms.idOf(storageKey(term));
+      if (id === undefined) return 0;
+      return this.fieldTerms.sectionsWith(TITLE, id) + this.fieldTerms.sectionsWith(HEADINGS, id);
+    };
+    const rarest = terms
+      .map((term) => ({ term, postings: postings(term) }))
+      .sort((a, b) => a.postings - b.postings);
+    const kept = new Set<string>();
+    let walked = 0;
+    for (const { term, postings } of rarest) {
+      if (kept.size > 0 && walked + postings > COMMON_POSTINGS_MAX) break;
+      kept.add(term);
+      walked += postings;
+    }
+    return kept;
   }
 
   /**
@@ -447,6 +485,11 @@ export class SectionEngine {
 
 type Field = (typeof FIELDS)[number];
 const FIELD_NUMBERS = new Map<Field, number>(FIELDS.map((field, number) => [field, number]));
+const TITLE = FIELD_NUMBERS.get('title')!;
+const HEADINGS = FIELD_NUMBERS.get('headings')!;
+
+/** A term (as stored) to weigh in a field of the sections found, and its boost. */
+type Lookup = [key: string, field: Field, boost: number];
 
 interface Posting {
   key: string;
@@ -471,18 +514,18 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 function rescored(
   fieldTerms: FieldTerms,
   hits: MiniSearchHit[],
-  lookups: [string, Field][],
+  lookups: Lookup[],
 ): MiniSearchHit[] {
   const sections = fieldTerms.sectionCount;
   if (lookups.length === 0 || sections === 0) return hits;
-  const postings = lookups.flatMap(([key, name]): Posting[] => {
+  const postings = lookups.flatMap(([key, name, boost]): Posting[] => {
     const id = fieldTerms.idOf(key);
     const field = FIELD_NUMBERS.get(name)!;
     const matching = id === undefined ? 0 : fieldTerms.sectionsWith(field, id);
     if (id === undefined || matching === 0) return [];
     const idf = Math.log(1 + (sections - matching + 0.5) / (matching + 0.5));
     const averageLength = fieldTerms.averageLength(field) || 1;
-    return [{ key, id, field, weight: BOOST[name] * idf, averageLength }];
+    return [{ key, id, field, weight: boost * BOOST[name] * idf, averageLength }];
   });
   if (postings.length === 0) return hits;
   const cap = Math.min(hits.length, RESCORED_HITS_MAX);

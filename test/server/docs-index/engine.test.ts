@@ -93,6 +93,24 @@ describe('SectionEngine', () => {
     expect(ids(hits).slice(0, 2)).toEqual(['b#@0', 'a#@0']);
   });
 
+  it('weighs the commonest word only in the sections found once its titles run past the budget', () => {
+    const engine = new SectionEngine();
+    // "page" is in 2,100 titles, "limit" in 250: both common, together past COMMON_POSTINGS_MAX.
+    for (let page = 0; page < 2100; page++) {
+      engine.add(sectionsOf(`p${page}.md`, `# Page ${page}\nNothing here.`));
+    }
+    for (let limit = 0; limit < 250; limit++) {
+      engine.add(sectionsOf(`l${limit}.md`, `# Limit ${limit}\nNothing here.`));
+    }
+    engine.add(sectionsOf('both.md', '# Limit of a page\nNothing here.'));
+    const hits = engine.search('limit page');
+    // The rarer word is looked up, and the section holding both ranks first...
+    expect(ids(hits)[0]).toBe('both#@0');
+    expect(hits).toHaveLength(251);
+    // ...the 2,100 titles holding only the commonest one are not walked.
+    expect(ids(hits).filter((id) => id.startsWith('p'))).toEqual([]);
+  });
+
   it('indexes each page in its language and searches in the language of the query', () => {
     const engine = new SectionEngine();
     engine.add(sectionsOf('de/komponenten.md', '# Komponenten\nDie Seitenleisten anpassen.', 'de'));
