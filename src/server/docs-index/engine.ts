@@ -30,8 +30,13 @@ export interface IndexedSection extends Section {
 
 const FIELDS = ['title', 'headings', 'text'] as const;
 
-/** Search options: MiniSearch's, plus the language of the query. */
+/** Search options: MiniSearch's, plus the language of the query and a limit. */
 export interface EngineSearchOptions extends MiniSearchOptions {
+  /**
+   * At most this many hits, the best: `filter` then only reads hits until it has accepted
+   * this many, instead of every section the query matches.
+   */
+  limit?: number | undefined;
   /**
    * The query's language (BCP-47, `zh-cn`): its words are stemmed and stop-listed as that
    * language's. Undefined: each word as its script's default (English for Latin script), also
@@ -269,7 +274,7 @@ export class SectionEngine {
   }
 
   search(query: string, options: EngineSearchOptions = {}): MiniSearchHit[] {
-    const { language, ...miniSearchOptions } = options;
+    const { language, filter, limit = Number.POSITIVE_INFINITY, ...miniSearchOptions } = options;
     const plan = this.planQuery(query, languageOf(language));
     if (plan.specific.length + plan.common.length === 0) return [];
     const known = (term: string) => this.documentFrequency.has(term);
@@ -314,8 +319,10 @@ export class SectionEngine {
           },
         },
       );
-    const hits = run(['title', 'headings']);
-    if (hits.length === 0 && plan.common.length > 0) return run(['title', 'headings', 'text']);
+    // MiniSearch would filter every hit before sorting them; sorted first, the best are enough.
+    const best = (fields: string[]) => firstAccepted(run(fields), filter, limit);
+    const hits = best(['title', 'headings']);
+    if (hits.length === 0 && plan.common.length > 0) return best(['title', 'headings', 'text']);
     // What was not looked up everywhere still counts where it occurs in the sections found:
     // the common words looked up in titles and headings, in body text; the words past the
     // limits, in every field; the identifier parts past the budget, in titles and headings.
@@ -498,6 +505,21 @@ interface Posting {
   /** The field's boost times the term's inverse document frequency in that field. */
   weight: number;
   averageLength: number;
+}
+
+/** The first `limit` hits that `filter` accepts, in order. */
+function firstAccepted(
+  hits: MiniSearchHit[],
+  filter: ((hit: MiniSearchHit) => boolean) | undefined,
+  limit: number,
+): MiniSearchHit[] {
+  if (!filter) return hits.length > limit ? hits.slice(0, limit) : hits;
+  const accepted: MiniSearchHit[] = [];
+  for (const hit of hits) {
+    if (accepted.length >= limit) break;
+    if (filter(hit)) accepted.push(hit);
+  }
+  return accepted;
 }
 
 /** MiniSearch's BM25+ defaults (k, b, d), with which it scores what it looks up itself. */

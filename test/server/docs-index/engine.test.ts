@@ -111,6 +111,25 @@ describe('SectionEngine', () => {
     expect(ids(hits).filter((id) => id.startsWith('p'))).toEqual([]);
   });
 
+  it('filters the best hits only until it has the limit', () => {
+    const engine = new SectionEngine();
+    for (let page = 0; page < 20; page++) {
+      engine.add(sectionsOf(`p${page}.md`, `# Page ${page}\n${'Wombat. '.repeat(1 + page)}`));
+    }
+    const even = (hit: { id: unknown }) => Number(String(hit.id).slice(1, -3)) % 2 === 0;
+    const all = engine.search('wombat', { filter: even });
+    expect(all).toHaveLength(10);
+    let read = 0;
+    const counted = (hit: { id: unknown }) => {
+      read++;
+      return even(hit);
+    };
+    const limited = engine.search('wombat', { filter: counted, limit: 3 });
+    expect(ids(limited)).toEqual(ids(all).slice(0, 3));
+    expect(read).toBeLessThan(20);
+    expect(ids(engine.search('wombat', { limit: 4 }))).toHaveLength(4);
+  });
+
   it('indexes each page in its language and searches in the language of the query', () => {
     const engine = new SectionEngine();
     engine.add(sectionsOf('de/komponenten.md', '# Komponenten\nDie Seitenleisten anpassen.', 'de'));
