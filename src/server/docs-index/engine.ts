@@ -30,8 +30,13 @@ export interface IndexedSection extends Section {
 
 const FIELDS = ['title', 'headings', 'text'] as const;
 
-/** Search options: MiniSearch's, plus the language of the query. */
+/** Search options: MiniSearch's, plus the language of the query and a limit. */
 export interface EngineSearchOptions extends MiniSearchOptions {
+  /**
+   * At most this many hits, the best: `filter` then only reads hits until it has accepted
+   * this many, instead of every section the query matches.
+   */
+  limit?: number | undefined;
   /**
    * The query's language (BCP-47, `zh-cn`): its words are stemmed and stop-listed as that
    * language's. Undefined: each word as its script's default (English for Latin script), also
@@ -80,6 +85,15 @@ const COMMON_TERMS_MAX = 2;
  * (search.ts). Scores only grow there, so the sections past these still rank below them.
  */
 const RESCORED_HITS_MAX = 400;
+/**
+ * The titles and headings the common words of a query are looked up in, as postings MiniSearch
+ * walks (each a result it builds, merges and sorts): past this many, the commonest words
+ * are weighed only in the sections found (`rescored`), as the words past the limits are. The
+ * rarest is always looked up. Rescoring and page aggregation read the best RESCORED_HITS_MAX
+ * hits: a few thousand candidates hold them, and a section that matches only a query's
+ * commonest word ranks low. Absolute, not a share: a query's cost should not grow with the site.
+ */
+const COMMON_POSTINGS_MAX = 2000;
 /** A query longer than this is a paste, not a question; the rest is ignored. */
 const QUERY_CHARS_MAX = 2000;
 const WORD_LENGTH_MAX = 40;
@@ -128,6 +142,8 @@ interface QueryPlan {
   dropped: string[];
   /** Title words extending the query's words (`titleVariants`): weighed in found sections. */
   variants: string[];
+  /** Parts left out of the lookup (past COMMON_POSTINGS_MAX): weighed in titles and headings. */
+  droppedParts: string[];
 }
 
 /**
@@ -321,7 +337,7 @@ export class SectionEngine {
   }
 
   search(query: string, options: EngineSearchOptions = {}): MiniSearchHit[] {
-    const { language, ...miniSearchOptions } = options;
+    const { language, filter, limit = Number.POSITIVE_INFINITY, ...miniSearchOptions } = options;
     const plan = this.planQuery(query, languageOf(language));
     if (plan.specific.length + plan.common.length === 0) return [];
     const known = (term: string) => this.documentFrequency.has(term);
@@ -366,17 +382,24 @@ export class SectionEngine {
           },
         },
       );
-    const hits = run(['title', 'headings']);
-    if (hits.length === 0 && plan.common.length > 0) return run(['title', 'headings', 'text']);
+    // MiniSearch would filter every hit before sorting them; sorted first, the best are enough.
+    const best = (fields: string[]) => firstAccepted(run(fields), filter, limit);
+    const hits = best(['title', 'headings']);
+    if (hits.length === 0 && plan.common.length > 0) return best(['title', 'headings', 'text']);
     // What was not looked up everywhere still counts where it occurs in the sections found:
     // the common words looked up in titles and headings, in body text; the words past the
-    // limits, in every field.
+    // limits, in every field; the identifier parts past the budget, in titles and headings.
     const rest: Lookup[] = [
       ...plan.common
         .filter((term) => !plan.parts.has(term))
         .map((term): Lookup => ({ key: storageKey(term), field: 'text' })),
       ...plan.dropped.flatMap((term) =>
         FIELDS.map((field): Lookup => ({ key: storageKey(term), field })),
+      ),
+      ...plan.droppedParts.flatMap((term) =>
+        (['title', 'headings'] as const).map(
+          (field): Lookup => ({ key: storageKey(term), field, boost: PART_BOOST }),
+        ),
       ),
       // A title word extending one of the query's adds to the weight of the sections found, but
       // is not another word of the reader's (MiniSearch multiplies by the words matched).
@@ -505,14 +528,36 @@ export class SectionEngine {
     const variants = new Set(
       looked.flatMap((term) => this.titleVariants(term)).filter((term) => !asked.has(term)),
     );
+    const budgeted = this.withinPostings([...lookedUp, ...parts]);
     return {
       specific,
       joined,
-      common: [...lookedUp, ...parts],
+      common: [...lookedUp, ...parts].filter((term) => budgeted.has(term)),
       parts: new Set(parts),
-      dropped: [...weighed, ...past],
+      dropped: [...weighed, ...lookedUp.filter((term) => !budgeted.has(term)), ...past],
+      droppedParts: parts.filter((term) => !budgeted.has(term)),
       variants: [...variants],
     };
+  }
+
+  /** The terms to look up in titles and headings, rarest first, within COMMON_POSTINGS_MAX. */
+  private withinPostings(terms: string[]): Set<string> {
+    const postings = (term: string) => {
+      const id = this.fieldTerms.idOf(storageKey(term));
+      if (id === undefined) return 0;
+      return this.fieldTerms.sectionsWith(TITLE, id) + this.fieldTerms.sectionsWith(HEADINGS, id);
+    };
+    const rarest = terms
+      .map((term) => ({ term, postings: postings(term) }))
+      .sort((a, b) => a.postings - b.postings);
+    const kept = new Set<string>();
+    let walked = 0;
+    for (const { term, postings } of rarest) {
+      if (kept.size > 0 && walked + postings > COMMON_POSTINGS_MAX) break;
+      kept.add(term);
+      walked += postings;
+    }
+    return kept;
   }
 
   /**
@@ -539,6 +584,8 @@ function lowerBound(sorted: readonly string[], key: string): number {
 
 type Field = (typeof FIELDS)[number];
 const FIELD_NUMBERS = new Map<Field, number>(FIELDS.map((field, number) => [field, number]));
+const TITLE = FIELD_NUMBERS.get('title')!;
+const HEADINGS = FIELD_NUMBERS.get('headings')!;
 
 interface Posting {
   key: string;
@@ -558,6 +605,21 @@ interface Lookup {
   boost?: number;
   /** Adds weight without counting as one more query word matched. */
   extra?: boolean;
+}
+
+/** The first `limit` hits that `filter` accepts, in order. */
+function firstAccepted(
+  hits: MiniSearchHit[],
+  filter: ((hit: MiniSearchHit) => boolean) | undefined,
+  limit: number,
+): MiniSearchHit[] {
+  if (!filter) return hits.length > limit ? hits.slice(0, limit) : hits;
+  const accepted: MiniSearchHit[] = [];
+  for (const hit of hits) {
+    if (accepted.length >= limit) break;
+    if (filter(hit)) accepted.push(hit);
+  }
+  return accepted;
 }
 
 /** MiniSearch's BM25+ defaults (k, b, d), with which it scores what it looks up itself. */

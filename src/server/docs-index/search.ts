@@ -1,10 +1,9 @@
 /**
  * Section search: runs the engine, applies filters and maps scores to 0..1.
  */
-import type { SearchOptions as MiniSearchOptions } from 'minisearch';
 import { NEUTRAL } from '../text/languages.ts';
 import { WordCache } from '../text/word-cache.ts';
-import type { IndexedSection, SectionEngine } from './engine.ts';
+import type { EngineSearchOptions, IndexedSection, SectionEngine } from './engine.ts';
 import type { IndexFilter, PageMeta } from './types.ts';
 
 export interface SectionHit {
@@ -49,8 +48,9 @@ export function searchSections(
   options: EngineQuery,
 ): SectionHit[] {
   const { accept, boost, language, metaOf } = options;
-  // `language` is for the shared tokenizer's engine; an engine without the option ignores it.
-  const engineOptions: MiniSearchOptions & { language?: string } = {
+  const engineOptions: EngineSearchOptions = {
+    // Hits come best first; a page whose best section is beyond this depth cannot reach the top.
+    limit: AGGREGATION_DEPTH,
     ...(accept && {
       filter: (hit) => {
         const section = metaOf(hit.id as string);
@@ -62,8 +62,7 @@ export function searchSections(
   const hits = engine.search(query, engineOptions);
   const named = namesIn(query);
   const pages = new Map<string, { id: string; score: number; count: number }>();
-  // Hits come best first; a page whose best section is beyond this depth cannot reach the top.
-  for (const hit of hits.slice(0, AGGREGATION_DEPTH)) {
+  for (const hit of hits) {
     const section = metaOf(hit.id as string);
     if (!section) continue;
     const page = pages.get(section.pagePath);

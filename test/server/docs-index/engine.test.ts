@@ -114,6 +114,43 @@ describe('SectionEngine', () => {
     expect(shown[0]!.score).toBe(shown[1]!.score);
   });
 
+  it('weighs the commonest word only in the sections found once its titles run past the budget', () => {
+    const engine = new SectionEngine();
+    // "page" is in 2,100 titles, "limit" in 250: both common, together past COMMON_POSTINGS_MAX.
+    for (let page = 0; page < 2100; page++) {
+      engine.add(sectionsOf(`p${page}.md`, `# Page ${page}\nNothing here.`));
+    }
+    for (let limit = 0; limit < 250; limit++) {
+      engine.add(sectionsOf(`l${limit}.md`, `# Limit ${limit}\nNothing here.`));
+    }
+    engine.add(sectionsOf('both.md', '# Limit of a page\nNothing here.'));
+    const hits = engine.search('limit page');
+    // The rarer word is looked up, and the section holding both ranks first...
+    expect(ids(hits)[0]).toBe('both#@0');
+    expect(hits).toHaveLength(251);
+    // ...the 2,100 titles holding only the commonest one are not walked.
+    expect(ids(hits).filter((id) => id.startsWith('p'))).toEqual([]);
+  });
+
+  it('filters the best hits only until it has the limit', () => {
+    const engine = new SectionEngine();
+    for (let page = 0; page < 20; page++) {
+      engine.add(sectionsOf(`p${page}.md`, `# Page ${page}\n${'Wombat. '.repeat(1 + page)}`));
+    }
+    const even = (hit: { id: unknown }) => Number(String(hit.id).slice(1, -3)) % 2 === 0;
+    const all = engine.search('wombat', { filter: even });
+    expect(all).toHaveLength(10);
+    let read = 0;
+    const counted = (hit: { id: unknown }) => {
+      read++;
+      return even(hit);
+    };
+    const limited = engine.search('wombat', { filter: counted, limit: 3 });
+    expect(ids(limited)).toEqual(ids(all).slice(0, 3));
+    expect(read).toBeLessThan(20);
+    expect(ids(engine.search('wombat', { limit: 4 }))).toHaveLength(4);
+  });
+
   it('indexes each page in its language and searches in the language of the query', () => {
     const engine = new SectionEngine();
     engine.add(sectionsOf('de/komponenten.md', '# Komponenten\nDie Seitenleisten anpassen.', 'de'));
