@@ -140,6 +140,11 @@ interface IndexedWord {
   keys: string[];
   /** The last section whose terms were counted with these (see `SectionEngine.add`). */
   section: number;
+  /** The last field (`fieldsPrepared`) the word occurred in, and how often it did there. */
+  field: number;
+  count: number;
+  /** The word as written (the cache is keyed by it). */
+  word: string;
   /** The terms' ids in `idsOwner`, an engine's FieldTerms (words are shared by engines). */
   ids: number[];
   idsOwner: FieldTerms | undefined;
@@ -148,12 +153,14 @@ interface IndexedWord {
 function indexedWord(word: string, language: Language): IndexedWord {
   const terms = wordTerms(word, language);
   const keys = terms.some((term) => WIDE.test(term)) ? terms.map(storageKey) : terms;
-  return { terms, keys, section: 0, ids: [], idsOwner: undefined };
+  return { terms, keys, section: 0, field: 0, count: 0, word, ids: [], idsOwner: undefined };
 }
 
 const indexedWords = new WordCache(500_000, indexedWord);
 /** Numbers the sections added by every engine, so an IndexedWord knows which one saw it last. */
 let sectionsAdded = 0;
+/** Numbers the fields prepared by every engine, so an IndexedWord counts its occurrences in one. */
+let fieldsPrepared = 0;
 
 /**
  * Empties the cache of indexed words once a build is done: nothing else needs it, and it holds
@@ -161,6 +168,13 @@ let sectionsAdded = 0;
  */
 export function clearIndexedWords(): void {
   indexedWords.clear();
+}
+
+/** Each key `times` times, keys in order. */
+function repeated(keys: string[], times: number): string[] {
+  const all: string[] = [];
+  for (const key of keys) for (let i = 0; i < times; i++) all.push(key);
+  return all;
 }
 
 /**
@@ -187,29 +201,35 @@ export class SectionEngine {
   private readonly fieldTerms = new FieldTerms(FIELDS.length);
   private readonly miniSearch: MiniSearch<IndexedSection>;
 
+  /**
+   * The section being added, per field: its distinct words (what `tokenize` hands MiniSearch)
+   * and each word's terms, repeated as often as the word occurs (what `processTerm` returns).
+   */
+  private pendingWords: string[][] = [];
+  private pendingKeys: string[][][] = [];
+  /** The next word of the field being added that `processTerm` expects. */
+  private pendingField = 0;
+  private pendingWord = 0;
+
   constructor() {
     this.miniSearch = new MiniSearch<IndexedSection>({
       fields: [...FIELDS],
       storeFields: [],
-      tokenize: (text) => words(text, this.currentLanguage),
-      extractField: (section, field) =>
-        field === 'id' ? section.id : fieldText(section, field as (typeof FIELDS)[number]),
-      processTerm: (word, field) => {
-        const indexed = indexedWords.get(word, this.currentLanguage);
-        // A word comes back often within a section: its terms are counted once.
-        if (indexed.section !== this.currentSection) {
-          indexed.section = this.currentSection;
-          for (const term of indexed.terms) this.currentTerms.add(term);
+      // MiniSearch sees each distinct word of a field once, with its terms repeated as often as
+      // it occurs: the same term frequencies and field lengths (distinct words) as the whole
+      // word list, without building a set of every occurrence or calling back per occurrence.
+      tokenize: (_text, field) => {
+        this.pendingField = FIELD_NUMBERS.get(field as Field)!;
+        this.pendingWord = 0;
+        return this.pendingWords[this.pendingField]!;
+      },
+      extractField: (section, field) => (field === 'id' ? section.id : ''),
+      processTerm: (word) => {
+        const position = this.pendingWord++;
+        if (this.pendingWords[this.pendingField]![position] !== word) {
+          throw new Error('MiniSearch processed a word its tokenizer did not return');
         }
-        const fieldNumber = FIELD_NUMBERS.get(field as Field);
-        if (fieldNumber !== undefined) {
-          if (indexed.idsOwner !== this.fieldTerms) {
-            indexed.ids = this.fieldTerms.idsOf(indexed.keys);
-            indexed.idsOwner = this.fieldTerms;
-          }
-          for (const id of indexed.ids) this.fieldTerms.count(fieldNumber, id);
-        }
-        return indexed.keys;
+        return this.pendingKeys[this.pendingField]![position]!;
       },
       searchOptions: { boost: BOOST, maxFuzzy: 2 },
     });
@@ -220,7 +240,11 @@ export class SectionEngine {
       this.currentTerms = new Set();
       this.currentSection = ++sectionsAdded;
       this.currentLanguage = languageOf(section.meta.language);
+      for (const [field, name] of FIELDS.entries())
+        this.prepareField(field, fieldText(section, name));
       this.miniSearch.add(section);
+      this.pendingWords = [];
+      this.pendingKeys = [];
       this.fieldTerms.commit(section.id);
       for (const term of this.currentTerms) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
@@ -228,6 +252,43 @@ export class SectionEngine {
       this.languages.set(this.currentLanguage, (this.languages.get(this.currentLanguage) ?? 0) + 1);
       this.sections++;
     }
+  }
+
+  /**
+   * Works out a field's distinct words, in order of first occurrence, and their storage keys,
+   * each repeated as often as its word occurs. The cached word itself counts its occurrences.
+   */
+  private prepareField(field: number, text: string): void {
+    const distinct: IndexedWord[] = [];
+    const stamp = ++fieldsPrepared;
+    for (const word of words(text, this.currentLanguage)) {
+      const indexed = indexedWords.get(word, this.currentLanguage);
+      if (indexed.field === stamp) {
+        indexed.count++;
+        continue;
+      }
+      indexed.field = stamp;
+      indexed.count = 1;
+      distinct.push(indexed);
+    }
+    const fieldWords: string[] = new Array(distinct.length);
+    const keys: string[][] = new Array(distinct.length);
+    for (const [position, indexed] of distinct.entries()) {
+      // A word comes back often within a section: its terms are counted once.
+      if (indexed.section !== this.currentSection) {
+        indexed.section = this.currentSection;
+        for (const term of indexed.terms) this.currentTerms.add(term);
+      }
+      if (indexed.idsOwner !== this.fieldTerms) {
+        indexed.ids = this.fieldTerms.idsOf(indexed.keys);
+        indexed.idsOwner = this.fieldTerms;
+      }
+      for (const id of indexed.ids) this.fieldTerms.count(field, id, indexed.count);
+      fieldWords[position] = indexed.word;
+      keys[position] = indexed.count === 1 ? indexed.keys : repeated(indexed.keys, indexed.count);
+    }
+    this.pendingWords[field] = fieldWords;
+    this.pendingKeys[field] = keys;
   }
 
   /** Removes a section; its terms are worked out again so the frequencies stay exact. */
