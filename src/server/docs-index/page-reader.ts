@@ -118,24 +118,24 @@ export async function* readPagesInWorker(task: PageReaderTask): AsyncGenerator<R
   }
 }
 
-/** Numbers a page's counted words for sending; `numbers` holds the words numbered so far. */
-export function encodeCounts(
-  page: Page,
-  numbers: Map<IndexedWord, number>,
-  numbered: NumberedWord[],
-): Int32Array<ArrayBuffer> {
+/** The words numbered for sending: how many so far, and those not sent yet. */
+export interface WordNumbering {
+  count: number;
+  unsent: NumberedWord[];
+}
+
+/** A page's counted words as numbers, for sending; words seen first are numbered. */
+export function encodeCounts(page: Page, numbering: WordNumbering): Int32Array<ArrayBuffer> {
   const encoded: number[] = [];
   for (const section of page.unlisted ? [] : indexedSections(page)) {
     for (const { words, counts } of sectionWords(section)) {
       encoded.push(words.length);
       for (const [position, word] of words.entries()) {
-        let number = numbers.get(word);
-        if (number === undefined) {
-          number = numbers.size;
-          numbers.set(word, number);
-          numbered.push([word.word, word.terms, word.keys]);
+        if (word.number < 0) {
+          word.number = numbering.count++;
+          numbering.unsent.push([word.word, word.terms, word.keys]);
         }
-        encoded.push(number, counts[position]!);
+        encoded.push(word.number, counts[position]!);
       }
     }
   }

@@ -63,11 +63,23 @@ export interface IndexedWord {
   /** The terms' ids in `idsOwner`, an engine's FieldTerms (words are shared by engines). */
   ids: number[];
   idsOwner: FieldTerms | undefined;
+  /** Its number in the page reader's messages (page-reader.ts); -1 until sent. */
+  number: number;
 }
 
 /** A word whose terms are known (worked out here, or received from the page reader). */
 export function knownWord(word: string, terms: string[], keys: string[]): IndexedWord {
-  return { word, terms, keys, section: 0, field: 0, count: 0, ids: [], idsOwner: undefined };
+  return {
+    word,
+    terms,
+    keys,
+    section: 0,
+    field: 0,
+    count: 0,
+    ids: [],
+    idsOwner: undefined,
+    number: -1,
+  };
 }
 
 function indexedWord(word: string, language: Language): IndexedWord {
