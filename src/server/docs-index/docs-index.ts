@@ -11,6 +11,7 @@ import type { FrameworkName, SiteLayout, SiteProfile } from './frameworks/types.
 import { normalizeRequestPath } from './paths.ts';
 import { inLanguage, readerScope } from './reader-scope.ts';
 import { matchesFilter, searchSections } from './search.ts';
+import type { CountedWords } from './section-words.ts';
 import { splitSections } from './sections.ts';
 import type { DocsIndex, Page, ReaderScope, SearchOptions } from './types.ts';
 
@@ -24,6 +25,12 @@ const PLAIN_PROFILE: SiteProfile = {
   versions: [],
   languagePrefixes: [],
 };
+
+/** The sections a listed page is searched by, with the page metadata that filters need. */
+export function indexedSections(page: Page): IndexedSection[] {
+  const { content: _content, path: _path, file: _file, ...meta } = page;
+  return splitSections(page).map((section) => ({ ...section, meta }));
+}
 
 export class SiteIndex implements DocsIndex {
   private readonly pages = new Map<string, Page>();
@@ -113,8 +120,11 @@ export class SiteIndex implements DocsIndex {
     return path === undefined ? undefined : this.pages.get(path);
   }
 
-  /** Adds or replaces a page and its sections (none for an unlisted page). */
-  upsert(page: Page): void {
+  /**
+   * Adds or replaces a page and its sections (none for an unlisted page); `counted` holds the
+   * words of its `indexedSections` when worked out already (by the page reader).
+   */
+  upsert(page: Page, counted?: CountedWords[][]): void {
     this.remove(page.path);
     this.changes++;
     this.pages.set(page.path, page);
@@ -132,14 +142,13 @@ export class SiteIndex implements DocsIndex {
     const copies = this.translations.get(key) ?? new Map<string, string>();
     copies.set(language, page.path);
     this.translations.set(key, copies);
-    const { content: _content, path: _path, file: _file, ...meta } = page;
-    const sections = splitSections(page).map((section) => ({ ...section, meta }));
+    const sections = indexedSections(page);
     for (const section of sections) this.sections.set(section.id, section);
     this.sectionIdsByPage.set(
       page.path,
       sections.map((section) => section.id),
     );
-    this.engine.add(sections);
+    this.engine.add(sections, counted);
   }
 
   /** Removes a page by its published path; true if it was there. */

@@ -16,19 +16,20 @@ import {
   NEUTRAL,
   plainTerm,
   words,
-  wordTerms,
 } from '../text/terms.ts';
-import { WordCache } from '../text/word-cache.ts';
 import { FieldTerms, fieldLengthOf, frequencyIn } from './field-terms.ts';
-import { FenceTracker } from './markdown.ts';
-import type { PageMeta, Section } from './types.ts';
+import {
+  type CountedWords,
+  FIELD_NUMBERS,
+  FIELDS,
+  type Field,
+  fieldText,
+  type IndexedSection,
+  sectionWords,
+  storageKey,
+} from './section-words.ts';
 
-/** A section with the page metadata that filters need. */
-export interface IndexedSection extends Section {
-  meta: PageMeta;
-}
-
-const FIELDS = ['title', 'headings', 'text'] as const;
+export type { IndexedSection } from './section-words.ts';
 
 /** Search options: MiniSearch's, plus the language of the query and a limit. */
 export interface EngineSearchOptions extends MiniSearchOptions {
@@ -43,16 +44,6 @@ export interface EngineSearchOptions extends MiniSearchOptions {
    * looked up as the index's other languages would have processed it.
    */
   language?: string | undefined;
-}
-
-/** What search sees of a section, per field. */
-function fieldText(section: IndexedSection, field: (typeof FIELDS)[number]): string {
-  if (field === 'title') return section.pageTitle;
-  if (field === 'headings') return section.headings.slice(1).join(' ');
-  // The page description summarises the page: it belongs to the page's first section (its
-  // top, or its first heading's section when nothing precedes that heading).
-  const text = searchableText(section.content, languageOf(section.meta.language));
-  return section.lead ? `${section.meta.description ?? ''}\n${text}` : text;
 }
 
 /**
@@ -146,53 +137,14 @@ interface QueryPlan {
   droppedParts: string[];
 }
 
-/**
- * MiniSearch's radix tree finds a child by scanning a node's keys one by one. Keyed by CJK
- * characters and Hangul syllables (tens of thousands of values), a node has thousands of
- * children: a Chinese site indexed several times slower. Such code units are stored as two, of
- * 256 values each (private-use characters, which are never part of a word).
- */
-const WIDE = /[\u2e80-\uffff]/;
-
-function storageKey(term: string): string {
-  if (!WIDE.test(term)) return term;
-  let key = '';
-  for (let i = 0; i < term.length; i++) {
-    const code = term.charCodeAt(i);
-    key +=
-      code < 0x2e80 ? term[i] : String.fromCharCode(0xe000 + (code >> 8), 0xe100 + (code & 0xff));
-  }
-  return key;
-}
-
-/** What indexing needs of a word, worked out once per distinct word and language. */
-interface IndexedWord {
-  terms: string[];
-  /** The terms as MiniSearch stores them (`storageKey`). */
-  keys: string[];
-  /** The last section whose terms were counted with these (see `SectionEngine.add`). */
-  section: number;
-  /** The terms' ids in `idsOwner`, an engine's FieldTerms (words are shared by engines). */
-  ids: number[];
-  idsOwner: FieldTerms | undefined;
-}
-
-function indexedWord(word: string, language: Language): IndexedWord {
-  const terms = wordTerms(word, language);
-  const keys = terms.some((term) => WIDE.test(term)) ? terms.map(storageKey) : terms;
-  return { terms, keys, section: 0, ids: [], idsOwner: undefined };
-}
-
-const indexedWords = new WordCache(500_000, indexedWord);
 /** Numbers the sections added by every engine, so an IndexedWord knows which one saw it last. */
 let sectionsAdded = 0;
 
-/**
- * Empties the cache of indexed words once a build is done: nothing else needs it, and it holds
- * a few MB of heap on a large site. Files re-indexed by --watch later refill it a little.
- */
-export function clearIndexedWords(): void {
-  indexedWords.clear();
+/** Each key `times` times, keys in order. */
+function repeated(keys: string[], times: number): string[] {
+  const all: string[] = [];
+  for (const key of keys) for (let i = 0; i < times; i++) all.push(key);
+  return all;
 }
 
 /**
@@ -226,43 +178,57 @@ export class SectionEngine {
   private readonly titleWords = new Map<string, number>();
   private sortedTitleWords: string[] | undefined;
 
+  /**
+   * The section being added, per field: its distinct words (what `tokenize` hands MiniSearch)
+   * and each word's terms, repeated as often as the word occurs (what `processTerm` returns).
+   */
+  private pendingWords: string[][] = [];
+  private pendingKeys: string[][][] = [];
+  /** The next word of the field being added that `processTerm` expects. */
+  private pendingField = 0;
+  private pendingWord = 0;
+
   constructor() {
     this.miniSearch = new MiniSearch<IndexedSection>({
       fields: [...FIELDS],
       storeFields: [],
-      tokenize: (text) => words(text, this.currentLanguage),
-      extractField: (section, field) =>
-        field === 'id' ? section.id : fieldText(section, field as (typeof FIELDS)[number]),
-      processTerm: (word, field) => {
-        const indexed = indexedWords.get(word, this.currentLanguage);
-        // A word comes back often within a section: its terms are counted once.
-        if (indexed.section !== this.currentSection) {
-          indexed.section = this.currentSection;
-          for (const term of indexed.terms) this.currentTerms.add(term);
+      // MiniSearch sees each distinct word of a field once, with its terms repeated as often as
+      // it occurs: the same term frequencies and field lengths (distinct words) as the whole
+      // word list, without building a set of every occurrence or calling back per occurrence.
+      tokenize: (_text, field) => {
+        this.pendingField = FIELD_NUMBERS.get(field as Field)!;
+        this.pendingWord = 0;
+        return this.pendingWords[this.pendingField]!;
+      },
+      extractField: (section, field) => (field === 'id' ? section.id : ''),
+      processTerm: (word) => {
+        const position = this.pendingWord++;
+        if (this.pendingWords[this.pendingField]![position] !== word) {
+          throw new Error('MiniSearch processed a word its tokenizer did not return');
         }
-        if (field === 'title' && indexed.terms.length === 1) {
-          this.countTitleWord(indexed.terms[0]!, 1);
-        }
-        const fieldNumber = FIELD_NUMBERS.get(field as Field);
-        if (fieldNumber !== undefined) {
-          if (indexed.idsOwner !== this.fieldTerms) {
-            indexed.ids = this.fieldTerms.idsOf(indexed.keys);
-            indexed.idsOwner = this.fieldTerms;
-          }
-          for (const id of indexed.ids) this.fieldTerms.count(fieldNumber, id);
-        }
-        return indexed.keys;
+        return this.pendingKeys[this.pendingField]![position]!;
       },
       searchOptions: { boost: BOOST, maxFuzzy: 2 },
     });
   }
 
-  add(sections: IndexedSection[]): void {
-    for (const section of sections) {
+  /**
+   * Adds sections; `counted` holds their words when worked out already (by the page reader),
+   * one entry per section in the same order.
+   */
+  add(sections: IndexedSection[], counted?: CountedWords[][]): void {
+    if (counted && counted.length !== sections.length) {
+      throw new Error(`${counted.length} sections counted for ${sections.length} added`);
+    }
+    for (const [position, section] of sections.entries()) {
       this.currentTerms = new Set();
       this.currentSection = ++sectionsAdded;
       this.currentLanguage = languageOf(section.meta.language);
+      const fields = counted?.[position] ?? sectionWords(section);
+      for (const [field, words] of fields.entries()) this.prepareField(field, words);
       this.miniSearch.add(section);
+      this.pendingWords = [];
+      this.pendingKeys = [];
       this.fieldTerms.commit(section.id);
       for (const term of this.currentTerms) {
         this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
@@ -270,6 +236,35 @@ export class SectionEngine {
       this.languages.set(this.currentLanguage, (this.languages.get(this.currentLanguage) ?? 0) + 1);
       this.sections++;
     }
+  }
+
+  /**
+   * Counts a field's words in the section's term figures, and sets what MiniSearch gets of it:
+   * the distinct words, and their storage keys each repeated as often as its word occurs.
+   */
+  private prepareField(field: number, { words, counts }: CountedWords): void {
+    const fieldWords: string[] = new Array(words.length);
+    const keys: string[][] = new Array(words.length);
+    for (const [position, indexed] of words.entries()) {
+      // A word comes back often within a section: its terms are counted once.
+      if (indexed.section !== this.currentSection) {
+        indexed.section = this.currentSection;
+        for (const term of indexed.terms) this.currentTerms.add(term);
+      }
+      if (indexed.idsOwner !== this.fieldTerms) {
+        indexed.ids = this.fieldTerms.idsOf(indexed.keys);
+        indexed.idsOwner = this.fieldTerms;
+      }
+      const count = counts[position]!;
+      for (const id of indexed.ids) this.fieldTerms.count(field, id, count);
+      if (field === TITLE && indexed.terms.length === 1) {
+        this.countTitleWord(indexed.terms[0]!, count);
+      }
+      fieldWords[position] = indexed.word;
+      keys[position] = count === 1 ? indexed.keys : repeated(indexed.keys, count);
+    }
+    this.pendingWords[field] = fieldWords;
+    this.pendingKeys[field] = keys;
   }
 
   /** Removes a section; its terms are worked out again so the frequencies stay exact. */
@@ -582,8 +577,6 @@ function lowerBound(sorted: readonly string[], key: string): number {
   return low;
 }
 
-type Field = (typeof FIELDS)[number];
-const FIELD_NUMBERS = new Map<Field, number>(FIELDS.map((field, number) => [field, number]));
 const TITLE = FIELD_NUMBERS.get('title')!;
 const HEADINGS = FIELD_NUMBERS.get('headings')!;
 
@@ -678,42 +671,4 @@ function rescored(
   const head = hits.slice(0, cap).sort((a, b) => b.score - a.score);
   for (let i = cap; i < hits.length; i++) head.push(hits[i]!);
   return head;
-}
-
-/**
- * The text of a section as search sees it. JSX tags and link targets are noise; code counts
- * once per distinct word, since repeating an identifier in an example says little more and
- * code is often half of a reference page (halving the indexing work).
- */
-export function searchableText(content: string, language: Language): string {
-  const prose: string[] = [];
-  const fences = new FenceTracker();
-  // A run of code lines is tokenized at once (words never span lines): one pass per block
-  // instead of one per line.
-  let codeStart = -1;
-  let codeEnd = 0;
-  const endCode = () => {
-    if (codeStart < 0) return;
-    const code = new Set<string>();
-    for (const word of words(content.slice(codeStart, codeEnd), language)) {
-      if (word.length > 1) code.add(word);
-    }
-    if (code.size > 0) prose.push([...code].join(' '));
-    codeStart = -1;
-  };
-  for (let lineStart = 0; lineStart <= content.length; ) {
-    const newline = content.indexOf('\n', lineStart);
-    const lineEnd = newline < 0 ? content.length : newline;
-    const line = content.slice(lineStart, lineEnd);
-    if (fences.isCode(line)) {
-      if (codeStart < 0) codeStart = lineStart;
-      codeEnd = lineEnd;
-    } else {
-      endCode();
-      prose.push(line.replace(/<\/?[A-Za-z][^>]*>/g, ' ').replace(/\]\([^)]*\)/g, ']'));
-    }
-    lineStart = lineEnd + 1;
-  }
-  endCode();
-  return prose.join('\n');
 }

@@ -45,15 +45,15 @@ export class FieldTerms {
     });
   }
 
-  /** One occurrence of a term (by `idsOf`) in a field of the section being added. */
-  count(field: number, id: number): void {
+  /** Occurrences of a term (by `idsOf`) in a field of the section being added. */
+  count(field: number, id: number, times = 1): void {
     let counts = this.counts[field]!;
     if (id >= counts.length) {
       counts = grown(counts, id);
       this.counts[field] = counts;
     }
     if (counts[id] === 0) this.touched[field]!.push(id);
-    counts[id]!++;
+    counts[id]! += times;
   }
 
   /** Ends the section being added: its counts are kept under its id. */

@@ -6,17 +6,13 @@
 import { readdir } from 'node:fs/promises';
 import { clearTermCache } from '../text/terms.ts';
 import { SiteIndex } from './docs-index.ts';
-import { clearIndexedWords } from './engine.ts';
 import { loadSiteLayout } from './frameworks/detect.ts';
 import { DocsFolder } from './frameworks/docs-folder.ts';
-import { splitFrontmatter } from './frameworks/frontmatter.ts';
-import { isDraft } from './frameworks/page-rules.ts';
-import { inlinePartials } from './frameworks/partials.ts';
 import type { FrameworkName, SiteLayout } from './frameworks/types.ts';
-import { buildPage } from './page.ts';
+import { readPagesHere, readPagesInWorker } from './page-reader.ts';
 import { isDocFile } from './paths.ts';
 import { loadLanguageDetection } from './reader-scope.ts';
-import type { Page } from './types.ts';
+import { clearIndexedWords } from './section-words.ts';
 
 export interface IndexProblem {
   /** File path relative to the docs folder. */
@@ -36,6 +32,11 @@ export interface BuildIndexOptions {
   index?: SiteIndex;
   /** The site's framework; detected from the folder when not given. */
   framework?: FrameworkName | undefined;
+  /**
+   * Read and parse the pages in a worker thread while this one indexes them (page-reader.ts).
+   * Default: for sites of READER_THREAD_MIN_FILES files or more.
+   */
+  readerThread?: boolean;
 }
 
 export interface BuiltIndex {
@@ -48,6 +49,11 @@ export interface BuiltIndex {
 }
 
 const PROGRESS_EVERY = 250;
+/**
+ * Starting the worker and loading its modules costs about as much as indexing a few hundred
+ * pages; below this, the pages are read where they are indexed.
+ */
+const READER_THREAD_MIN_FILES = 1000;
 
 /** Relative paths (with `/`) of the files the site publishes as pages, sorted. */
 export function listPageFiles(folder: DocsFolder, layout: SiteLayout): string[] {
@@ -64,22 +70,6 @@ export function listDocFiles(root: string, framework?: FrameworkName): string[] 
   return listPageFiles(folder, loadSiteLayout(folder, framework));
 }
 
-/**
- * Reads and parses one page file; undefined when its framework does not publish it (a draft,
- * a page the configuration excludes). Throws when it cannot be read or parsed.
- */
-export function loadPage(folder: DocsFolder, layout: SiteLayout, file: string): Page | undefined {
-  const source = splitFrontmatter(folder.read(file));
-  if (isDraft(source.data)) return undefined;
-  const placement = layout.place(file, source.data);
-  if (!placement) return undefined;
-  const inlined = inlinePartials(folder, file, source.body, layout.partials);
-  return buildPage(file, { data: source.data, body: inlined.body }, placement, {
-    anchorStyle: layout.anchorStyle,
-    includes: inlined.includes,
-  });
-}
-
 export async function buildDocsIndex(
   root: string,
   options: BuildIndexOptions = {},
@@ -93,25 +83,27 @@ export async function buildDocsIndex(
   index.configure(layout, options.framework);
   const problems: IndexProblem[] = [];
   const files = listPageFiles(folder, layout);
-  for (const [position, file] of files.entries()) {
-    try {
-      // Synchronous reads: at start-up nothing else waits on the event loop, and one blocking
-      // read is several times cheaper than open/stat/read/close hops through the thread pool.
-      const page = loadPage(folder, layout, file);
-      const existing = page && index.getPage(page.path);
-      if (existing && existing.path === page.path) {
-        problems.push({
-          file,
-          message: `publishes /${page.path} like ${existing.file}, which is kept`,
-        });
-      } else if (page) {
-        index.upsert(page);
-      }
-    } catch (error) {
-      problems.push({ file, message: errorMessage(error) });
+  const pages =
+    (options.readerThread ?? files.length >= READER_THREAD_MIN_FILES)
+      ? readPagesInWorker({ root: folder.root, framework: layout.framework, files })
+      : // Synchronous reads: at start-up nothing else waits on the event loop, and one blocking
+        // read is several times cheaper than open/stat/read/close hops through the thread pool.
+        readPagesHere(folder, layout, files);
+  let done = 0;
+  for await (const { file, page, problem, counted } of pages) {
+    const existing = page && index.getPage(page.path);
+    if (problem !== undefined) {
+      problems.push({ file, message: problem });
+    } else if (existing && existing.path === page.path) {
+      problems.push({
+        file,
+        message: `publishes /${page.path} like ${existing.file}, which is kept`,
+      });
+    } else if (page) {
+      index.upsert(page, counted);
     }
-    if ((position + 1) % PROGRESS_EVERY === 0) {
-      options.onProgress?.({ done: position + 1, total: files.length });
+    if (++done % PROGRESS_EVERY === 0) {
+      options.onProgress?.({ done, total: files.length });
       // Let a listening server answer (health checks) between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -125,9 +117,4 @@ export async function buildDocsIndex(
     milliseconds: performance.now() - started,
     framework: layout.framework,
   };
-}
-
-export function errorMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split('\n')[0] ?? 'unreadable';
 }

@@ -10,7 +10,8 @@ import { type FSWatcher, watch } from 'node:fs';
 import type { SiteIndex } from './docs-index.ts';
 import { isFrameworkConfigFile } from './frameworks/detect.ts';
 import { DocsFolder, isSkippedFolder } from './frameworks/docs-folder.ts';
-import { buildDocsIndex, errorMessage, loadPage } from './load.ts';
+import { buildDocsIndex } from './load.ts';
+import { errorMessage, loadPage } from './page-reader.ts';
 import { isDocFile } from './paths.ts';
 import type { Page } from './types.ts';
 

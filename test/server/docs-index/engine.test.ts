@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type IndexedSection,
-  SectionEngine,
-  searchableText,
-} from '../../../src/server/docs-index/engine.ts';
+import { type IndexedSection, SectionEngine } from '../../../src/server/docs-index/engine.ts';
 import { parsePage } from '../../../src/server/docs-index/page.ts';
 import { splitSections } from '../../../src/server/docs-index/sections.ts';
-import { languageOf, words } from '../../../src/server/text/terms.ts';
 
 function sectionsOf(file: string, source: string, language?: string): IndexedSection[] {
   const page = { ...parsePage(file, source), ...(language && { language }) };
@@ -193,38 +188,5 @@ describe('SectionEngine', () => {
     ] as const) {
       expect(ids(engine.search(query, { language }))[0], query).toBe('hooks#@0');
     }
-  });
-});
-
-describe('searchableText', () => {
-  it('keeps prose without JSX tags and link targets, and each code block once per word', () => {
-    const content = [
-      'Call <Tab label="x">streamText</Tab> as [shown](./a.md).',
-      '```ts',
-      'const result = streamText({ model });',
-      'await result.text; // result',
-      '```',
-      'Then again:',
-      '```',
-      'streamText(x)',
-      '```',
-    ].join('\n');
-    expect(searchableText(content, languageOf('en'))).toBe(
-      [
-        'Call  streamText  as [shown].',
-        'ts const result streamText model await text',
-        'Then again:',
-        'streamText',
-      ].join('\n'),
-    );
-  });
-
-  it('tokenizes a code block as its lines, also in unspaced scripts', () => {
-    const chinese = languageOf('zh-cn');
-    const lines = ['```', '// 设置侧边栏：', 'sidebar() // 侧边栏', '```'];
-    const lineWords = lines.flatMap((line) => words(line, chinese));
-    expect(searchableText(lines.join('\n'), chinese)).toBe(
-      [...new Set(lineWords.filter((word) => word.length > 1))].join(' '),
-    );
   });
 });

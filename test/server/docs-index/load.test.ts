@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDocsIndex, listDocFiles } from '../../../src/server/docs-index/load.ts';
+import { retrievalQuestions } from '../../fixtures/retrieval-questions.ts';
+import { STARLIGHT_DOCS } from '../../support/corpora.ts';
 import { CORPUS, corpus } from '../../support/server.ts';
 
 describe('the ai-sdk-docs corpus', () => {
@@ -99,5 +101,71 @@ describe('buildDocsIndex', () => {
       onProgress: ({ done, total }) => progress.push(`${done}/${total}`),
     });
     expect(progress).toEqual(['250/600', '500/600']);
+  });
+
+  describe('with the pages read in a worker thread', () => {
+    it('builds the same index as reading them here', async () => {
+      const [here, worker] = await Promise.all([
+        buildDocsIndex(CORPUS, { readerThread: false }),
+        buildDocsIndex(CORPUS, { readerThread: true }),
+      ]);
+      expect(worker.index.pageCount).toBe(here.index.pageCount);
+      expect(worker.index.sectionCount).toBe(here.index.sectionCount);
+      expect(worker.problems).toEqual(here.problems);
+      for (const term of ['stream', 'usechat', 'chat', 'provid', 'zod']) {
+        expect(worker.index.termFrequency(term)).toBe(here.index.termFrequency(term));
+      }
+      const queries = [
+        ...retrievalQuestions.map(({ question }) => question),
+        'useChat',
+        'streamText onFinish',
+        'embedd',
+        'strem txt',
+      ];
+      for (const query of queries) {
+        expect(worker.index.search(query), query).toEqual(here.index.search(query));
+      }
+    });
+
+    it('builds the same index of a site in many languages and scripts', async () => {
+      const [here, worker] = await Promise.all([
+        buildDocsIndex(STARLIGHT_DOCS, { readerThread: false }),
+        buildDocsIndex(STARLIGHT_DOCS, { readerThread: true }),
+      ]);
+      expect(worker.index.sectionCount).toBe(here.index.sectionCount);
+      const queries: [string, string][] = [
+        ['How can a sidebar group be collapsed by default?', 'en'],
+        ['¿Cómo puedo contraer un grupo de la barra lateral?', 'es'],
+        ['サイドバーのグループを折りたたむには?', 'ja'],
+        ['如何默认折叠侧边栏分组?', 'zh-cn'],
+        ['사이드바 그룹을 접으려면?', 'ko'],
+        ['Как свернуть группу боковой панели?', 'ru'],
+      ];
+      for (const [query, language] of queries) {
+        // The reader's current page scopes the results to its language.
+        const reader = {
+          boostPath: language === 'en' ? 'guides/sidebar' : `${language}/guides/sidebar`,
+        };
+        expect(worker.index.search(query, reader), query).toEqual(here.index.search(query, reader));
+        expect(worker.index.search(query), query).toEqual(here.index.search(query));
+      }
+    });
+
+    it('reports the files it cannot read or parse like reading them here', async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'da-load-'));
+      await writeFile(join(dir, 'good.md'), '# Good');
+      await writeFile(join(dir, 'bad-yaml.md'), '---\ntitle: "unclosed\n---\n');
+      await symlink(join(dir, 'gone.md'), join(dir, 'dangling.md'));
+      await writeFile(join(dir, 'good-copy.md'), '---\nslug: /good\n---\n# Same path');
+      await writeFile(join(dir, 'draft.md'), '---\ndraft: true\n---\n# Draft');
+      const [here, worker] = await Promise.all([
+        buildDocsIndex(dir, { readerThread: false }),
+        buildDocsIndex(dir, { readerThread: true }),
+      ]);
+      expect(worker.problems).toEqual(here.problems);
+      expect(worker.problems).toHaveLength(3);
+      expect(worker.index.pageCount).toBe(1);
+      expect(worker.index.search('good')).toEqual(here.index.search('good'));
+    });
   });
 });

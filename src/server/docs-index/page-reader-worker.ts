@@ -1,0 +1,38 @@
+/**
+ * The page reader's worker thread (page-reader.ts): reads, parses and splits the page files it
+ * is given and counts their sections' words, numbering each distinct word once, and sends them
+ * in order, a batch at a time.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { loadSiteLayout } from './frameworks/detect.ts';
+import { DocsFolder } from './frameworks/docs-folder.ts';
+import {
+  encodeCounts,
+  type PageBatch,
+  type PageReaderTask,
+  readPage,
+  type WirePage,
+  type WordNumbering,
+} from './page-reader.ts';
+
+/** Small batches: the indexing thread starts early and never waits long for the next one. */
+const BATCH_FILES = 20;
+
+const { root, framework, files } = workerData as PageReaderTask;
+const folder = new DocsFolder(root);
+const layout = loadSiteLayout(folder, framework);
+const numbering: WordNumbering = { count: 0, unsent: [] };
+let pages: WirePage[] = [];
+for (const [position, file] of files.entries()) {
+  const { page, problem } = readPage(folder, layout, file);
+  if (problem !== undefined) pages.push({ file, problem });
+  else if (page) pages.push({ file, page, counts: encodeCounts(page, numbering) });
+  else pages.push({ file });
+  if (pages.length === BATCH_FILES || position === files.length - 1) {
+    const batch: PageBatch = { words: numbering.unsent, pages };
+    const transfers = pages.flatMap(({ counts }) => (counts ? [counts.buffer] : []));
+    parentPort!.postMessage(batch, transfers);
+    numbering.unsent = [];
+    pages = [];
+  }
+}

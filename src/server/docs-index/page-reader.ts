@@ -1,0 +1,167 @@
+/**
+ * Reads a site's page files for the index build, here or in a worker thread. On a large site
+ * the worker reads, parses and splits the pages and counts their sections' words while this
+ * thread adds the previous pages to the search engine, which only this thread can fill: the
+ * build takes about as long as the longer of the two halves instead of both (performance doc,
+ * "The index build").
+ */
+import { on } from 'node:events';
+import { extname } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { indexedSections } from './docs-index.ts';
+import type { DocsFolder } from './frameworks/docs-folder.ts';
+import { splitFrontmatter } from './frameworks/frontmatter.ts';
+import { isDraft } from './frameworks/page-rules.ts';
+import { inlinePartials } from './frameworks/partials.ts';
+import type { FrameworkName, SiteLayout } from './frameworks/types.ts';
+import { buildPage } from './page.ts';
+import {
+  type CountedWords,
+  FIELDS,
+  type IndexedWord,
+  knownWord,
+  sectionWords,
+} from './section-words.ts';
+import type { Page } from './types.ts';
+
+/** One page file, read: its page (none when its framework does not publish it) or a problem. */
+export interface ReadPage {
+  file: string;
+  page?: Page;
+  /** Why the file could not be read or parsed. */
+  problem?: string;
+  /** The words of the page's `indexedSections`, when counted already. */
+  counted?: CountedWords[][];
+}
+
+/** What the worker is started with. */
+export interface PageReaderTask {
+  root: string;
+  framework: FrameworkName;
+  files: string[];
+}
+
+/** A word the worker numbered: the word, its terms and their storage keys. */
+export type NumberedWord = [word: string, terms: string[], keys: string[]];
+
+/** One message of the worker: the words it numbered since the last one, and the pages read. */
+export interface PageBatch {
+  words: NumberedWord[];
+  pages: WirePage[];
+}
+
+/** A ReadPage as sent: the counted words as numbers, in one transferable array. */
+export interface WirePage {
+  file: string;
+  page?: Page;
+  problem?: string;
+  /** Per section, per field: the number of distinct words, then (word number, count) pairs. */
+  counts?: Int32Array<ArrayBuffer>;
+}
+
+/**
+ * Reads and parses one page file; undefined when its framework does not publish it (a draft,
+ * a page the configuration excludes). Throws when it cannot be read or parsed.
+ */
+export function loadPage(folder: DocsFolder, layout: SiteLayout, file: string): Page | undefined {
+  const source = splitFrontmatter(folder.read(file));
+  if (isDraft(source.data)) return undefined;
+  const placement = layout.place(file, source.data);
+  if (!placement) return undefined;
+  const inlined = inlinePartials(folder, file, source.body, layout.partials);
+  return buildPage(file, { data: source.data, body: inlined.body }, placement, {
+    anchorStyle: layout.anchorStyle,
+    includes: inlined.includes,
+  });
+}
+
+/** Reads the files on this thread, one at a time. */
+export function* readPagesHere(
+  folder: DocsFolder,
+  layout: SiteLayout,
+  files: string[],
+): Generator<ReadPage> {
+  for (const file of files) yield readPage(folder, layout, file);
+}
+
+export function readPage(folder: DocsFolder, layout: SiteLayout, file: string): ReadPage {
+  try {
+    const page = loadPage(folder, layout, file);
+    return page ? { file, page } : { file };
+  } catch (error) {
+    return { file, problem: errorMessage(error) };
+  }
+}
+
+/** Reads the files in a worker thread, in order; ends once every file has been read. */
+export async function* readPagesInWorker(task: PageReaderTask): AsyncGenerator<ReadPage> {
+  // The worker is this folder's page-reader-worker, as .ts from the sources or .js once built.
+  const entry = new URL(`./page-reader-worker${extname(import.meta.url)}`, import.meta.url);
+  const worker = new Worker(entry, { workerData: task });
+  const words: IndexedWord[] = [];
+  let read = 0;
+  try {
+    for await (const [batch] of on(worker, 'message', { close: ['exit'] })) {
+      const { words: numbered, pages } = batch as PageBatch;
+      for (const [word, terms, keys] of numbered) words.push(knownWord(word, terms, keys));
+      for (const { counts, ...page } of pages) {
+        read++;
+        yield counts ? { ...page, counted: decodeCounts(counts, words) } : page;
+      }
+      if (read === task.files.length) break;
+    }
+  } finally {
+    await worker.terminate();
+  }
+  if (read < task.files.length) {
+    throw new Error(`the page reader stopped after ${read} of ${task.files.length} files`);
+  }
+}
+
+/** The words numbered for sending: how many so far, and those not sent yet. */
+export interface WordNumbering {
+  count: number;
+  unsent: NumberedWord[];
+}
+
+/** A page's counted words as numbers, for sending; words seen first are numbered. */
+export function encodeCounts(page: Page, numbering: WordNumbering): Int32Array<ArrayBuffer> {
+  const encoded: number[] = [];
+  for (const section of page.unlisted ? [] : indexedSections(page)) {
+    for (const { words, counts } of sectionWords(section)) {
+      encoded.push(words.length);
+      for (const [position, word] of words.entries()) {
+        if (word.number < 0) {
+          word.number = numbering.count++;
+          numbering.unsent.push([word.word, word.terms, word.keys]);
+        }
+        encoded.push(word.number, counts[position]!);
+      }
+    }
+  }
+  return Int32Array.from(encoded);
+}
+
+function decodeCounts(encoded: Int32Array, words: IndexedWord[]): CountedWords[][] {
+  const sections: CountedWords[][] = [];
+  for (let at = 0; at < encoded.length; ) {
+    const fields: CountedWords[] = [];
+    for (let field = 0; field < FIELDS.length; field++) {
+      const length = encoded[at++]!;
+      const fieldWords: IndexedWord[] = new Array(length);
+      const counts = new Int32Array(length);
+      for (let i = 0; i < length; i++, at += 2) {
+        fieldWords[i] = words[encoded[at]!]!;
+        counts[i] = encoded[at + 1]!;
+      }
+      fields.push({ words: fieldWords, counts });
+    }
+    sections.push(fields);
+  }
+  return sections;
+}
+
+export function errorMessage(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? 'unreadable';
+}

@@ -1,0 +1,171 @@
+/**
+ * The words of a section as the search engine indexes them: per field, its distinct words in
+ * order of first occurrence and how often each occurs. Worked out on the thread that indexes
+ * (engine.ts) or, for a large site, by the page reader's worker thread (page-reader.ts), which
+ * sends them as numbers.
+ */
+import { type Language, languageOf, words, wordTerms } from '../text/terms.ts';
+import { WordCache } from '../text/word-cache.ts';
+import type { FieldTerms } from './field-terms.ts';
+import { FenceTracker } from './markdown.ts';
+import type { PageMeta, Section } from './types.ts';
+
+/** A section with the page metadata that filters need. */
+export interface IndexedSection extends Section {
+  meta: PageMeta;
+}
+
+export const FIELDS = ['title', 'headings', 'text'] as const;
+export type Field = (typeof FIELDS)[number];
+export const FIELD_NUMBERS = new Map<Field, number>(FIELDS.map((field, number) => [field, number]));
+
+/** What search sees of a section, per field. */
+export function fieldText(section: IndexedSection, field: Field): string {
+  if (field === 'title') return section.pageTitle;
+  if (field === 'headings') return section.headings.slice(1).join(' ');
+  // The page description summarises the page: it belongs to the page's first section (its
+  // top, or its first heading's section when nothing precedes that heading).
+  const text = searchableText(section.content, languageOf(section.meta.language));
+  return section.lead ? `${section.meta.description ?? ''}\n${text}` : text;
+}
+
+/**
+ * MiniSearch's radix tree finds a child by scanning a node's keys one by one. Keyed by CJK
+ * characters and Hangul syllables (tens of thousands of values), a node has thousands of
+ * children: a Chinese site indexed several times slower. Such code units are stored as two, of
+ * 256 values each (private-use characters, which are never part of a word).
+ */
+const WIDE = /[\u2e80-\uffff]/;
+
+export function storageKey(term: string): string {
+  if (!WIDE.test(term)) return term;
+  let key = '';
+  for (let i = 0; i < term.length; i++) {
+    const code = term.charCodeAt(i);
+    key +=
+      code < 0x2e80 ? term[i] : String.fromCharCode(0xe000 + (code >> 8), 0xe100 + (code & 0xff));
+  }
+  return key;
+}
+
+/** What indexing needs of a word, worked out once per distinct word and language. */
+export interface IndexedWord {
+  /** The word as written. */
+  word: string;
+  terms: string[];
+  /** The terms as MiniSearch stores them (`storageKey`). */
+  keys: string[];
+  /** The last section whose terms were counted with these (see `SectionEngine.add`). */
+  section: number;
+  /** The last field (`fieldsCounted`) the word occurred in, and how often it did there. */
+  field: number;
+  count: number;
+  /** The terms' ids in `idsOwner`, an engine's FieldTerms (words are shared by engines). */
+  ids: number[];
+  idsOwner: FieldTerms | undefined;
+  /** Its number in the page reader's messages (page-reader.ts); -1 until sent. */
+  number: number;
+}
+
+/** A word whose terms are known (worked out here, or received from the page reader). */
+export function knownWord(word: string, terms: string[], keys: string[]): IndexedWord {
+  return {
+    word,
+    terms,
+    keys,
+    section: 0,
+    field: 0,
+    count: 0,
+    ids: [],
+    idsOwner: undefined,
+    number: -1,
+  };
+}
+
+function indexedWord(word: string, language: Language): IndexedWord {
+  const terms = wordTerms(word, language);
+  return knownWord(
+    word,
+    terms,
+    terms.some((term) => WIDE.test(term)) ? terms.map(storageKey) : terms,
+  );
+}
+
+const indexedWords = new WordCache(500_000, indexedWord);
+/** Numbers the fields counted, so an IndexedWord counts its occurrences in one. */
+let fieldsCounted = 0;
+
+/**
+ * Empties the cache of indexed words once a build is done: nothing else needs it, and it holds
+ * a few MB of heap on a large site. Files re-indexed by --watch later refill it a little.
+ */
+export function clearIndexedWords(): void {
+  indexedWords.clear();
+}
+
+/** A field's distinct words, in order of first occurrence, and how often each occurs. */
+export interface CountedWords {
+  words: IndexedWord[];
+  counts: ArrayLike<number>;
+}
+
+/** The counted words of each field of a section (in FIELDS order). */
+export function sectionWords(section: IndexedSection): CountedWords[] {
+  const language = languageOf(section.meta.language);
+  return FIELDS.map((field) => countedWords(fieldText(section, field), language));
+}
+
+/** A site has a few ten thousand distinct words: the cached word counts its own occurrences. */
+function countedWords(text: string, language: Language): CountedWords {
+  const distinct: IndexedWord[] = [];
+  const stamp = ++fieldsCounted;
+  for (const word of words(text, language)) {
+    const indexed = indexedWords.get(word, language);
+    if (indexed.field === stamp) {
+      indexed.count++;
+      continue;
+    }
+    indexed.field = stamp;
+    indexed.count = 1;
+    distinct.push(indexed);
+  }
+  return { words: distinct, counts: distinct.map((indexed) => indexed.count) };
+}
+
+/**
+ * The text of a section as search sees it. JSX tags and link targets are noise; code counts
+ * once per distinct word, since repeating an identifier in an example says little more and
+ * code is often half of a reference page (halving the indexing work).
+ */
+export function searchableText(content: string, language: Language): string {
+  const prose: string[] = [];
+  const fences = new FenceTracker();
+  // A run of code lines is tokenized at once (words never span lines): one pass per block
+  // instead of one per line.
+  let codeStart = -1;
+  let codeEnd = 0;
+  const endCode = () => {
+    if (codeStart < 0) return;
+    const code = new Set<string>();
+    for (const word of words(content.slice(codeStart, codeEnd), language)) {
+      if (word.length > 1) code.add(word);
+    }
+    if (code.size > 0) prose.push([...code].join(' '));
+    codeStart = -1;
+  };
+  for (let lineStart = 0; lineStart <= content.length; ) {
+    const newline = content.indexOf('\n', lineStart);
+    const lineEnd = newline < 0 ? content.length : newline;
+    const line = content.slice(lineStart, lineEnd);
+    if (fences.isCode(line)) {
+      if (codeStart < 0) codeStart = lineStart;
+      codeEnd = lineEnd;
+    } else {
+      endCode();
+      prose.push(line.replace(/<\/?[A-Za-z][^>]*>/g, ' ').replace(/\]\([^)]*\)/g, ']'));
+    }
+    lineStart = lineEnd + 1;
+  }
+  endCode();
+  return prose.join('\n');
+}
