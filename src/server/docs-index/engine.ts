@@ -646,16 +646,16 @@ function rescored(
   const cap = Math.min(hits.length, RESCORED_HITS_MAX);
   const matched = new Int32Array(cap);
   for (let i = 0; i < cap; i++) matched[i] = hits[i]!.queryTerms.length;
-  const fields = hits.slice(0, cap).map((hit) => fieldTerms.fieldsOf(hit.id as string));
   const added = new Float64Array(cap);
-  for (const { key, id, field, weight, averageLength, extra } of postings) {
-    for (let i = 0; i < cap; i++) {
-      const pairs = fields[i]?.[field];
-      if (!pairs) continue;
-      const frequency = frequencyIn(pairs, id);
+  // Section by section: its figures are read from memory once for all the terms.
+  for (let i = 0; i < cap; i++) {
+    const hit = hits[i]!;
+    const terms = fieldTerms.termsOf(hit.id as string);
+    if (!terms) continue;
+    for (const { key, id, field, weight, averageLength, extra } of postings) {
+      const frequency = frequencyIn(terms, field, id);
       if (frequency === 0) continue;
-      const hit = hits[i]!;
-      const norm = 1 - BM25.b + (BM25.b * fieldLengthOf(pairs)) / averageLength;
+      const norm = 1 - BM25.b + (BM25.b * fieldLengthOf(terms, field)) / averageLength;
       added[i]! += weight * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * norm));
       if (!extra && !hit.queryTerms.includes(key)) hit.queryTerms.push(key);
     }

@@ -3,16 +3,16 @@
  * distinct terms the field has. MiniSearch keeps the same figures for its own scoring but
  * offers no public way to read them for a given section; the engine needs them to weigh, in the
  * sections a search found, the words of a question it did not look up everywhere (engine.ts,
- * `rescored`). Kept compact: per section and field, one sorted Int32Array of (term id, count)
- * pairs, about 8 bytes per distinct term of a section.
+ * `rescored`). Kept compact: one Int32Array per section (`SectionTerms`), about 8 bytes per
+ * distinct term of a field, so a query reads a section's figures from one place in memory.
  */
 
-interface SectionTerms {
-  /** Per field: term id, count, term id, count, ... sorted by term id. */
-  fields: Int32Array[];
-}
-
-const EMPTY = new Int32Array(0);
+/**
+ * A section's figures: first, per field, where its pairs start, and where the last field's
+ * end; then each field's (term id, count) pairs, sorted by term id. Read with `frequencyIn`
+ * and `fieldLengthOf`.
+ */
+export type SectionTerms = Int32Array;
 
 export class FieldTerms {
   private readonly ids = new Map<string, number>();
@@ -58,29 +58,29 @@ export class FieldTerms {
 
   /** Ends the section being added: its counts are kept under its id. */
   commit(sectionId: string): void {
-    const fields: Int32Array[] = [];
-    for (let field = 0; field < this.fieldCount; field++) {
+    const fieldCount = this.fieldCount;
+    let size = fieldCount + 1;
+    for (let field = 0; field < fieldCount; field++) size += this.touched[field]!.length * 2;
+    const terms: SectionTerms = new Int32Array(size);
+    let end = fieldCount + 1;
+    for (let field = 0; field < fieldCount; field++) {
+      terms[field] = end;
       const ids = this.touched[field]!;
-      if (ids.length === 0) {
-        fields.push(EMPTY);
-        continue;
-      }
       // A typed array sorts numbers natively, without a comparison callback per step.
       const sorted = Int32Array.from(ids).sort();
       const counts = this.counts[field]!;
-      const pairs = new Int32Array(sorted.length * 2);
       for (let i = 0; i < sorted.length; i++) {
         const id = sorted[i]!;
-        pairs[2 * i] = id;
-        pairs[2 * i + 1] = counts[id]!;
+        terms[end++] = id;
+        terms[end++] = counts[id]!;
         counts[id] = 0;
         this.addSectionWith(field, id, 1);
       }
       this.lengthTotals[field]! += ids.length;
-      fields.push(pairs);
       ids.length = 0;
     }
-    this.sections.set(sectionId, { fields });
+    terms[fieldCount] = end;
+    this.sections.set(sectionId, terms);
   }
 
   /** Forgets a section (its file changed or went). */
@@ -88,10 +88,12 @@ export class FieldTerms {
     const terms = this.sections.get(sectionId);
     if (!terms) return;
     this.sections.delete(sectionId);
-    terms.fields.forEach((pairs, field) => {
-      this.lengthTotals[field]! -= fieldLengthOf(pairs);
-      for (let i = 0; i < pairs.length; i += 2) this.addSectionWith(field, pairs[i]!, -1);
-    });
+    for (let field = 0; field < this.fieldCount; field++) {
+      this.lengthTotals[field]! -= fieldLengthOf(terms, field);
+      for (let i = terms[field]!; i < terms[field + 1]!; i += 2) {
+        this.addSectionWith(field, terms[i]!, -1);
+      }
+    }
   }
 
   /** The id of a term, undefined when no section holds it. */
@@ -99,9 +101,9 @@ export class FieldTerms {
     return this.ids.get(key);
   }
 
-  /** A section's fields, each read with `frequencyIn` and `fieldLengthOf`. */
-  fieldsOf(sectionId: string): readonly Int32Array[] | undefined {
-    return this.sections.get(sectionId)?.fields;
+  /** A section's figures, read with `frequencyIn` and `fieldLengthOf`. */
+  termsOf(sectionId: string): SectionTerms | undefined {
+    return this.sections.get(sectionId);
   }
 
   /** The average field length over the sections held. */
@@ -128,23 +130,24 @@ export class FieldTerms {
   }
 }
 
-/** A term's count in one field's (term id, count) pairs, by binary search; 0 when absent. */
-export function frequencyIn(pairs: Int32Array, id: number): number {
+/** A term's count in one field of a section, by binary search; 0 when absent. */
+export function frequencyIn(terms: SectionTerms, field: number, id: number): number {
+  const start = terms[field]!;
   let low = 0;
-  let high = fieldLengthOf(pairs) - 1;
+  let high = ((terms[field + 1]! - start) >> 1) - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const found = pairs[2 * middle]!;
-    if (found === id) return pairs[2 * middle + 1]!;
+    const found = terms[start + 2 * middle]!;
+    if (found === id) return terms[start + 2 * middle + 1]!;
     if (found < id) low = middle + 1;
     else high = middle - 1;
   }
   return 0;
 }
 
-/** The number of distinct terms of one field's (term id, count) pairs. */
-export function fieldLengthOf(pairs: Int32Array): number {
-  return pairs.length / 2;
+/** The number of distinct terms of one field of a section. */
+export function fieldLengthOf(terms: SectionTerms, field: number): number {
+  return (terms[field + 1]! - terms[field]!) >> 1;
 }
 
 /** A copy of an array long enough to hold index `id`. */

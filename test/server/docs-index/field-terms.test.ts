@@ -7,8 +7,8 @@ import {
 
 /** How often a term occurs in a field of a section, read as the engine reads it. */
 function frequency(terms: FieldTerms, sectionId: string, field: number, id: number): number {
-  const pairs = terms.fieldsOf(sectionId)?.[field];
-  return pairs ? frequencyIn(pairs, id) : 0;
+  const figures = terms.termsOf(sectionId);
+  return figures ? frequencyIn(figures, field, id) : 0;
 }
 
 describe('FieldTerms', () => {
@@ -28,7 +28,9 @@ describe('FieldTerms', () => {
     expect(frequency(terms, 'a', 1, respons!)).toBe(1);
     expect(frequency(terms, 'b', 1, cach!)).toBe(0);
     expect(frequency(terms, 'b', 0, stream!)).toBe(1);
-    expect(fieldLengthOf(terms.fieldsOf('a')![1]!)).toBe(3);
+    expect(fieldLengthOf(terms.termsOf('a')!, 1)).toBe(3);
+    expect(fieldLengthOf(terms.termsOf('a')!, 0)).toBe(1);
+    expect(fieldLengthOf(terms.termsOf('b')!, 1)).toBe(1);
     expect(terms.averageLength(1)).toBe(2);
     expect(terms.sectionsWith(1, respons!)).toBe(2);
     expect(terms.sectionsWith(0, respons!)).toBe(0);
