@@ -61,13 +61,14 @@ export function searchSections(
   };
   const hits = engine.search(query, engineOptions);
   const named = namesIn(query);
+  const initials = new Set([...named].map((name) => name.charCodeAt(0)));
   const pages = new Map<string, { id: string; score: number; count: number }>();
   for (const hit of hits) {
     const section = metaOf(hit.id as string);
     if (!section) continue;
     const page = pages.get(section.pagePath);
     if (!page) {
-      const bonus = named.has(titleKey(section.pageTitle)) ? NAMED_PAGE_BOOST : 1;
+      const bonus = namedBy(section.pageTitle, named, initials) ? NAMED_PAGE_BOOST : 1;
       const score = hit.score * bonus * (boost?.(section.pagePath) ?? 1);
       pages.set(section.pagePath, { id: hit.id as string, score, count: 1 });
     } else if (page.count <= FURTHER_SECTION_WEIGHTS.length) {
@@ -88,6 +89,23 @@ function nameKey(text: string): string {
 /** Page titles come back in every search: their keys are worked out once (bounded). */
 const titleKeys = new WordCache(50_000, nameKey);
 const titleKey = (title: string) => titleKeys.get(title, NEUTRAL);
+
+/**
+ * Whether a page title is one of the query's names. A title starting with an ASCII letter or
+ * digit starts its key with that character, lowercased: most titles are told apart by it,
+ * without looking their key up among every title's.
+ */
+function namedBy(title: string, named: Set<string>, initials: Set<number>): boolean {
+  const first = title.charCodeAt(0);
+  const upper = first >= 65 && first <= 90;
+  if (
+    (upper || (first >= 97 && first <= 122) || (first >= 48 && first <= 57)) &&
+    !initials.has(upper ? first + 32 : first)
+  ) {
+    return false;
+  }
+  return named.has(titleKey(title));
+}
 
 /** The words of a query and each pair of adjacent words, as name keys. */
 function namesIn(query: string): Set<string> {

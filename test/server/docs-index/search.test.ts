@@ -55,6 +55,21 @@ describe('searchSections', () => {
     expect(unnamed[0]!.path).toBe('troubleshooting/stale');
   });
 
+  it('names a page whatever its title starts with: capital, digit, punctuation, other script', () => {
+    for (const [query, title] of [
+      ['usechat options', 'UseChat'],
+      ['2fa setup', '2FA'],
+      ['usechat options', '`useChat`'],
+      ['ÉTAT options', 'état'],
+    ] as const) {
+      const ranked = rank(query, [
+        ['Stale values', 'troubleshooting/stale', 20],
+        [title, 'reference/named', 16],
+      ]);
+      expect(ranked[0]!.path, title).toBe('reference/named');
+    }
+  });
+
   it('maps raw scores to 0..1, monotonically', () => {
     const ranked = rank('x', [
       ['A', 'a', 1000],
