@@ -180,6 +180,11 @@ export class SiteIndex implements DocsIndex {
     return true;
   }
 
+  /** The page published at exactly this path, if any. */
+  publishedPage(path: string): Page | undefined {
+    return this.pages.get(path);
+  }
+
   /**
    * A page by its published path, with or without a trailing slash, `.html` or `index`. Under
    * a language's prefix, a page not translated to it is its default-language page, which the

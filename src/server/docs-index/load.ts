@@ -91,10 +91,11 @@ export async function buildDocsIndex(
         readPagesHere(folder, layout, files);
   let done = 0;
   for await (const { file, page, problem, counted } of pages) {
-    const existing = page && index.getPage(page.path);
+    // Only the exact path: getPage's fallbacks would normalise every new page's path.
+    const existing = page && index.publishedPage(page.path);
     if (problem !== undefined) {
       problems.push({ file, message: problem });
-    } else if (existing && existing.path === page.path) {
+    } else if (existing) {
       problems.push({
         file,
         message: `publishes /${page.path} like ${existing.file}, which is kept`,
