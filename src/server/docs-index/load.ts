@@ -90,7 +90,7 @@ export async function buildDocsIndex(
         // read is several times cheaper than open/stat/read/close hops through the thread pool.
         readPagesHere(folder, layout, files);
   let done = 0;
-  for await (const { file, page, problem, counted } of pages) {
+  for await (const { file, page, problem, split } of pages) {
     // Only the exact path: getPage's fallbacks would normalise every new page's path.
     const existing = page && index.publishedPage(page.path);
     if (problem !== undefined) {
@@ -101,7 +101,7 @@ export async function buildDocsIndex(
         message: `publishes /${page.path} like ${existing.file}, which is kept`,
       });
     } else if (page) {
-      index.upsert(page, counted);
+      index.upsert(page, split);
     }
     if (++done % PROGRESS_EVERY === 0) {
       options.onProgress?.({ done, total: files.length });

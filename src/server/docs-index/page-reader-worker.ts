@@ -7,12 +7,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadSiteLayout } from './frameworks/detect.ts';
 import { DocsFolder } from './frameworks/docs-folder.ts';
 import {
-  encodeCounts,
   type PageBatch,
   type PageReaderTask,
   readPage,
   type WirePage,
   type WordNumbering,
+  wirePage,
 } from './page-reader.ts';
 
 /** Small batches: the indexing thread starts early and never waits long for the next one. */
@@ -26,7 +26,7 @@ let pages: WirePage[] = [];
 for (const [position, file] of files.entries()) {
   const { page, problem } = readPage(folder, layout, file);
   if (problem !== undefined) pages.push({ file, problem });
-  else if (page) pages.push({ file, page, counts: encodeCounts(page, numbering) });
+  else if (page) pages.push(wirePage(file, page, numbering));
   else pages.push({ file });
   if (pages.length === BATCH_FILES || position === files.length - 1) {
     const batch: PageBatch = { words: numbering.unsent, pages };

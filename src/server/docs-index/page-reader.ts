@@ -8,7 +8,7 @@
 import { on } from 'node:events';
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { indexedSections } from './docs-index.ts';
+import { indexedSections, type SplitPage } from './docs-index.ts';
 import type { DocsFolder } from './frameworks/docs-folder.ts';
 import { splitFrontmatter } from './frameworks/frontmatter.ts';
 import { isDraft } from './frameworks/page-rules.ts';
@@ -22,6 +22,7 @@ import {
   knownWord,
   sectionWords,
 } from './section-words.ts';
+import { type SectionBounds, sectionBounds } from './sections.ts';
 import type { Page } from './types.ts';
 
 /** One page file, read: its page (none when its framework does not publish it) or a problem. */
@@ -30,8 +31,8 @@ export interface ReadPage {
   page?: Page;
   /** Why the file could not be read or parsed. */
   problem?: string;
-  /** The words of the page's `indexedSections`, when counted already. */
-  counted?: CountedWords[][];
+  /** Where the page's sections are and their words, when worked out already. */
+  split?: SplitPage;
 }
 
 /** What the worker is started with. */
@@ -55,6 +56,8 @@ export interface WirePage {
   file: string;
   page?: Page;
   problem?: string;
+  /** Where the page's sections are (none for an unlisted page). */
+  bounds?: SectionBounds[];
   /** Per section, per field: the number of distinct words, then (word number, count) pairs. */
   counts?: Int32Array<ArrayBuffer>;
 }
@@ -104,9 +107,11 @@ export async function* readPagesInWorker(task: PageReaderTask): AsyncGenerator<R
     for await (const [batch] of on(worker, 'message', { close: ['exit'] })) {
       const { words: numbered, pages } = batch as PageBatch;
       for (const [word, terms, keys] of numbered) words.push(knownWord(word, terms, keys));
-      for (const { counts, ...page } of pages) {
+      for (const { counts, bounds, ...page } of pages) {
         read++;
-        yield counts ? { ...page, counted: decodeCounts(counts, words) } : page;
+        yield counts && bounds
+          ? { ...page, split: { bounds, counted: decodeCounts(counts, words) } }
+          : page;
       }
       if (read === task.files.length) break;
     }
@@ -124,10 +129,20 @@ export interface WordNumbering {
   unsent: NumberedWord[];
 }
 
+/** Splits a page and counts its sections' words, for sending (see `encodeCounts`). */
+export function wirePage(file: string, page: Page, numbering: WordNumbering): WirePage {
+  const bounds = page.unlisted ? [] : sectionBounds(page);
+  return { file, page, bounds, counts: encodeCounts(page, bounds, numbering) };
+}
+
 /** A page's counted words as numbers, for sending; words seen first are numbered. */
-export function encodeCounts(page: Page, numbering: WordNumbering): Int32Array<ArrayBuffer> {
+function encodeCounts(
+  page: Page,
+  bounds: SectionBounds[],
+  numbering: WordNumbering,
+): Int32Array<ArrayBuffer> {
   const encoded: number[] = [];
-  for (const section of page.unlisted ? [] : indexedSections(page)) {
+  for (const section of indexedSections(page, bounds)) {
     for (const { words, counts } of sectionWords(section)) {
       encoded.push(words.length);
       for (const [position, word] of words.entries()) {
