@@ -7,7 +7,12 @@
  */
 import { on } from 'node:events';
 import { extname } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+} from 'node:worker_threads';
 import { indexedSections, type SplitPage } from './docs-index.ts';
 import type { DocsFolder } from './frameworks/docs-folder.ts';
 import { splitFrontmatter } from './frameworks/frontmatter.ts';
@@ -40,6 +45,20 @@ export interface PageReaderTask {
   root: string;
   framework: FrameworkName;
   files: string[];
+}
+
+/**
+ * The worker's data: the task, and a port on which it says when it has loaded its modules and
+ * is told the file to start at.
+ */
+export interface PageReaderData extends PageReaderTask {
+  control: MessagePort;
+}
+
+/** Where the pages are read while the worker starts (`readPagesInWorker`). */
+export interface HeadStart {
+  folder: DocsFolder;
+  layout: SiteLayout;
 }
 
 /** A word the worker numbered: the word, its terms and their storage keys. */
@@ -96,14 +115,39 @@ export function readPage(folder: DocsFolder, layout: SiteLayout, file: string): 
   }
 }
 
-/** Reads the files in a worker thread, in order; ends once every file has been read. */
-export async function* readPagesInWorker(task: PageReaderTask): AsyncGenerator<ReadPage> {
+/**
+ * Reads the files in a worker thread, in order; ends once every file has been read. With a
+ * `headStart`, this thread reads the first files itself until the worker has loaded its modules
+ * (a good part of a second), and the worker starts at the next one.
+ */
+export async function* readPagesInWorker(
+  task: PageReaderTask,
+  headStart?: HeadStart,
+): AsyncGenerator<ReadPage> {
   // The worker is this folder's page-reader-worker, as .ts from the sources or .js once built.
   const entry = new URL(`./page-reader-worker${extname(import.meta.url)}`, import.meta.url);
-  const worker = new Worker(entry, { workerData: task });
+  const { port1: control, port2 } = new MessageChannel();
+  const data: PageReaderData = { ...task, control: port2 };
+  const worker = new Worker(entry, { workerData: data, transferList: [port2] });
+  // An error while this thread reads would otherwise have no listener and end the process.
+  let failed: { error: unknown } | undefined;
+  const fail = (error: unknown) => {
+    failed = { error };
+  };
+  worker.on('error', fail);
   const words: IndexedWord[] = [];
   let read = 0;
   try {
+    if (headStart) {
+      while (read < task.files.length && receiveMessageOnPort(control) === undefined) {
+        yield readPage(headStart.folder, headStart.layout, task.files[read++]!);
+        if (failed) throw failed.error;
+      }
+    }
+    worker.off('error', fail);
+    if (failed) throw failed.error;
+    control.postMessage(read);
+    if (read === task.files.length) return;
     for await (const [batch] of on(worker, 'message', { close: ['exit'] })) {
       const { words: numbered, pages } = batch as PageBatch;
       for (const [word, terms, keys] of numbered) words.push(knownWord(word, terms, keys));
@@ -116,6 +160,7 @@ export async function* readPagesInWorker(task: PageReaderTask): AsyncGenerator<R
       if (read === task.files.length) break;
     }
   } finally {
+    control.close();
     await worker.terminate();
   }
   if (read < task.files.length) {
