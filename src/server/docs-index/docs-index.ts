@@ -12,7 +12,7 @@ import { normalizeRequestPath } from './paths.ts';
 import { inLanguage, readerScope } from './reader-scope.ts';
 import { matchesFilter, searchSections } from './search.ts';
 import type { CountedWords } from './section-words.ts';
-import { splitSections } from './sections.ts';
+import { type SectionBounds, sectionBounds, sectionsAt } from './sections.ts';
 import type { DocsIndex, Page, ReaderScope, SearchOptions } from './types.ts';
 
 /** Search results quote a section; longer ones are cut so a response stays small. */
@@ -26,10 +26,20 @@ const PLAIN_PROFILE: SiteProfile = {
   languagePrefixes: [],
 };
 
-/** The sections a listed page is searched by, with the page metadata that filters need. */
-export function indexedSections(page: Page): IndexedSection[] {
+/**
+ * The sections a listed page is searched by, with the page metadata that filters need; `bounds`
+ * when the page was split already (by the page reader).
+ */
+export function indexedSections(page: Page, bounds = sectionBounds(page)): IndexedSection[] {
   const { content: _content, path: _path, file: _file, ...meta } = page;
-  return splitSections(page).map((section) => ({ ...section, meta }));
+  return sectionsAt(page, bounds).map((section) => ({ ...section, meta }));
+}
+
+/** A page as the page reader prepared it: where its sections are and their words, counted. */
+export interface SplitPage {
+  bounds: SectionBounds[];
+  /** The words of each section, as `sectionWords` counts them. */
+  counted: CountedWords[][];
 }
 
 export class SiteIndex implements DocsIndex {
@@ -121,10 +131,10 @@ export class SiteIndex implements DocsIndex {
   }
 
   /**
-   * Adds or replaces a page and its sections (none for an unlisted page); `counted` holds the
-   * words of its `indexedSections` when worked out already (by the page reader).
+   * Adds or replaces a page and its sections (none for an unlisted page); `split` when the
+   * page reader split it and counted its words already.
    */
-  upsert(page: Page, counted?: CountedWords[][]): void {
+  upsert(page: Page, split?: SplitPage): void {
     this.remove(page.path);
     this.changes++;
     this.pages.set(page.path, page);
@@ -142,13 +152,13 @@ export class SiteIndex implements DocsIndex {
     const copies = this.translations.get(key) ?? new Map<string, string>();
     copies.set(language, page.path);
     this.translations.set(key, copies);
-    const sections = indexedSections(page);
+    const sections = indexedSections(page, split?.bounds);
     for (const section of sections) this.sections.set(section.id, section);
     this.sectionIdsByPage.set(
       page.path,
       sections.map((section) => section.id),
     );
-    this.engine.add(sections, counted);
+    this.engine.add(sections, split?.counted);
   }
 
   /** Removes a page by its published path; true if it was there. */
@@ -178,6 +188,11 @@ export class SiteIndex implements DocsIndex {
       if (copies?.size === 0) this.translations.delete(key);
     }
     return true;
+  }
+
+  /** The page published at exactly this path, if any. */
+  publishedPage(path: string): Page | undefined {
+    return this.pages.get(path);
   }
 
   /**

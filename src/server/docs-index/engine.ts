@@ -153,11 +153,15 @@ function repeated(keys: string[], times: number): string[] {
  * ("embedd"). Known words match exactly; stemming already joins their other forms.
  */
 export class SectionEngine {
-  /** In how many sections each indexed term occurs. */
-  private readonly documentFrequency = new Map<string, number>();
+  /**
+   * In how many sections each indexed term occurs, by its FieldTerms id, and the last section
+   * (`sectionsAdded`) counted there: a word's ids are known, so a section's terms are counted
+   * without a set of them or a lookup by string.
+   */
+  private sectionsWithTerm = new Int32Array(1024);
+  private lastSectionWithTerm = new Int32Array(1024);
   /** How many sections of each language (by Language) the index holds. */
   private readonly languages = new Map<Language, number>();
-  private currentTerms = new Set<string>();
   /**
    * The language of the section being added. MiniSearch's tokenize and processTerm callbacks
    * do not see the document; `add` sets this before handing MiniSearch the section, and
@@ -221,7 +225,6 @@ export class SectionEngine {
       throw new Error(`${counted.length} sections counted for ${sections.length} added`);
     }
     for (const [position, section] of sections.entries()) {
-      this.currentTerms = new Set();
       this.currentSection = ++sectionsAdded;
       this.currentLanguage = languageOf(section.meta.language);
       const fields = counted?.[position] ?? sectionWords(section);
@@ -230,9 +233,6 @@ export class SectionEngine {
       this.pendingWords = [];
       this.pendingKeys = [];
       this.fieldTerms.commit(section.id);
-      for (const term of this.currentTerms) {
-        this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
-      }
       this.languages.set(this.currentLanguage, (this.languages.get(this.currentLanguage) ?? 0) + 1);
       this.sections++;
     }
@@ -245,15 +245,16 @@ export class SectionEngine {
   private prepareField(field: number, { words, counts }: CountedWords): void {
     const fieldWords: string[] = new Array(words.length);
     const keys: string[][] = new Array(words.length);
-    for (const [position, indexed] of words.entries()) {
-      // A word comes back often within a section: its terms are counted once.
-      if (indexed.section !== this.currentSection) {
-        indexed.section = this.currentSection;
-        for (const term of indexed.terms) this.currentTerms.add(term);
-      }
+    for (let position = 0; position < words.length; position++) {
+      const indexed = words[position]!;
       if (indexed.idsOwner !== this.fieldTerms) {
         indexed.ids = this.fieldTerms.idsOf(indexed.keys);
         indexed.idsOwner = this.fieldTerms;
+      }
+      // A word comes back often within a section: its terms are counted once.
+      if (indexed.section !== this.currentSection) {
+        indexed.section = this.currentSection;
+        for (const id of indexed.ids) this.countSectionWith(id);
       }
       const count = counts[position]!;
       for (const id of indexed.ids) this.fieldTerms.count(field, id, count);
@@ -276,19 +277,29 @@ export class SectionEngine {
     const remaining = (this.languages.get(language) ?? 0) - 1;
     if (remaining > 0) this.languages.set(language, remaining);
     else this.languages.delete(language);
-    const terms = new Set<string>();
+    const ids = new Set<number>();
     for (const field of FIELDS) {
       for (const word of words(fieldText(section, field), language)) {
         const wordTerms = cachedWordTerms(word, language);
         if (field === 'title' && wordTerms.length === 1) this.countTitleWord(wordTerms[0]!, -1);
-        for (const term of wordTerms) terms.add(term);
+        for (const term of wordTerms) {
+          const id = this.fieldTerms.idOf(storageKey(term));
+          if (id !== undefined) ids.add(id);
+        }
       }
     }
-    for (const term of terms) {
-      const frequency = (this.documentFrequency.get(term) ?? 0) - 1;
-      if (frequency > 0) this.documentFrequency.set(term, frequency);
-      else this.documentFrequency.delete(term);
+    for (const id of ids) this.sectionsWithTerm[id]!--;
+  }
+
+  /** Counts a term (by id) in the section being added, once per section. */
+  private countSectionWith(id: number): void {
+    if (id >= this.sectionsWithTerm.length) {
+      this.sectionsWithTerm = grown(this.sectionsWithTerm, id);
+      this.lastSectionWithTerm = grown(this.lastSectionWithTerm, id);
     }
+    if (this.lastSectionWithTerm[id] === this.currentSection) return;
+    this.lastSectionWithTerm[id] = this.currentSection;
+    this.sectionsWithTerm[id]!++;
   }
 
   private countTitleWord(term: string, change: number): void {
@@ -316,7 +327,7 @@ export class SectionEngine {
       const compound =
         word.startsWith(term) &&
         word.length - term.length >= 3 &&
-        this.documentFrequency.has(word.slice(term.length));
+        this.frequencyOf(word.slice(term.length)) > 0;
       const derivation =
         derives && !word.startsWith(term) && word.length - stem.length <= DERIVATION_SUFFIX_MAX;
       if (compound || derivation) found.push(word);
@@ -328,14 +339,15 @@ export class SectionEngine {
 
   /** In how many sections a (processed) term occurs. */
   frequencyOf(term: string): number {
-    return this.documentFrequency.get(term) ?? 0;
+    const id = this.fieldTerms.idOf(storageKey(term));
+    return id === undefined ? 0 : (this.sectionsWithTerm[id] ?? 0);
   }
 
   search(query: string, options: EngineSearchOptions = {}): MiniSearchHit[] {
     const { language, filter, limit = Number.POSITIVE_INFINITY, ...miniSearchOptions } = options;
     const plan = this.planQuery(query, languageOf(language));
     if (plan.specific.length + plan.common.length === 0) return [];
-    const known = (term: string) => this.documentFrequency.has(term);
+    const known = (term: string) => this.frequencyOf(term) > 0;
     const termOf = new Map<string, string>();
     const keysOf = (terms: string[]) =>
       terms.map((term) => {
@@ -417,8 +429,8 @@ export class SectionEngine {
    * their QUERY_TERMS_MAX most specific words.
    */
   private planQuery(query: string, language: Language): QueryPlan {
-    const frequency = (term: string) => this.documentFrequency.get(term) ?? 0;
-    const known = (term: string) => this.documentFrequency.has(term);
+    const frequency = (term: string) => this.frequencyOf(term);
+    const known = (term: string) => this.frequencyOf(term) > 0;
     const queryWords = words(query.slice(0, QUERY_CHARS_MAX), language);
     const others = this.variantLanguages(language);
     // Each of the reader's words, by its term, with the other forms the index may hold it in.
@@ -671,4 +683,11 @@ function rescored(
   const head = hits.slice(0, cap).sort((a, b) => b.score - a.score);
   for (let i = cap; i < hits.length; i++) head.push(hits[i]!);
   return head;
+}
+
+/** A copy of an array long enough to hold index `id`. */
+function grown(array: Int32Array<ArrayBuffer>, id: number): Int32Array<ArrayBuffer> {
+  const copy = new Int32Array(Math.max(id + 1, array.length * 2));
+  copy.set(array);
+  return copy;
 }

@@ -33,8 +33,9 @@ export interface BuildIndexOptions {
   /** The site's framework; detected from the folder when not given. */
   framework?: FrameworkName | undefined;
   /**
-   * Read and parse the pages in a worker thread while this one indexes them (page-reader.ts).
-   * Default: for sites of READER_THREAD_MIN_FILES files or more.
+   * Read and parse the pages in a worker thread while this one indexes them (page-reader.ts):
+   * `true` reads every page there. Default: for sites of READER_THREAD_MIN_FILES files or
+   * more, this thread reading the first pages while the worker starts.
    */
   readerThread?: boolean;
 }
@@ -83,24 +84,26 @@ export async function buildDocsIndex(
   index.configure(layout, options.framework);
   const problems: IndexProblem[] = [];
   const files = listPageFiles(folder, layout);
+  const task = { root: folder.root, framework: layout.framework, files };
   const pages =
     (options.readerThread ?? files.length >= READER_THREAD_MIN_FILES)
-      ? readPagesInWorker({ root: folder.root, framework: layout.framework, files })
+      ? readPagesInWorker(task, options.readerThread ? undefined : { folder, layout })
       : // Synchronous reads: at start-up nothing else waits on the event loop, and one blocking
         // read is several times cheaper than open/stat/read/close hops through the thread pool.
         readPagesHere(folder, layout, files);
   let done = 0;
-  for await (const { file, page, problem, counted } of pages) {
-    const existing = page && index.getPage(page.path);
+  for await (const { file, page, problem, split } of pages) {
+    // Only the exact path: getPage's fallbacks would normalise every new page's path.
+    const existing = page && index.publishedPage(page.path);
     if (problem !== undefined) {
       problems.push({ file, message: problem });
-    } else if (existing && existing.path === page.path) {
+    } else if (existing) {
       problems.push({
         file,
         message: `publishes /${page.path} like ${existing.file}, which is kept`,
       });
     } else if (page) {
-      index.upsert(page, counted);
+      index.upsert(page, split);
     }
     if (++done % PROGRESS_EVERY === 0) {
       options.onProgress?.({ done, total: files.length });

@@ -7,8 +7,13 @@
  */
 import { on } from 'node:events';
 import { extname } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { indexedSections } from './docs-index.ts';
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+} from 'node:worker_threads';
+import { indexedSections, type SplitPage } from './docs-index.ts';
 import type { DocsFolder } from './frameworks/docs-folder.ts';
 import { splitFrontmatter } from './frameworks/frontmatter.ts';
 import { isDraft } from './frameworks/page-rules.ts';
@@ -22,6 +27,7 @@ import {
   knownWord,
   sectionWords,
 } from './section-words.ts';
+import { type SectionBounds, sectionBounds } from './sections.ts';
 import type { Page } from './types.ts';
 
 /** One page file, read: its page (none when its framework does not publish it) or a problem. */
@@ -30,8 +36,8 @@ export interface ReadPage {
   page?: Page;
   /** Why the file could not be read or parsed. */
   problem?: string;
-  /** The words of the page's `indexedSections`, when counted already. */
-  counted?: CountedWords[][];
+  /** Where the page's sections are and their words, when worked out already. */
+  split?: SplitPage;
 }
 
 /** What the worker is started with. */
@@ -39,6 +45,20 @@ export interface PageReaderTask {
   root: string;
   framework: FrameworkName;
   files: string[];
+}
+
+/**
+ * The worker's data: the task, and a port on which it says when it has loaded its modules and
+ * is told the file to start at.
+ */
+export interface PageReaderData extends PageReaderTask {
+  control: MessagePort;
+}
+
+/** Where the pages are read while the worker starts (`readPagesInWorker`). */
+export interface HeadStart {
+  folder: DocsFolder;
+  layout: SiteLayout;
 }
 
 /** A word the worker numbered: the word, its terms and their storage keys. */
@@ -55,6 +75,8 @@ export interface WirePage {
   file: string;
   page?: Page;
   problem?: string;
+  /** Where the page's sections are (none for an unlisted page). */
+  bounds?: SectionBounds[];
   /** Per section, per field: the number of distinct words, then (word number, count) pairs. */
   counts?: Int32Array<ArrayBuffer>;
 }
@@ -93,24 +115,52 @@ export function readPage(folder: DocsFolder, layout: SiteLayout, file: string): 
   }
 }
 
-/** Reads the files in a worker thread, in order; ends once every file has been read. */
-export async function* readPagesInWorker(task: PageReaderTask): AsyncGenerator<ReadPage> {
+/**
+ * Reads the files in a worker thread, in order; ends once every file has been read. With a
+ * `headStart`, this thread reads the first files itself until the worker has loaded its modules
+ * (a good part of a second), and the worker starts at the next one.
+ */
+export async function* readPagesInWorker(
+  task: PageReaderTask,
+  headStart?: HeadStart,
+): AsyncGenerator<ReadPage> {
   // The worker is this folder's page-reader-worker, as .ts from the sources or .js once built.
   const entry = new URL(`./page-reader-worker${extname(import.meta.url)}`, import.meta.url);
-  const worker = new Worker(entry, { workerData: task });
+  const { port1: control, port2 } = new MessageChannel();
+  const data: PageReaderData = { ...task, control: port2 };
+  const worker = new Worker(entry, { workerData: data, transferList: [port2] });
+  // An error while this thread reads would otherwise have no listener and end the process.
+  let failed: { error: unknown } | undefined;
+  const fail = (error: unknown) => {
+    failed = { error };
+  };
+  worker.on('error', fail);
   const words: IndexedWord[] = [];
   let read = 0;
   try {
+    if (headStart) {
+      while (read < task.files.length && receiveMessageOnPort(control) === undefined) {
+        yield readPage(headStart.folder, headStart.layout, task.files[read++]!);
+        if (failed) throw failed.error;
+      }
+    }
+    worker.off('error', fail);
+    if (failed) throw failed.error;
+    control.postMessage(read);
+    if (read === task.files.length) return;
     for await (const [batch] of on(worker, 'message', { close: ['exit'] })) {
       const { words: numbered, pages } = batch as PageBatch;
       for (const [word, terms, keys] of numbered) words.push(knownWord(word, terms, keys));
-      for (const { counts, ...page } of pages) {
+      for (const { counts, bounds, ...page } of pages) {
         read++;
-        yield counts ? { ...page, counted: decodeCounts(counts, words) } : page;
+        yield counts && bounds
+          ? { ...page, split: { bounds, counted: decodeCounts(counts, words) } }
+          : page;
       }
       if (read === task.files.length) break;
     }
   } finally {
+    control.close();
     await worker.terminate();
   }
   if (read < task.files.length) {
@@ -124,10 +174,20 @@ export interface WordNumbering {
   unsent: NumberedWord[];
 }
 
+/** Splits a page and counts its sections' words, for sending (see `encodeCounts`). */
+export function wirePage(file: string, page: Page, numbering: WordNumbering): WirePage {
+  const bounds = page.unlisted ? [] : sectionBounds(page);
+  return { file, page, bounds, counts: encodeCounts(page, bounds, numbering) };
+}
+
 /** A page's counted words as numbers, for sending; words seen first are numbered. */
-export function encodeCounts(page: Page, numbering: WordNumbering): Int32Array<ArrayBuffer> {
+function encodeCounts(
+  page: Page,
+  bounds: SectionBounds[],
+  numbering: WordNumbering,
+): Int32Array<ArrayBuffer> {
   const encoded: number[] = [];
-  for (const section of page.unlisted ? [] : indexedSections(page)) {
+  for (const section of indexedSections(page, bounds)) {
     for (const { words, counts } of sectionWords(section)) {
       encoded.push(words.length);
       for (const [position, word] of words.entries()) {

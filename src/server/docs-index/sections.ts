@@ -6,6 +6,20 @@ import { HeadingSlugger, headingSource } from '../../api/anchors.ts';
 import { FenceTracker, parseHeading, plainText } from './markdown.ts';
 import type { Page, Section } from './types.ts';
 
+/**
+ * Where a section of a page is and what leads to it: what splitting the page works out, which
+ * the page reader's worker sends so the indexing thread does not split the page again.
+ */
+export interface SectionBounds {
+  heading: string;
+  anchor: string;
+  /** The heading trail below the page title. */
+  trail: string[];
+  /** Where the section's (trimmed) text starts and ends in the page's content. */
+  start: number;
+  end: number;
+}
+
 interface OpenSection {
   heading: string;
   level: number;
@@ -23,25 +37,43 @@ interface OpenSection {
  * itself (no anchor).
  */
 export function splitSections(page: Page): Section[] {
+  return sectionsAt(page, sectionBounds(page));
+}
+
+/** A page's sections at the bounds `sectionBounds` found. */
+export function sectionsAt(page: Page, bounds: readonly SectionBounds[]): Section[] {
+  return bounds.map(({ heading, anchor, trail, start, end }, position) => ({
+    id: `${page.path}#${anchor || `@${position}`}`,
+    pagePath: page.path,
+    pageTitle: page.title,
+    heading,
+    headings: [page.title, ...trail],
+    anchor,
+    // A slice of the page's content (V8 shares the characters), not a copy of them.
+    content: page.content.slice(start, end),
+    lead: position === 0,
+  }));
+}
+
+/** Where the page's sections are (see `splitSections`). */
+export function sectionBounds(page: Page): SectionBounds[] {
   const slugger = new HeadingSlugger(page.anchorStyle);
   const fences = new FenceTracker();
-  const sections: Section[] = [];
+  const sections: SectionBounds[] = [];
   // Heading text per open level, to build the trail of nested headings.
   const open: string[] = [];
   let current: OpenSection = { heading: '', level: 0, anchor: '', trail: [], start: 0, end: 0 };
   const close = () => {
-    // A slice of the page's content (V8 shares the characters), not a copy of them.
-    const content = page.content.slice(current.start, current.end).trim();
+    const text = page.content.slice(current.start, current.end);
+    const content = text.trim();
     if (content === '' && current.heading === '') return;
+    const start = current.start + text.length - text.trimStart().length;
     sections.push({
-      id: `${page.path}#${current.anchor || `@${sections.length}`}`,
-      pagePath: page.path,
-      pageTitle: page.title,
       heading: current.heading,
-      headings: [page.title, ...current.trail],
       anchor: current.anchor,
-      content,
-      lead: sections.length === 0,
+      trail: current.trail,
+      start,
+      end: start + content.length,
     });
   };
   let offset = 0;
