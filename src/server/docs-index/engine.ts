@@ -23,7 +23,6 @@ import {
   FIELD_NUMBERS,
   FIELDS,
   type Field,
-  fieldText,
   type IndexedSection,
   sectionWords,
   storageKey,
@@ -277,13 +276,15 @@ export class SectionEngine {
     const remaining = (this.languages.get(language) ?? 0) - 1;
     if (remaining > 0) this.languages.set(language, remaining);
     else this.languages.delete(language);
+    // The section's words as `add` counted them.
     const ids = new Set<number>();
-    for (const field of FIELDS) {
-      for (const word of words(fieldText(section, field), language)) {
-        const wordTerms = cachedWordTerms(word, language);
-        if (field === 'title' && wordTerms.length === 1) this.countTitleWord(wordTerms[0]!, -1);
-        for (const term of wordTerms) {
-          const id = this.fieldTerms.idOf(storageKey(term));
+    for (const [field, { words, counts }] of sectionWords(section).entries()) {
+      for (const [position, indexed] of words.entries()) {
+        if (field === TITLE && indexed.terms.length === 1) {
+          this.countTitleWord(indexed.terms[0]!, -counts[position]!);
+        }
+        for (const key of indexed.keys) {
+          const id = this.fieldTerms.idOf(key);
           if (id !== undefined) ids.add(id);
         }
       }
