@@ -21,11 +21,13 @@ const SETS = [
   { questions: 'starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'vite-docs.json', docs: 'vite-docs' },
   { questions: 'starlight-multilingual.json', docs: 'starlight-docs' },
-  // Held out from ranking work: written before the changes they judge, never tuned against.
-  { questions: 'held-out-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  // Development sets: held out until session 12, studied question by question since (not gated).
+  { questions: 'dev-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'dev-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'dev-starlight-docs.json', docs: 'starlight-docs' },
+  // Held out from ranking and answer work: written before the changes they judge, only their
+  // rates are ever looked at, never a question's detail.
   { questions: 'held-out-2-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'held-out-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'held-out-starlight-docs.json', docs: 'starlight-docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];

@@ -27,8 +27,8 @@ interface GateSet {
 
 /**
  * recall@5 today: ai-sdk-docs 35/43, starlight-docs 42/45, vite-docs 43/45, multilingual 48/48.
- * The held-out sets (held-out-*.json, run by `npm run eval`) are deliberately not gated here:
- * they were written to judge changes, not to tune them.
+ * The development and held-out sets (dev-*.json, held-out-*.json, run by `npm run eval`) are
+ * deliberately not gated here: they were written to judge changes, not to tune them.
  * The false refusals left on vite-docs are questions in the reader's words that the page says
  * otherwise ("from my phone" and `server.host`, "notice when I save" and `server.watch`).
  */

@@ -83,14 +83,16 @@ describe('the question sets', () => {
     }
   });
 
-  // The held-out sets judge ranking changes without being tuned against: small, covered only.
+  // The development and held-out sets judge ranking changes (the held-out ones without being
+  // tuned against): small, covered only.
   it.each([
-    { file: 'held-out-ai-sdk-docs.json', pages: () => publishedPaths(AI_SDK_DOCS) },
+    { file: 'dev-ai-sdk-docs.json', pages: () => publishedPaths(AI_SDK_DOCS) },
+    { file: 'held-out-2-ai-sdk-docs.json', pages: () => publishedPaths(AI_SDK_DOCS) },
     {
-      file: 'held-out-starlight-docs.json',
+      file: 'dev-starlight-docs.json',
       pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
     },
-    { file: 'held-out-vite-docs.json', pages: () => publishedPaths(VITE_DOCS) },
+    { file: 'dev-vite-docs.json', pages: () => publishedPaths(VITE_DOCS) },
   ])('$file: 10+ covered questions, each with a fact and real pages', async ({ file, pages }) => {
     const set = await loadQuestionSet(questions(file));
     expect(set.questions.length).toBeGreaterThanOrEqual(10);
