@@ -10,13 +10,17 @@
  *   that its forced collections cannot lower the RSS figure;
  * - what the stable `streamText` costs per open reply over the `experimental_` low-memory
  *   variant the server used before (stream-memory.ts).
- * `node bench/assistant.ts` runs it alone; `bench/run.ts` runs it with the other benchmarks.
+ * `node bench/assistant.ts` runs it alone (`--only replies,load,heap,streamText` runs some of its
+ * phases: the first chunk alone takes under a minute, the two 1,000-stream phases several
+ * minutes each); `bench/run.ts` runs it with the other benchmarks. Each phase prints its figures
+ * as it ends.
  */
 
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { retrievalQuestions } from '../test/fixtures/retrieval-questions.ts';
 import { AI_SDK_DOCS } from '../test/support/corpora.ts';
 import { type InspectorSession, inspect } from './inspector.ts';
@@ -317,38 +321,73 @@ async function heapPerStream(): Promise<HeapFigures> {
 
 const mb = (bytes: number) => round(bytes / 1024 / 1024);
 
-export async function benchAssistant(): Promise<AssistantFigures> {
-  const figures: AssistantFigures = {
-    replies: await replies(),
-    load: await concurrentStreams(),
-    heap: await heapPerStream(),
-    streamText: await compareStreamTextVariants(),
-  };
-  const { replies: r, load: l, heap: h, streamText: s } = figures;
+/** The bench's phases, in the order they run; `--only <phase,...>` runs some of them. */
+export const PHASES = ['replies', 'load', 'heap', 'streamText'] as const;
+export type Phase = (typeof PHASES)[number];
+
+/**
+ * Runs the phases asked for (all by default), printing each one's figures as soon as it ends:
+ * the whole bench takes minutes (1,000 paced streams twice), and a phase's figures should not
+ * wait for the others.
+ */
+export async function benchAssistant(
+  only: readonly Phase[] = PHASES,
+): Promise<Partial<AssistantFigures>> {
+  const figures: Partial<AssistantFigures> = {};
+  const table: Record<string, number> = {};
   console.log('\nAssistant (embedded model, ai-sdk-docs corpus, loopback, Node defaults)');
-  console.log(
-    `  ready in ${r.startSeconds} s; time to first text chunk, v2: p50 ${r.firstChunkP50Ms} ms, p99 ${r.firstChunkP99Ms} ms; ${r.repliesPerSecond} whole replies/s one at a time (${TTFT_REQUESTS} requests)`,
-  );
-  console.log(
-    `  ${l.streams} concurrent v2 streams: ${l.completed} completed, ${l.dropped} dropped, ${l.peakOpen} open at once (opened in ${l.rampSeconds} s); RSS ${l.idleRssMb} MB idle, ${l.peakRssMb} MB peak${l.failure ? `; FAILED: ${l.failure}` : ''}`,
-  );
-  console.log(
-    `  live heap per open v2 stream: ${h.heapPerStreamKb} kB (${h.open} open: ${h.openHeapMb} MB after a full collection, ${h.idleHeapMb} MB idle; target <= ${HEAP_PER_STREAM_TARGET_KB} kB)`,
-  );
-  console.log(
-    `  streamText (stable, shipped) holds ${s.stableKb} kB per open reply, experimental_streamTextLowMemory (used before) ${s.lowMemoryKb} kB: the stable API costs ${round(s.stableKb - s.lowMemoryKb)} kB per open reply (${s.replies} replies in one process, model and conversion only)`,
-  );
-  console.table({
-    'time to first chunk p50 (ms)': r.firstChunkP50Ms,
-    'time to first chunk p99 (ms)': r.firstChunkP99Ms,
-    'whole replies/s, one at a time': r.repliesPerSecond,
-    'live heap per open v2 stream (kB)': h.heapPerStreamKb,
-    [`peak RSS, ${l.streams} open streams (MB)`]: l.peakRssMb,
-    'idle RSS (MB)': l.idleRssMb,
-    'streams dropped': l.dropped,
-    'stable streamText cost per reply (kB)': round(s.stableKb - s.lowMemoryKb),
-  });
+  if (only.includes('replies')) {
+    const r = await replies();
+    figures.replies = r;
+    console.log(
+      `  ready in ${r.startSeconds} s; time to first text chunk, v2: p50 ${r.firstChunkP50Ms} ms, p99 ${r.firstChunkP99Ms} ms; ${r.repliesPerSecond} whole replies/s one at a time (${TTFT_REQUESTS} requests)`,
+    );
+    table['time to first chunk p50 (ms)'] = r.firstChunkP50Ms;
+    table['time to first chunk p99 (ms)'] = r.firstChunkP99Ms;
+    table['whole replies/s, one at a time'] = r.repliesPerSecond;
+  }
+  if (only.includes('load')) {
+    const l = await concurrentStreams();
+    figures.load = l;
+    console.log(
+      `  ${l.streams} concurrent v2 streams: ${l.completed} completed, ${l.dropped} dropped, ${l.peakOpen} open at once (opened in ${l.rampSeconds} s); RSS ${l.idleRssMb} MB idle, ${l.peakRssMb} MB peak${l.failure ? `; FAILED: ${l.failure}` : ''}`,
+    );
+    table[`peak RSS, ${l.streams} open streams (MB)`] = l.peakRssMb;
+    table['idle RSS (MB)'] = l.idleRssMb;
+    table['streams dropped'] = l.dropped;
+  }
+  if (only.includes('heap')) {
+    const h = await heapPerStream();
+    figures.heap = h;
+    console.log(
+      `  live heap per open v2 stream: ${h.heapPerStreamKb} kB (${h.open} open: ${h.openHeapMb} MB after a full collection, ${h.idleHeapMb} MB idle; target <= ${HEAP_PER_STREAM_TARGET_KB} kB)`,
+    );
+    table['live heap per open v2 stream (kB)'] = h.heapPerStreamKb;
+  }
+  if (only.includes('streamText')) {
+    const s = await compareStreamTextVariants();
+    figures.streamText = s;
+    console.log(
+      `  streamText (stable, shipped) holds ${s.stableKb} kB per open reply, experimental_streamTextLowMemory (used before) ${s.lowMemoryKb} kB: the stable API costs ${round(s.stableKb - s.lowMemoryKb)} kB per open reply (${s.replies} replies in one process, model and conversion only)`,
+    );
+    table['stable streamText cost per reply (kB)'] = round(s.stableKb - s.lowMemoryKb);
+  }
+  console.table(table);
   return figures;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await benchAssistant();
+/** `--only replies,heap`: the phases named, in the bench's order; unknown names are an error. */
+function phasesFromArgs(args: string[]): Phase[] {
+  const { values } = parseArgs({ args, options: { only: { type: 'string' } } });
+  if (!values.only) return [...PHASES];
+  const asked = values.only.split(',').map((name) => name.trim());
+  const unknown = asked.filter((name) => !(PHASES as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    throw new Error(`unknown phase ${unknown.join(', ')}: the phases are ${PHASES.join(', ')}`);
+  }
+  return PHASES.filter((phase) => asked.includes(phase));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await benchAssistant(phasesFromArgs(process.argv.slice(2)));
+}
