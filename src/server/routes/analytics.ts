@@ -50,7 +50,10 @@ const listQuery = z.object({
 type ListQuery = z.infer<typeof listQuery>;
 
 export function analyticsRoutes(options: AnalyticsRouteOptions): Hono<AppEnv> {
-  // Registered before the site router, whose guards would read `sites` as a domain.
+  // Registered before the site router, whose guards would read `sites` as a domain. A static
+  // segment beside `/:domain/*` is a pattern Hono's RegExpRouter refuses, so the app runs on its
+  // TrieRouter: about 1 µs more per request (1.1-1.8 against 0.2-0.4 µs a match over the app's
+  // routes), not worth moving this documented path.
   const routes = new Hono<AppEnv>();
   routes.get('/sites', authenticateAdminOrganization(options), (c) => {
     const body: SitesResponse = {
