@@ -28,6 +28,10 @@ const SETS = [
   // Held out from ranking and answer work: written before the changes they judge, only their
   // rates are ever looked at, never a question's detail.
   { questions: 'held-out-2-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'held-out-3-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'held-out-3-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'held-out-3-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'held-out-3-demo-docs.json', docs: '../../../docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];

@@ -4,6 +4,7 @@
  * question into one nobody can pass.
  */
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { normalizePagePath } from '../../../src/server/eval/grade.ts';
 import { loadQuestionSet } from '../../../src/server/eval/questions.ts';
@@ -11,6 +12,9 @@ import { AI_SDK_DOCS, STARLIGHT_DOCS, VITE_DOCS } from '../../support/corpora.ts
 
 const questions = (name: string) =>
   new URL(`../../fixtures/questions/${name}`, import.meta.url).pathname;
+
+/** The project's own docs (what `npm start` serves), which the demo sets are asked about. */
+const DEMO_DOCS = fileURLToPath(new URL('../../../docs/', import.meta.url));
 
 /** Published paths of a corpus, worked out from its files as its framework publishes them. */
 function publishedPaths(root: string, sourceRoot = ''): Set<string> {
@@ -103,4 +107,52 @@ describe('the question sets', () => {
       for (const page of q.pages) expect(published.has(normalizePagePath(page)), page).toBe(true);
     }
   });
+
+  // The third held-out sets, on every corpus and the project's own docs: covered questions,
+  // each with a fact and real pages, and off-topic questions the docs do not answer.
+  it.each([
+    {
+      file: 'held-out-3-ai-sdk-docs.json',
+      covered: 20,
+      offTopic: 5,
+      pages: () => publishedPaths(AI_SDK_DOCS),
+    },
+    {
+      file: 'held-out-3-vite-docs.json',
+      covered: 15,
+      offTopic: 4,
+      pages: () => publishedPaths(VITE_DOCS),
+    },
+    {
+      file: 'held-out-3-starlight-docs.json',
+      covered: 15,
+      offTopic: 4,
+      pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
+    },
+    {
+      file: 'held-out-3-demo-docs.json',
+      covered: 12,
+      offTopic: 4,
+      pages: () => publishedPaths(DEMO_DOCS),
+    },
+  ])(
+    '$file: $covered+ covered questions, each with a fact and real pages, $offTopic+ off-topic',
+    async ({ file, covered: minCovered, offTopic, pages }) => {
+      const set = await loadQuestionSet(questions(file));
+      const covered = set.questions.filter((q) => !q.uncovered);
+      expect(covered.length).toBeGreaterThanOrEqual(minCovered);
+      expect(set.questions.length - covered.length).toBeGreaterThanOrEqual(offTopic);
+      const published = pages();
+      for (const q of covered) {
+        expect(q.fact, q.id).toBeDefined();
+        for (const page of q.pages) expect(published.has(normalizePagePath(page)), page).toBe(true);
+      }
+      // English pages only: translations live in locale folders.
+      if (file === 'held-out-3-starlight-docs.json') {
+        expect(
+          covered.flatMap((q) => q.pages).filter((p) => /^[a-z]{2}(-[a-z]{2})?\//.test(p)),
+        ).toEqual([]);
+      }
+    },
+  );
 });
