@@ -102,6 +102,15 @@ function rankCandidates(
   const counts = weighted.groups.every((g) => g.filler)
     ? () => true
     : (group: TermGroup) => !group.filler;
+  // Lines are compared on the words the sections could hold: a word none of them holds (the
+  // reader's own, or one the site never uses) scales every line alike and would leave the
+  // bonuses alone to rank them.
+  const reachable = combine(weighted, (group) =>
+    sections.some((s) => group.terms.some((t) => s.terms.has(t) || s.topic.has(t)))
+      ? group.weight
+      : 0,
+  );
+  const scale = reachable > 0 ? reachable : weighted.total;
   const candidates: Candidate[] = [];
   sections.forEach((section, index) => {
     if (section.coverage < QUOTABLE_MIN) return;
@@ -159,7 +168,7 @@ function rankCandidates(
       // Code is quoted for what it names (a name the reader typed); otherwise only after the
       // sentence that introduces it (see withIntroducedCode).
       if (snippet.kind === 'code' && named === 0) return;
-      const relevance = held / weighted.total;
+      const relevance = held / scale;
       candidates.push({
         section: index,
         position,
@@ -167,7 +176,7 @@ function rankCandidates(
         relevance,
         score:
           relevance +
-          kindBonus(snippet, next, codeHeld / weighted.total, about ? 'what' : question.kind) +
+          kindBonus(snippet, next, codeHeld / scale, about ? 'what' : question.kind) +
           (opening(section, position) && (about || question.kind === 'what') ? OPENING_BONUS : 0) +
           sectionBonus,
         matched,

@@ -3,7 +3,7 @@
  * the site (a rare word such as `streamText` says more about what was asked than `text`), and
  * whether the retrieved sections answer the question at all: the docs cover it when one
  * section holds enough of the question's weight. A word the section lacks counts against it;
- * the rarer the word, the more.
+ * the rarer the word, the more, and a word the whole site never uses the most.
  */
 
 /** One word of the question: its term, or an identifier's whole term followed by its parts. */
@@ -43,6 +43,12 @@ export interface Rarity {
 const IDENTIFIER_PART_SHARE = 0.5;
 /** A verb of asking ("show", "make") weighs this share of its rarity. */
 const FILLER_SHARE = 0.3;
+/**
+ * A word the whole site never uses weighs this many times the rarest word it does use: it names
+ * what the site is not about ("Django", "autumn"), where a word the site uses once or twice
+ * ("twice", "pictures") is still of its vocabulary, however the reader happens to put it.
+ */
+const ABSENT_SHARE = 1.5;
 
 export function weighQuestion(
   words: { terms: string[]; identifier: boolean; filler: boolean; selected?: boolean }[],
@@ -54,11 +60,23 @@ export function weighQuestion(
     ? rarity.termFrequency
     : localFrequency(terms, snippetTerms);
   const count = rarity?.termFrequency ? rarity.sectionCount : snippetTerms.length;
-  // Inverse document frequency; a term no section holds weighs as one held by a single
-  // section: the reader's own word for something the docs may name otherwise.
-  const idf = (term: string) => Math.log(1 + (count + 1) / (Math.max(frequency(term), 1) + 0.5));
-  const groups = words.map(({ terms, identifier, filler, selected }) => {
-    const rarities = terms.map(idf);
+  // Inverse document frequency. Among the retrieved snippets, a term none holds weighs as one
+  // held by a single snippet: the reader's own word for something the docs may name otherwise.
+  const absent = rarity?.termFrequency ? ABSENT_SHARE : 1;
+  const idf = (term: string, filler: boolean) => {
+    const held = frequency(term);
+    const share = held === 0 && !filler ? absent : 1;
+    return Math.log(1 + (count + 1) / (Math.max(held, 1) + 0.5)) * share;
+  };
+  const groups = words.map(({ terms: own, identifier, filler, selected }) => {
+    // A closed compound the site never writes ("stylesheet") counts by the parts it does write
+    // ("style", "sheet"), as a hyphenated word does: it is of the site's vocabulary after all.
+    const parts =
+      rarity?.termFrequency && own.length === 1 && !filler
+        ? compoundParts(own[0]!, frequency)
+        : undefined;
+    const terms = parts ? [own[0]!, ...parts] : own;
+    const rarities = terms.map((term) => idf(term, filler || parts !== undefined));
     return {
       terms,
       rarities,
@@ -68,9 +86,27 @@ export function weighQuestion(
       weight: Math.max(...rarities) * (filler ? FILLER_SHARE : 1),
     };
   });
-  const question: WeightedQuestion = { groups, terms, total: 0 };
+  const all = [...new Set(groups.flatMap((g) => g.terms))];
+  const question: WeightedQuestion = { groups, terms: all, total: 0 };
   question.total = combine(question, (g) => g.weight);
   return question;
+}
+
+/** Parts of a closed compound are this long at least. */
+const COMPOUND_PART_MIN = 4;
+
+/** The two words of the site a word the site never uses is written of, if any. */
+function compoundParts(
+  term: string,
+  frequency: (term: string) => number,
+): [string, string] | undefined {
+  if (!/^\p{Ll}+$/u.test(term) || frequency(term) > 0) return undefined;
+  for (let i = COMPOUND_PART_MIN; i <= term.length - COMPOUND_PART_MIN; i++) {
+    const left = term.slice(0, i);
+    const right = term.slice(i);
+    if (frequency(left) > 0 && frequency(right) > 0) return [left, right];
+  }
+  return undefined;
 }
 
 /**
@@ -98,8 +134,19 @@ function localFrequency(terms: string[], snippetTerms: Set<string>[]): (term: st
 
 /** Share of the question's weight held by what `has` accepts (0..1). */
 export function heldShare(question: WeightedQuestion, has: (term: string) => boolean): number {
+  return shareOf(question, heldByWord(question, has));
+}
+
+/** How much of each word of the question (same order as its groups) `has` accepts (0..1). */
+export function heldByWord(question: WeightedQuestion, has: (term: string) => boolean): number[] {
+  return question.groups.map((group) => groupHeld(group, has));
+}
+
+/** Share of the question's weight held, given how much of each word is held (0..1). */
+export function shareOf(question: WeightedQuestion, held: number[]): number {
   if (question.total === 0) return 0;
-  return combine(question, (group) => group.weight * groupHeld(group, has)) / question.total;
+  const index = new Map(question.groups.map((group, i) => [group, i]));
+  return combine(question, (group) => group.weight * held[index.get(group)!]!) / question.total;
 }
 
 /**

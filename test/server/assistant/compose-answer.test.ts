@@ -7,6 +7,7 @@ import {
 } from '../../../src/server/assistant/compose-answer.ts';
 import type { Rarity } from '../../../src/server/assistant/coverage.ts';
 import { groundingSections } from '../../../src/server/assistant/grounding.ts';
+import { COVERED_MIN } from '../../../src/server/assistant/read-sections.ts';
 import type { Page } from '../../../src/server/docs-index/types.ts';
 import { TinyIndex } from '../../support/assistant-index.ts';
 
@@ -776,14 +777,38 @@ describe('composeAnswer', () => {
         anchor: heading.toLowerCase().replaceAll(' ', '-'),
       });
     const rarity = { sectionCount: 1000, termFrequency: () => 10 };
-    const question = 'How do I renew certificates to the latest version quickly?';
+    const question = 'How do I renew certificates to the latest version quickly and safely?';
     const assess = (heading: string) => assessCoverage(question, [section(heading)], { rarity });
-    // The section holds two of the five words: too little on its own.
-    expect(assess('Renewing certificates').coverage).toBeLessThan(0.43);
+    // The section holds two of the six words: too little on its own.
+    expect(assess('Renewing certificates').coverage).toBeLessThan(COVERED_MIN);
     expect(assess('Renewing certificates').covered).toBe(true);
     // A heading with a word the question lacks, or of one word, names something else.
     expect(assess('Renewing client certificates').covered).toBe(false);
     expect(assess('Certificates').covered).toBe(false);
+  });
+
+  it('counts in part what the other sections of the page hold', () => {
+    const page = (path: string, issue: string, solution: string): Page => ({
+      path,
+      file: `${path}.md`,
+      title: 'Troubleshooting',
+      content: `# Troubleshooting\n\n## Issue\n\n${issue}\n\n## Solution\n\n${solution}\n`,
+      tags: [],
+      groups: [],
+    });
+    const rarity = { sectionCount: 1000, termFrequency: () => 10 };
+    const question = 'Why does my process hold images in memory while a loop runs with retries?';
+    const assess = (p: Page) => {
+      const results = [result(p.path, '', { title: p.title, heading: 'Issue', anchor: 'issue' })];
+      return assessCoverage(question, results, {
+        rarity,
+        ...groundingSections(results, () => p),
+      });
+    };
+    // Each section holds two of the question's words: too little on its own.
+    const issue = 'The process keeps every image.';
+    expect(assess(page('a', issue, 'Memory grows with retries.')).covered).toBe(true);
+    expect(assess(page('b', issue, 'Nothing else to say.')).covered).toBe(false);
   });
 
   it('weighs words by their rarity on the whole site when it is known', () => {

@@ -47,6 +47,34 @@ describe('coverage', () => {
     expect(heldShare(id, holding('chat'))).toBeLessThanOrEqual(0.5);
   });
 
+  it('weighs a word the site never uses above the rarest word it does use', () => {
+    const q = weighQuestion(
+      [word(['django']), word(['memori']), word(['wrote'], { filler: true })],
+      site({ memori: 1 }),
+      [],
+    );
+    const [absent, rarest, filler] = q.groups;
+    expect(absent!.weight).toBeGreaterThan(rarest!.weight * 1.2);
+    // A verb of asking is no topic, used by the site or not.
+    expect(filler!.weight).toBeCloseTo(rarest!.weight * 0.3);
+  });
+
+  it('reads a closed compound the site never writes by the words it is made of', () => {
+    const frequency = { style: 50, sheet: 5 };
+    const q = weighQuestion([word(['stylesheet']), word(['chang'])], site(frequency), []);
+    expect(q.groups[0]!.terms).toEqual(['stylesheet', 'style', 'sheet']);
+    expect(q.terms).toContain('sheet');
+    expect(heldShare(q, holding('style', 'sheet'))).toBeGreaterThan(heldShare(q, holding('style')));
+    expect(heldShare(q, holding('style'))).toBeGreaterThan(0);
+    // Not from parts shorter than four letters, nor for a word the site uses.
+    expect(weighQuestion([word(['contraid'])], site({ contr: 9, aid: 9 }), []).terms).toEqual([
+      'contraid',
+    ]);
+    expect(
+      weighQuestion([word(['checkout'])], site({ checkout: 1, check: 9, out: 9 }), []).terms,
+    ).toEqual(['checkout']);
+  });
+
   it('counts the words of a selection by the best of them', () => {
     const q = weighQuestion(
       [word(['maxretries'], { selected: true }), word(['generatetext'], { selected: true })],
