@@ -80,10 +80,11 @@ const RESCORED_HITS_MAX = 400;
  * walks (each a result it builds, merges and sorts): past this many, the commonest words
  * are weighed only in the sections found (`rescored`), as the words past the limits are. The
  * rarest is always looked up. Rescoring and page aggregation read the best RESCORED_HITS_MAX
- * hits: a few thousand candidates hold them, and a section that matches only a query's
- * commonest word ranks low. Absolute, not a share: a query's cost should not grow with the site.
+ * hits: a thousand candidates hold them, and a section that matches only a query's commonest
+ * word ranks low. Absolute, not a share: a query's cost should not grow with the site. Judged at
+ * 10,000 pages too (bench/search-at-scale.ts), where the limit bites.
  */
-const COMMON_POSTINGS_MAX = 2000;
+const COMMON_POSTINGS_MAX = 1000;
 /** A query longer than this is a paste, not a question; the rest is ignored. */
 const QUERY_CHARS_MAX = 2000;
 const WORD_LENGTH_MAX = 40;

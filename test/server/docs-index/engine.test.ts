@@ -111,8 +111,8 @@ describe('SectionEngine', () => {
 
   it('weighs the commonest word only in the sections found once its titles run past the budget', () => {
     const engine = new SectionEngine();
-    // "page" is in 2,100 titles, "limit" in 250: both common, together past COMMON_POSTINGS_MAX.
-    for (let page = 0; page < 2100; page++) {
+    // "page" is in 1,100 titles, "limit" in 250: both common, together past COMMON_POSTINGS_MAX.
+    for (let page = 0; page < 1100; page++) {
       engine.add(sectionsOf(`p${page}.md`, `# Page ${page}\nNothing here.`));
     }
     for (let limit = 0; limit < 250; limit++) {
@@ -123,7 +123,7 @@ describe('SectionEngine', () => {
     // The rarer word is looked up, and the section holding both ranks first...
     expect(ids(hits)[0]).toBe('both#@0');
     expect(hits).toHaveLength(251);
-    // ...the 2,100 titles holding only the commonest one are not walked.
+    // ...the 1,100 titles holding only the commonest one are not walked.
     expect(ids(hits).filter((id) => id.startsWith('p'))).toEqual([]);
   });
 
