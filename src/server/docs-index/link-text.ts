@@ -1,0 +1,130 @@
+/**
+ * The words other pages link to a page with ("[generate spoken audio](/docs/ai-sdk-core/speech)"):
+ * often the reader's words for what the page's own title says otherwise, so search indexes them
+ * with the page (web search's anchor text). Links are kept per page that writes them, so a
+ * changed page only changes the link text of the pages it linked to and links to now.
+ */
+import { normalizePagePath, resolveLink } from '../../api/paths.ts';
+import { FenceTracker, plainText } from './markdown.ts';
+import type { Page } from './types.ts';
+
+/** A link from one page to another (or to a heading of it). */
+export interface PageLink {
+  /** The target's lookup key (`normalizePagePath`), as pages and page files are keyed. */
+  key: string;
+  /** The target heading's anchor, lower case ('' for the page itself). */
+  anchor: string;
+  /** The link's text as a reader sees it. */
+  text: string;
+}
+
+/** `[text](target "title")`, not an image; the text holds no brackets or line breaks. */
+const LINK = /(?<!!)\[([^\]\n]{1,200})\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"'\n]*["'])?\s*\)/g;
+/** Another site (`https:`, `mailto:`, `//host`), or an anchor of the page itself. */
+const NOT_ANOTHER_PAGE = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i;
+/** A link written as a file (`../guide/setup.md`) names the file, relative to the linking file. */
+const DOC_FILE = /\.mdx?(?:[?#]|$)/i;
+
+/** The links of a page's prose to other pages of the site (not inside code blocks). */
+export function pageLinks(page: Page): PageLink[] {
+  const { content } = page;
+  if (!content.includes('](')) return [];
+  const links: PageLink[] = [];
+  const fences = new FenceTracker();
+  for (let lineStart = 0; lineStart <= content.length; ) {
+    const newline = content.indexOf('\n', lineStart);
+    const lineEnd = newline < 0 ? content.length : newline;
+    const line = content.slice(lineStart, lineEnd);
+    lineStart = lineEnd + 1;
+    if (fences.isCode(line) || !line.includes('](')) continue;
+    for (const [, label, target] of line.matchAll(LINK)) {
+      if (NOT_ANOTHER_PAGE.test(target!)) continue;
+      const text = plainText(label!);
+      if (text === '') continue;
+      const resolved = resolveLink(target!, DOC_FILE.test(target!) ? page.file : page.path);
+      const key = resolved && normalizePagePath(resolved.path);
+      if (key === undefined) continue;
+      links.push({ key, anchor: anchorOf(resolved!.hash), text });
+    }
+  }
+  return links;
+}
+
+function anchorOf(hash: string): string {
+  if (hash.length < 2) return '';
+  try {
+    return decodeURIComponent(hash.slice(1)).toLowerCase();
+  } catch {
+    return hash.slice(1).toLowerCase();
+  }
+}
+
+/**
+ * Which pages link where: the links each page writes, and the pages linking to each key. Pages
+ * are added and removed one at a time (--watch); the keys whose link text changed since it was
+ * last read are kept until `takeChanged`.
+ */
+export class LinkGraph {
+  private readonly linksFrom = new Map<string, PageLink[]>();
+  private readonly linkingTo = new Map<string, Set<string>>();
+  private readonly changed = new Set<string>();
+
+  /** Sets the links a page writes (replacing its earlier ones). */
+  set(source: string, links: PageLink[]): void {
+    this.delete(source);
+    if (links.length === 0) return;
+    this.linksFrom.set(source, links);
+    for (const { key } of links) {
+      const sources = this.linkingTo.get(key) ?? new Set<string>();
+      sources.add(source);
+      this.linkingTo.set(key, sources);
+      this.changed.add(key);
+    }
+  }
+
+  /** Forgets the links a page wrote. */
+  delete(source: string): void {
+    const links = this.linksFrom.get(source);
+    if (!links) return;
+    this.linksFrom.delete(source);
+    for (const { key } of links) {
+      const sources = this.linkingTo.get(key);
+      sources?.delete(source);
+      if (sources?.size === 0) this.linkingTo.delete(key);
+      this.changed.add(key);
+    }
+  }
+
+  /** Marks a key's link text to be read again (its page changed, so its anchors may have). */
+  touch(key: string): void {
+    this.changed.add(key);
+  }
+
+  get hasChanges(): boolean {
+    return this.changed.size > 0;
+  }
+
+  /** The keys whose link text changed since the last call. */
+  takeChanged(): string[] {
+    const keys = [...this.changed];
+    this.changed.clear();
+    return keys;
+  }
+
+  /** The links to any of these keys from other pages than `self`, by the anchor they lead to. */
+  linksTo(keys: readonly string[], self: string): Map<string, string[]> {
+    const texts = new Map<string, string[]>();
+    for (const key of keys) {
+      for (const source of this.linkingTo.get(key) ?? []) {
+        if (source === self) continue;
+        for (const link of this.linksFrom.get(source)!) {
+          if (link.key !== key) continue;
+          const list = texts.get(link.anchor);
+          if (list) list.push(link.text);
+          else texts.set(link.anchor, [link.text]);
+        }
+      }
+    }
+    return texts;
+  }
+}
