@@ -20,7 +20,6 @@ import {
 import { FieldTerms, fieldLengthOf, frequencyIn } from './field-terms.ts';
 import {
   type CountedWords,
-  countedWords,
   FIELD_NUMBERS,
   FIELDS,
   type Field,
@@ -47,32 +46,12 @@ export interface EngineSearchOptions extends MiniSearchOptions {
 }
 
 /**
- * The words other pages link to a section with (link-text.ts): the reader's words for it more
- * often than the section's own, but written in passing.
- */
-const LINK_TEXT_BOOST = 1;
-/** The field of the documents holding a section's link text (not one of a section's FIELDS). */
-const LINKS = 'links';
-const LINKS_FIELD = FIELDS.length;
-/**
- * A section's link text is a document of its own, with this before the section's id: pages
- * linking to a section change without it, and the section may be added after them.
- */
-const LINK_TEXT_PREFIX = '\u0000';
-
-/** The link text of a section, as MiniSearch indexes it. */
-interface LinkTextDocument {
-  id: string;
-  linkText: true;
-}
-
-/**
  * Title and headings say what a section is about; body text only that it mentions a term.
  * Headings weighed 1.5 while the common words of a question counted in titles and headings
  * only; since they also count in body text (`rescored`), 1.25 ranks the answering page higher
  * on every question set, held-out ones included (docs/operations/performance.md).
  */
-const BOOST = { title: 3, headings: 1.25, text: 1, links: LINK_TEXT_BOOST };
+const BOOST = { title: 3, headings: 1.25, text: 1 };
 /**
  * A term in more than this share of sections (and more than COMMON_TERM_MIN sections, so that
  * on a small site a word in a handful of sections still counts) is "common", see planQuery.
@@ -193,9 +172,7 @@ export class SectionEngine {
   private sections = 0;
   /** Per section and field, each term's frequency: what `rescored` weighs. */
   private readonly fieldTerms = new FieldTerms(FIELDS.length);
-  private readonly miniSearch: MiniSearch<IndexedSection | LinkTextDocument>;
-  /** The sections that have link text indexed. */
-  private readonly linkTexts = new Set<string>();
+  private readonly miniSearch: MiniSearch<IndexedSection>;
   /**
    * The plain words (not identifiers) of page titles, by how often sections' titles hold them,
    * and the same words sorted (built again on the first query after they change), where a
@@ -215,24 +192,18 @@ export class SectionEngine {
   private pendingWord = 0;
 
   constructor() {
-    this.miniSearch = new MiniSearch<IndexedSection | LinkTextDocument>({
-      fields: [...FIELDS, LINKS],
+    this.miniSearch = new MiniSearch<IndexedSection>({
+      fields: [...FIELDS],
       storeFields: [],
       // MiniSearch sees each distinct word of a field once, with its terms repeated as often as
       // it occurs: the same term frequencies and field lengths (distinct words) as the whole
       // word list, without building a set of every occurrence or calling back per occurrence.
       tokenize: (_text, field) => {
-        this.pendingField = field === LINKS ? LINKS_FIELD : FIELD_NUMBERS.get(field as Field)!;
+        this.pendingField = FIELD_NUMBERS.get(field as Field)!;
         this.pendingWord = 0;
         return this.pendingWords[this.pendingField]!;
       },
-      // A section has no link text field, a link text document only that one.
-      extractField: (document, field) =>
-        field === 'id'
-          ? document.id
-          : 'linkText' in document === (field === LINKS)
-            ? ''
-            : undefined,
+      extractField: (section, field) => (field === 'id' ? section.id : ''),
       processTerm: (word) => {
         const position = this.pendingWord++;
         if (this.pendingWords[this.pendingField]![position] !== word) {
@@ -319,49 +290,6 @@ export class SectionEngine {
       }
     }
     for (const id of ids) this.sectionsWithTerm[id]!--;
-  }
-
-  /**
-   * Indexes the words other pages link to a section with (replacing earlier ones), in the
-   * section's language. They are not counted in the term figures: those describe sections.
-   */
-  setLinkText(sectionId: string, texts: readonly string[], language: string | undefined): void {
-    this.discardLinkText(sectionId);
-    if (texts.length === 0) return;
-    // Each wording once, and only the words the section's title and headings do not hold: a
-    // link repeating the title says nothing new, and a much linked page is not a better answer.
-    const distinct = [...new Set(texts.map((text) => text.toLowerCase()))];
-    let { words, counts } = countedWords(distinct.join('\n'), languageOf(language));
-    {
-      const own = this.fieldTerms.termsOf(sectionId);
-      const novel = (indexed: (typeof words)[number]) =>
-        !own ||
-        !indexed.keys.every((key) => {
-          const id = this.fieldTerms.idOf(key);
-          return (
-            id !== undefined &&
-            (frequencyIn(own, TITLE, id) > 0 || frequencyIn(own, HEADINGS, id) > 0)
-          );
-        });
-      const keep = words.map(novel);
-      counts = Array.from(counts).filter((_, i) => keep[i]);
-      words = words.filter((_, i) => keep[i]);
-    }
-    if (words.length === 0) return;
-    this.pendingWords[LINKS_FIELD] = words.map((indexed) => indexed.word);
-    this.pendingKeys[LINKS_FIELD] = words.map((indexed, position) =>
-      counts[position] === 1 ? indexed.keys : repeated(indexed.keys, counts[position]!),
-    );
-    this.miniSearch.add({ id: `${LINK_TEXT_PREFIX}${sectionId}`, linkText: true });
-    this.pendingWords = [];
-    this.pendingKeys = [];
-    this.linkTexts.add(sectionId);
-  }
-
-  /** Removes a section's link text, if it has any. */
-  discardLinkText(sectionId: string): void {
-    if (!this.linkTexts.delete(sectionId)) return;
-    this.miniSearch.discard(`${LINK_TEXT_PREFIX}${sectionId}`);
   }
 
   /** Counts a term (by id) in the section being added, once per section. */
@@ -463,8 +391,7 @@ export class SectionEngine {
         },
       );
     // MiniSearch would filter every hit before sorting them; sorted first, the best are enough.
-    const best = (fields: string[]) =>
-      firstAccepted(withLinkText(run(fields), this.linkTexts.size > 0), filter, limit);
+    const best = (fields: string[]) => firstAccepted(run(fields), filter, limit);
     const hits = best(['title', 'headings']);
     if (hits.length === 0 && plan.common.length > 0) return best(['title', 'headings', 'text']);
     // What was not looked up everywhere still counts where it occurs in the sections found:
@@ -684,57 +611,6 @@ interface Lookup {
   boost?: number;
   /** Adds weight without counting as one more query word matched. */
   extra?: boolean;
-}
-
-/**
- * The hits with each link text document's score added to its section's, as if the link text were
- * one more field of the section: MiniSearch sums a hit's weight over the query terms it matched
- * and multiplies the sum by how many it matched.
- */
-function withLinkText(hits: MiniSearchHit[], any: boolean): MiniSearchHit[] {
-  if (!any) return hits;
-  let linked: Map<string, MiniSearchHit> | undefined;
-  for (const hit of hits) {
-    const id = hit.id as string;
-    if (id.charCodeAt(0) !== 0) continue;
-    linked ??= new Map();
-    linked.set(id.slice(1), hit);
-  }
-  if (!linked) return hits;
-  const kept: MiniSearchHit[] = [];
-  const changed: MiniSearchHit[] = [];
-  for (const hit of hits) {
-    const id = hit.id as string;
-    if (id.charCodeAt(0) === 0) continue;
-    const link = linked.get(id);
-    if (!link) {
-      kept.push(hit);
-      continue;
-    }
-    linked.delete(id);
-    const sum =
-      hit.score / Math.max(1, hit.queryTerms.length) +
-      link.score / Math.max(1, link.queryTerms.length);
-    for (const term of link.queryTerms) {
-      if (!hit.queryTerms.includes(term)) hit.queryTerms.push(term);
-    }
-    hit.score = sum * hit.queryTerms.length;
-    changed.push(hit);
-  }
-  // Link text of a section the query did not otherwise match finds it.
-  for (const [id, link] of linked) changed.push({ ...link, id });
-  changed.sort((a, b) => b.score - a.score);
-  // Both lists are sorted: merged in one pass.
-  const merged: MiniSearchHit[] = new Array(kept.length + changed.length);
-  let k = 0;
-  let c = 0;
-  for (let i = 0; i < merged.length; i++) {
-    merged[i] =
-      c < changed.length && (k >= kept.length || changed[c]!.score > kept[k]!.score)
-        ? changed[c++]!
-        : kept[k++]!;
-  }
-  return merged;
 }
 
 /** The first `limit` hits that `filter` accepts, in order. */

@@ -111,7 +111,6 @@ export async function buildDocsIndex(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
-  index.indexLinkText();
   clearTermCache();
   clearIndexedWords();
   if (index.indexedLanguages().length > 1) await loadLanguageDetection();
