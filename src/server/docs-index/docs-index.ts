@@ -8,6 +8,7 @@ import type { SearchResult } from '../../api/types.ts';
 import { type IndexedSection, SectionEngine } from './engine.ts';
 import { DEFAULT_LANGUAGE } from './frameworks/plain.ts';
 import type { FrameworkName, SiteLayout, SiteProfile } from './frameworks/types.ts';
+import { LinkGraph, pageLinks } from './link-text.ts';
 import { normalizeRequestPath } from './paths.ts';
 import { inLanguage, readerScope } from './reader-scope.ts';
 import { matchesFilter, searchSections } from './search.ts';
@@ -57,6 +58,8 @@ export class SiteIndex implements DocsIndex {
   /** Searchable pages restricted to groups: while there are any, every search filters. */
   private restrictedPages = 0;
   private engine = new SectionEngine();
+  /** The links between pages, whose text is indexed with the sections they lead to. */
+  private links = new LinkGraph();
   private siteProfile: SiteProfile = PLAIN_PROFILE;
   private siteLayout: SiteLayout | undefined;
   private requestedFramework: FrameworkName | undefined;
@@ -111,6 +114,7 @@ export class SiteIndex implements DocsIndex {
     this.languageCounts.clear();
     this.restrictedPages = 0;
     this.engine = new SectionEngine();
+    this.links = new LinkGraph();
     this.changes++;
   }
 
@@ -144,6 +148,9 @@ export class SiteIndex implements DocsIndex {
     }
     const fileKey = normalizeRequestPath(page.file);
     if (fileKey !== undefined && !this.fileKeys.has(fileKey)) this.fileKeys.set(fileKey, page.path);
+    // Links from pages restricted to groups would tell the public pages' search their words.
+    if (!page.unlisted && page.groups.length === 0) this.links.set(page.path, pageLinks(page));
+    for (const key of pageKeysOf(page)) this.links.touch(key);
     if (page.unlisted) return;
     if (page.groups.length > 0) this.restrictedPages++;
     const language = this.languageOf(page);
@@ -161,13 +168,47 @@ export class SiteIndex implements DocsIndex {
     this.engine.add(sections, split?.counted);
   }
 
+  /**
+   * Indexes the text of the links that changed since it last ran with the sections they lead
+   * to: a link to a heading's anchor with its section, any other with the page's first
+   * section. Searches run it first; a build runs it once all pages are in.
+   */
+  indexLinkText(): void {
+    if (!this.links.hasChanges) return;
+    const pages = new Set<Page>();
+    for (const key of this.links.takeChanged()) {
+      const page = this.lookup(key);
+      if (page && !page.unlisted) pages.add(page);
+    }
+    for (const page of pages) {
+      const ids = this.sectionIdsByPage.get(page.path) ?? [];
+      const sectionOf = new Map<string, string>();
+      for (const id of ids) {
+        const anchor = this.sections.get(id)?.anchor.toLowerCase();
+        if (anchor && !sectionOf.has(anchor)) sectionOf.set(anchor, id);
+      }
+      const texts = new Map<string, string[]>();
+      for (const [anchor, linked] of this.links.linksTo(pageKeysOf(page), page.path)) {
+        const id = sectionOf.get(anchor) ?? ids[0];
+        if (id === undefined) continue;
+        const list = texts.get(id);
+        if (list) list.push(...linked);
+        else texts.set(id, linked);
+      }
+      for (const id of ids) this.engine.setLinkText(id, texts.get(id) ?? [], page.language);
+    }
+  }
+
   /** Removes a page by its published path; true if it was there. */
   remove(path: string): boolean {
     const page = this.pages.get(path);
     if (!page) return false;
     this.changes++;
+    this.links.delete(path);
+    for (const key of pageKeysOf(page)) this.links.touch(key);
     for (const id of this.sectionIdsByPage.get(path) ?? []) {
       const section = this.sections.get(id);
+      this.engine.discardLinkText(id);
       if (section) this.engine.discard(section);
       this.sections.delete(id);
     }
@@ -240,6 +281,7 @@ export class SiteIndex implements DocsIndex {
   }
 
   search(query: string, options: SearchOptions = {}): SearchResult[] {
+    this.indexLinkText();
     const pageSize = Math.min(options.pageSize ?? SEARCH_PAGE_SIZE_DEFAULT, SEARCH_PAGE_SIZE_MAX);
     const threshold = options.scoreThreshold ?? 0;
     const currentPath = options.boostPath;
@@ -333,6 +375,14 @@ function publishedKeysOf(path: string): string[] {
   if (key === undefined) return [];
   const bare = withoutHtml(key);
   return bare === key ? [key] : [key, bare];
+}
+
+/** The keys links to a page are resolved to: its published path's and its file's. */
+function pageKeysOf(page: Page): string[] {
+  const keys = publishedKeysOf(page.path);
+  const fileKey = normalizeRequestPath(page.file);
+  if (fileKey !== undefined && !keys.includes(fileKey)) keys.push(fileKey);
+  return keys;
 }
 
 function withoutHtml(key: string): string {

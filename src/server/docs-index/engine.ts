@@ -20,10 +20,12 @@ import {
 import { FieldTerms, fieldLengthOf, frequencyIn } from './field-terms.ts';
 import {
   type CountedWords,
+  countedWords,
   FIELD_NUMBERS,
   FIELDS,
   type Field,
   type IndexedSection,
+  type IndexedWord,
   sectionWords,
   storageKey,
 } from './section-words.ts';
@@ -46,12 +48,32 @@ export interface EngineSearchOptions extends MiniSearchOptions {
 }
 
 /**
+ * The words other pages link to a section with (link-text.ts): the reader's words for it more
+ * often than the section's own, but written in passing.
+ */
+const LINK_TEXT_BOOST = 1;
+/** The field of the documents holding a section's link text (not one of a section's FIELDS). */
+const LINKS = 'links';
+const LINKS_FIELD = FIELDS.length;
+/**
+ * A section's link text is a document of its own, with this before the section's id: pages
+ * linking to a section change without it, and the section may be added after them.
+ */
+const LINK_TEXT_PREFIX = '\u0000';
+
+/** The link text of a section, as MiniSearch indexes it. */
+interface LinkTextDocument {
+  id: string;
+  linkText: true;
+}
+
+/**
  * Title and headings say what a section is about; body text only that it mentions a term.
  * Headings weighed 1.5 while the common words of a question counted in titles and headings
  * only; since they also count in body text (`rescored`), 1.25 ranks the answering page higher
  * on every question set, held-out ones included (docs/operations/performance.md).
  */
-const BOOST = { title: 3, headings: 1.25, text: 1 };
+const BOOST = { title: 3, headings: 1.25, text: 1, links: LINK_TEXT_BOOST };
 /**
  * A term in more than this share of sections (and more than COMMON_TERM_MIN sections, so that
  * on a small site a word in a handful of sections still counts) is "common", see planQuery.
@@ -173,7 +195,9 @@ export class SectionEngine {
   private sections = 0;
   /** Per section and field, each term's frequency: what `rescored` weighs. */
   private readonly fieldTerms = new FieldTerms(FIELDS.length);
-  private readonly miniSearch: MiniSearch<IndexedSection>;
+  private readonly miniSearch: MiniSearch<IndexedSection | LinkTextDocument>;
+  /** The sections that have link text indexed. */
+  private readonly linkTexts = new Set<string>();
   /**
    * The plain words (not identifiers) of page titles, by how often sections' titles hold them,
    * and the same words sorted (built again on the first query after they change), where a
@@ -193,18 +217,24 @@ export class SectionEngine {
   private pendingWord = 0;
 
   constructor() {
-    this.miniSearch = new MiniSearch<IndexedSection>({
-      fields: [...FIELDS],
+    this.miniSearch = new MiniSearch<IndexedSection | LinkTextDocument>({
+      fields: [...FIELDS, LINKS],
       storeFields: [],
       // MiniSearch sees each distinct word of a field once, with its terms repeated as often as
       // it occurs: the same term frequencies and field lengths (distinct words) as the whole
       // word list, without building a set of every occurrence or calling back per occurrence.
       tokenize: (_text, field) => {
-        this.pendingField = FIELD_NUMBERS.get(field as Field)!;
+        this.pendingField = field === LINKS ? LINKS_FIELD : FIELD_NUMBERS.get(field as Field)!;
         this.pendingWord = 0;
         return this.pendingWords[this.pendingField]!;
       },
-      extractField: (section, field) => (field === 'id' ? section.id : ''),
+      // A section has no link text field, a link text document only that one.
+      extractField: (document, field) =>
+        field === 'id'
+          ? document.id
+          : 'linkText' in document === (field === LINKS)
+            ? ''
+            : undefined,
       processTerm: (word) => {
         const position = this.pendingWord++;
         if (this.pendingWords[this.pendingField]![position] !== word) {
@@ -293,6 +323,57 @@ export class SectionEngine {
     for (const id of ids) this.sectionsWithTerm[id]!--;
   }
 
+  /**
+   * Indexes the words other pages link to a section with (replacing earlier ones), in the
+   * section's language. They are not counted in the term figures: those describe sections.
+   */
+  setLinkText(sectionId: string, texts: readonly string[], language: string | undefined): void {
+    this.discardLinkText(sectionId);
+    if (texts.length === 0) return;
+    // Each wording once, and only the words the section's title and headings do not hold: a
+    // link repeating the title says nothing new, and a much linked page is not a better answer.
+    const distinct = [...new Set(texts.map((text) => text.toLowerCase()))];
+    const { words, counts } = this.wordsNotHeaded(
+      sectionId,
+      countedWords(distinct.join('\n'), languageOf(language)),
+    );
+    if (words.length === 0) return;
+    this.pendingWords[LINKS_FIELD] = words.map((indexed) => indexed.word);
+    this.pendingKeys[LINKS_FIELD] = words.map((indexed, position) =>
+      counts[position] === 1 ? indexed.keys : repeated(indexed.keys, counts[position]!),
+    );
+    this.miniSearch.add({ id: `${LINK_TEXT_PREFIX}${sectionId}`, linkText: true });
+    this.pendingWords = [];
+    this.pendingKeys = [];
+    this.linkTexts.add(sectionId);
+  }
+
+  /** The words of which some term is not in the section's title or headings. */
+  private wordsNotHeaded(sectionId: string, counted: CountedWords): CountedWords {
+    const own = this.fieldTerms.termsOf(sectionId);
+    if (!own) return counted;
+    const headed = (key: string) => {
+      const id = this.fieldTerms.idOf(key);
+      return (
+        id !== undefined && (frequencyIn(own, TITLE, id) > 0 || frequencyIn(own, HEADINGS, id) > 0)
+      );
+    };
+    const words: IndexedWord[] = [];
+    const counts: number[] = [];
+    for (const [position, indexed] of counted.words.entries()) {
+      if (indexed.keys.every(headed)) continue;
+      words.push(indexed);
+      counts.push(counted.counts[position]!);
+    }
+    return { words, counts };
+  }
+
+  /** Removes a section's link text, if it has any. */
+  discardLinkText(sectionId: string): void {
+    if (!this.linkTexts.delete(sectionId)) return;
+    this.miniSearch.discard(`${LINK_TEXT_PREFIX}${sectionId}`);
+  }
+
   /** Counts a term (by id) in the section being added, once per section. */
   private countSectionWith(id: number): void {
     if (id >= this.sectionsWithTerm.length) {
@@ -359,21 +440,25 @@ export class SectionEngine {
       });
     const specific = keysOf(plan.specific);
     const common = keysOf(plan.common);
+    const boostTerm = (key: string) => {
+      const term = termOf.get(key) ?? key;
+      return plan.joined.has(term) ? JOINED_BOOST : plan.parts.has(term) ? PART_BOOST : 1;
+    };
+    // planQuery's terms are processed already (some deliberately unstemmed): processing them
+    // again would turn "tools" back into the far more common "tool".
+    const asPlanned = { tokenize: (term: string) => [term], processTerm: (term: string) => term };
     const run = (commonFields: string[]) =>
       this.miniSearch.search(
         {
           combineWith: 'OR',
           queries: [
-            { queries: specific, combineWith: 'OR' },
+            { queries: specific, combineWith: 'OR', fields: [...FIELDS] },
             { queries: common, combineWith: 'OR', fields: commonFields },
           ],
         },
         {
           ...miniSearchOptions,
-          // planQuery's terms are processed already (some deliberately unstemmed): processing
-          // them again would turn "tools" back into the far more common "tool".
-          tokenize: (term) => [term],
-          processTerm: (term) => term,
+          ...asPlanned,
           // One typo per five letters; short words must be spelled right, and very long
           // "words" (pasted data) are never expanded: fuzzy matching allocates by length. A typo
           // in a CJK word is a wrong character, not a letter: no fuzzy matching for those.
@@ -385,14 +470,21 @@ export class SectionEngine {
             const term = termOf.get(key) ?? key;
             return isWord(term, 3) && !known(term);
           },
-          boostTerm: (key) => {
-            const term = termOf.get(key) ?? key;
-            return plan.joined.has(term) ? JOINED_BOOST : plan.parts.has(term) ? PART_BOOST : 1;
-          },
+          boostTerm,
         },
       );
+    // Sections' link text, looked up apart (its few documents, by the exact words), so that the
+    // sections' hits need not be searched for it.
+    const linked =
+      this.linkTexts.size > 0 && specific.length > 0
+        ? this.miniSearch.search(
+            { queries: specific, combineWith: 'OR' },
+            { ...asPlanned, fields: [LINKS], fuzzy: false, prefix: false, boostTerm },
+          )
+        : [];
     // MiniSearch would filter every hit before sorting them; sorted first, the best are enough.
-    const best = (fields: string[]) => firstAccepted(run(fields), filter, limit);
+    const best = (fields: string[]) =>
+      firstAccepted(withLinkText(run(fields), linked), filter, limit);
     const hits = best(['title', 'headings']);
     if (hits.length === 0 && plan.common.length > 0) return best(['title', 'headings', 'text']);
     // What was not looked up everywhere still counts where it occurs in the sections found:
@@ -612,6 +704,52 @@ interface Lookup {
   boost?: number;
   /** Adds weight without counting as one more query word matched. */
   extra?: boolean;
+}
+
+/**
+ * The hits with each link text document's score added to its section's, as if the link text were
+ * one more field of the section: MiniSearch sums a hit's weight over the query terms it matched
+ * and multiplies the sum by how many it matched.
+ */
+function withLinkText(hits: MiniSearchHit[], linked: MiniSearchHit[]): MiniSearchHit[] {
+  if (linked.length === 0) return hits;
+  const linkOf = new Map<string, MiniSearchHit>();
+  for (const link of linked) linkOf.set((link.id as string).slice(LINK_TEXT_PREFIX.length), link);
+  // Few sections have link text: their hits are taken out and put back higher, in place.
+  const raised: MiniSearchHit[] = [];
+  const moved: number[] = [];
+  for (let i = 0; i < hits.length && linkOf.size > 0; i++) {
+    const hit = hits[i]!;
+    const link = linkOf.get(hit.id as string);
+    if (!link) continue;
+    linkOf.delete(hit.id as string);
+    const sum =
+      hit.score / Math.max(1, hit.queryTerms.length) +
+      link.score / Math.max(1, link.queryTerms.length);
+    for (const term of link.queryTerms) {
+      if (!hit.queryTerms.includes(term)) hit.queryTerms.push(term);
+    }
+    hit.score = sum * hit.queryTerms.length;
+    raised.push(hit);
+    moved.push(i);
+  }
+  // Link text of a section the query did not otherwise match finds it.
+  for (const [id, link] of linkOf) raised.push({ ...link, id });
+  for (let i = moved.length - 1; i >= 0; i--) hits.splice(moved[i]!, 1);
+  for (const hit of raised) hits.splice(firstBelow(hits, hit.score), 0, hit);
+  return hits;
+}
+
+/** The position of the first hit scoring below `score` in hits sorted best first. */
+function firstBelow(hits: readonly MiniSearchHit[], score: number): number {
+  let low = 0;
+  let high = hits.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (hits[middle]!.score >= score) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The first `limit` hits that `filter` accepts, in order. */

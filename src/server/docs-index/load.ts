@@ -111,6 +111,7 @@ export async function buildDocsIndex(
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
+  index.indexLinkText();
   clearTermCache();
   clearIndexedWords();
   if (index.indexedLanguages().length > 1) await loadLanguageDetection();

@@ -12,6 +12,11 @@ const MDX_STATEMENT = /^(import|export)\s/;
 export class FenceTracker {
   private marker: string | undefined = undefined;
 
+  /** Whether the lines fed so far left a code block open. */
+  get open(): boolean {
+    return this.marker !== undefined;
+  }
+
   /** Feed the next line; true when that line is code (or a fence line). */
   isCode(line: string): boolean {
     const fence = FENCE.exec(line)?.[1];

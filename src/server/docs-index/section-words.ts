@@ -116,7 +116,7 @@ export function sectionWords(section: IndexedSection): CountedWords[] {
 }
 
 /** A site has a few ten thousand distinct words: the cached word counts its own occurrences. */
-function countedWords(text: string, language: Language): CountedWords {
+export function countedWords(text: string, language: Language): CountedWords {
   const distinct: IndexedWord[] = [];
   const stamp = ++fieldsCounted;
   for (const word of words(text, language)) {
