@@ -58,6 +58,14 @@ export class FieldTerms {
 
   /** Ends the section being added: its counts are kept under its id. */
   commit(sectionId: string): void {
+    this.adopt(sectionId, this.seal());
+  }
+
+  /**
+   * Ends the section being added and returns its figures without keeping them: the page
+   * reader's worker counts sections so, and the indexing thread `adopt`s them.
+   */
+  seal(): SectionTerms {
     const fieldCount = this.fieldCount;
     let size = fieldCount + 1;
     for (let field = 0; field < fieldCount; field++) size += this.touched[field]!.length * 2;
@@ -74,13 +82,42 @@ export class FieldTerms {
         terms[end++] = id;
         terms[end++] = counts[id]!;
         counts[id] = 0;
-        this.addSectionWith(field, id, 1);
       }
-      this.lengthTotals[field]! += ids.length;
       ids.length = 0;
     }
     terms[fieldCount] = end;
+    return terms;
+  }
+
+  /** Keeps a section's figures (`seal`), their term ids numbered as `idsOf` numbers them. */
+  adopt(sectionId: string, terms: SectionTerms): void {
+    for (let field = 0; field < this.fieldCount; field++) {
+      for (let i = terms[field]!; i < terms[field + 1]!; i += 2)
+        this.addSectionWith(field, terms[i]!, 1);
+      this.lengthTotals[field]! += fieldLengthOf(terms, field);
+    }
     this.sections.set(sectionId, terms);
+  }
+
+  /** The terms numbered so far, in the order of their ids. */
+  keys(): string[] {
+    return [...this.ids.keys()];
+  }
+
+  /** How many terms are numbered. */
+  get keyCount(): number {
+    return this.ids.size;
+  }
+
+  /**
+   * Numbers terms numbered elsewhere (the page reader's worker) after the ones known, so both
+   * number them alike; a term known already means the two numberings went apart.
+   */
+  append(keys: readonly string[]): void {
+    for (const key of keys) {
+      if (this.ids.has(key)) throw new Error(`the term ${key} is numbered already`);
+      this.ids.set(key, this.ids.size);
+    }
   }
 
   /** Forgets a section (its file changed or went). */
