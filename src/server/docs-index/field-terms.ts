@@ -74,8 +74,7 @@ export class FieldTerms {
     for (let field = 0; field < fieldCount; field++) {
       terms[field] = end;
       const ids = this.touched[field]!;
-      // A typed array sorts numbers natively, without a comparison callback per step.
-      const sorted = Int32Array.from(ids).sort();
+      const sorted = sortedIds(ids);
       const counts = this.counts[field]!;
       for (let i = 0; i < sorted.length; i++) {
         const id = sorted[i]!;
@@ -165,6 +164,21 @@ export class FieldTerms {
     }
     counts[id]! += change;
   }
+}
+
+/**
+ * Ids in ascending order: a few (a title's, a heading's) sorted in place; more in a typed array,
+ * which sorts numbers natively, without a comparison callback per step.
+ */
+function sortedIds(ids: number[]): ArrayLike<number> {
+  if (ids.length > 16) return Int32Array.from(ids).sort();
+  for (let i = 1; i < ids.length; i++) {
+    const id = ids[i]!;
+    let j = i - 1;
+    for (; j >= 0 && ids[j]! > id; j--) ids[j + 1] = ids[j]!;
+    ids[j + 1] = id;
+  }
+  return ids;
 }
 
 /** A term's count in one field of a section, by binary search; 0 when absent. */

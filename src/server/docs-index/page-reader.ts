@@ -245,23 +245,17 @@ function encodeCounts(
   const figures: SectionTerms[] = [];
   const fieldTerms = numbering.terms;
   for (const section of indexedSections(page, bounds)) {
-    for (const [field, { words, counts }] of sectionWords(section).entries()) {
+    const fields = sectionWords(section);
+    for (let field = 0; field < fields.length; field++) {
+      const { words, counts } = fields[field]!;
       encoded.push(words.length);
-      for (const [position, word] of words.entries()) {
-        if (word.number < 0) {
-          word.number = numbering.count++;
-          numbering.unsent.push([word.word, word.terms, word.keys]);
-        }
-        if (word.idsOwner !== fieldTerms) {
-          const known = fieldTerms.keyCount;
-          word.ids = fieldTerms.idsOf(word.keys);
-          word.idsOwner = fieldTerms;
-          for (const [i, id] of word.ids.entries()) {
-            if (id >= known) numbering.unsentKeys.push(word.keys[i]!);
-          }
-        }
+      for (let position = 0; position < words.length; position++) {
+        const word = words[position]!;
+        // Numbered together: a word the worker has not sent has no term ids here either.
+        if (word.number < 0) numberWord(word, numbering);
         const count = counts[position]!;
-        for (const id of word.ids) fieldTerms.count(field, id, count);
+        const ids = word.ids;
+        for (let i = 0; i < ids.length; i++) fieldTerms.count(field, ids[i]!, count);
         encoded.push(word.number, count);
       }
     }
@@ -276,6 +270,18 @@ function encodeCounts(
     at += figure.length;
   }
   return { counts: Int32Array.from(encoded), terms };
+}
+
+/** Numbers a word and its new terms for sending. */
+function numberWord(word: IndexedWord, numbering: WordNumbering): void {
+  word.number = numbering.count++;
+  numbering.unsent.push([word.word, word.terms, word.keys]);
+  const known = numbering.terms.keyCount;
+  word.ids = numbering.terms.idsOf(word.keys);
+  word.idsOwner = numbering.terms;
+  for (let i = 0; i < word.ids.length; i++) {
+    if (word.ids[i]! >= known) numbering.unsentKeys.push(word.keys[i]!);
+  }
 }
 
 /** The sections' figures in a page's `terms` (each ends where its last field's pairs end). */
