@@ -25,6 +25,11 @@ const SETS = [
   { questions: 'dev-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
   { questions: 'dev-vite-docs.json', docs: 'vite-docs' },
   { questions: 'dev-starlight-docs.json', docs: 'starlight-docs' },
+  // Off-topic questions near each site's domain (other libraries, hosting, databases, tools).
+  { questions: 'dev-near-off-topic-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'dev-near-off-topic-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'dev-near-off-topic-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'dev-near-off-topic-demo-docs.json', docs: '../../../docs' },
   // Held out from ranking and answer work: written before the changes they judge, only their
   // rates are ever looked at, never a question's detail.
   { questions: 'held-out-2-ai-sdk-docs.json', docs: 'ai-sdk-docs' },

@@ -20,6 +20,8 @@ export interface TermGroup {
   selected?: boolean;
   /** `useChat`, `server_port`: the whole term names the thing; a part alone does not. */
   identifier: boolean;
+  /** A name the question writes that the whole site never uses ("Netlify"). */
+  absentName?: boolean;
   weight: number;
 }
 
@@ -49,9 +51,21 @@ const FILLER_SHARE = 0.3;
  * ("twice", "pictures") is still of its vocabulary, however the reader happens to put it.
  */
 const ABSENT_SHARE = 1.5;
+/**
+ * A name the question writes (a product, a tool, an API: "Netlify", `getServerSideProps`) that
+ * the whole site never uses weighs this many times the rarest word it does use: a question about
+ * a neighbouring product shares most of its other words with the site (React, deploy, config).
+ */
+const ABSENT_NAME_SHARE = 2.5;
 
 export function weighQuestion(
-  words: { terms: string[]; identifier: boolean; filler: boolean; selected?: boolean }[],
+  words: {
+    terms: string[];
+    identifier: boolean;
+    filler: boolean;
+    name?: boolean;
+    selected?: boolean;
+  }[],
   rarity: Rarity | undefined,
   snippetTerms: Set<string>[],
 ): WeightedQuestion {
@@ -62,26 +76,30 @@ export function weighQuestion(
   const count = rarity?.termFrequency ? rarity.sectionCount : snippetTerms.length;
   // Inverse document frequency. Among the retrieved snippets, a term none holds weighs as one
   // held by a single snippet: the reader's own word for something the docs may name otherwise.
-  const absent = rarity?.termFrequency ? ABSENT_SHARE : 1;
-  const idf = (term: string, filler: boolean) => {
+  const known = rarity?.termFrequency !== undefined;
+  const idf = (term: string, filler: boolean, name: boolean) => {
     const held = frequency(term);
-    const share = held === 0 && !filler ? absent : 1;
+    const share = held > 0 || filler || !known ? 1 : name ? ABSENT_NAME_SHARE : ABSENT_SHARE;
     return Math.log(1 + (count + 1) / (Math.max(held, 1) + 0.5)) * share;
   };
-  const groups = words.map(({ terms: own, identifier, filler, selected }) => {
+  const groups = words.map(({ terms: own, identifier, filler, name = false, selected }) => {
     // A closed compound the site never writes ("stylesheet") counts by the parts it does write
     // ("style", "sheet"), as a hyphenated word does: it is of the site's vocabulary after all.
+    // A name is one thing, not its parts ("Dockerfile").
     const parts =
-      rarity?.termFrequency && own.length === 1 && !filler
-        ? compoundParts(own[0]!, frequency)
-        : undefined;
+      known && own.length === 1 && !filler && !name ? compoundParts(own[0]!, frequency) : undefined;
     const terms = parts ? [own[0]!, ...parts] : own;
-    const rarities = terms.map((term) => idf(term, filler || parts !== undefined));
+    // An identifier's parts are words of the site: only the whole is the name.
+    const rarities = terms.map((term, i) =>
+      idf(term, filler || parts !== undefined, name && i === 0),
+    );
+    const absentName = name && known && !filler && frequency(terms[0]!) === 0;
     return {
       terms,
       rarities,
       identifier,
       filler,
+      ...(absentName && { absentName }),
       ...(selected && { selected }),
       weight: Math.max(...rarities) * (filler ? FILLER_SHARE : 1),
     };
@@ -90,6 +108,34 @@ export function weighQuestion(
   const question: WeightedQuestion = { groups, terms: all, total: 0 };
   question.total = combine(question, (g) => g.weight);
   return question;
+}
+
+/**
+ * The question with the names the site never uses weighed as any word it never uses: for a
+ * section that holds every other word of the question, such a name is the reader's own (their
+ * company, their machine: "the Globex brand", "on my MacBook"), not what they ask about.
+ * Undefined when the question writes no such name.
+ */
+export function withIncidentalNames(question: WeightedQuestion): WeightedQuestion | undefined {
+  if (!question.groups.some((g) => g.absentName)) return undefined;
+  const scale = ABSENT_SHARE / ABSENT_NAME_SHARE;
+  const groups = question.groups.map((g) =>
+    g.absentName
+      ? {
+          ...g,
+          rarities: g.rarities.map((r, i) => (i === 0 ? r * scale : r)),
+          weight: Math.max(g.rarities[0]! * scale, ...g.rarities.slice(1)),
+        }
+      : g,
+  );
+  const plain: WeightedQuestion = { groups, terms: question.terms, total: 0 };
+  plain.total = combine(plain, (g) => g.weight);
+  return plain;
+}
+
+/** Whether every word of the question but its absent names and verbs of asking is held whole. */
+export function holdsAllButNames(question: WeightedQuestion, held: number[]): boolean {
+  return question.groups.every((g, i) => g.absentName || g.filler || g.selected || held[i] === 1);
 }
 
 /** Parts of a closed compound are this long at least. */

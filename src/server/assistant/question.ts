@@ -53,6 +53,11 @@ export interface QuestionWord {
    * not what about.
    */
   filler: boolean;
+  /**
+   * Written as a name: capitalised inside a sentence ("Netlify", "JWT") or as an identifier
+   * (`getServerSideProps`). A name the site never uses says the question is about something else.
+   */
+  name?: boolean;
 }
 
 /**
@@ -150,27 +155,43 @@ function namesIn(text: string, language?: string): Set<string> {
 function wordsOf(text: string, language?: string): QuestionWord[] {
   const words: QuestionWord[] = [];
   const seen = new Set<string>();
-  const add = (terms: string[], identifier: boolean) => {
+  const add = (terms: string[], identifier: boolean, name: boolean) => {
     const key = terms.join(' ');
     if (terms.length === 0 || seen.has(key)) return;
     seen.add(key);
     // A number is the reader's value ("port 3000"); the docs seldom hold that very value.
     const filler = terms.length === 1 && (FILLER.has(terms[0]!) || /^\d+$/.test(terms[0]!));
-    words.push({ terms, identifier, filler });
+    words.push({ terms, identifier, filler, ...(name && !filler && { name }) });
   };
-  for (const [word] of text.matchAll(QUESTION_WORD)) {
+  for (const match of text.matchAll(QUESTION_WORD)) {
+    const word = match[0];
     const terms = termsOf(word, language);
+    const name = NAME_START.test(word) && !opensSentence(text, match.index);
     if (/[-_]|[\p{Ll}\p{N}]\p{Lu}/u.test(word)) {
       // Parts of three letters or more (`re` of "re-bundle" says nothing).
       const [whole, ...parts] = terms;
+      const identifier = IDENTIFIER.test(word);
       if (whole) {
-        add([whole, ...parts.filter((p) => p.length >= 3 && p !== whole)], IDENTIFIER.test(word));
+        add(
+          [whole, ...parts.filter((p) => p.length >= 3 && p !== whole)],
+          identifier,
+          name || identifier,
+        );
       }
     } else {
-      for (const term of terms) add([term], false);
+      for (const term of terms) add([term], false, name);
     }
   }
   return words;
+}
+
+/** A capital letter opens the word (Latin, Greek or Cyrillic scripts: those that have case). */
+const NAME_START = /^\p{Lu}/u;
+
+/** Whether the word at `at` opens a sentence (or the text): its capital says nothing then. */
+function opensSentence(text: string, at: number): boolean {
+  const before = text.slice(0, at).replace(/[\s"'“‘(¿¡*_`]+$/u, '');
+  return before === '' || /[.!?:;。！？]$/u.test(before);
 }
 
 /** Words every program has; they say nothing about what a selected snippet does. */

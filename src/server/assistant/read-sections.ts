@@ -6,10 +6,12 @@
 import type { SearchResult } from '../../api/types.ts';
 import {
   heldByWord,
+  holdsAllButNames,
   type Rarity,
   shareOf,
   type WeightedQuestion,
   weighQuestion,
+  withIncidentalNames,
 } from './coverage.ts';
 import { followingSection, fromResult } from './grounding.ts';
 import {
@@ -160,12 +162,14 @@ export function readSections(
         best[w] = Math.max(best[w]!, h);
       });
   });
+  const incidental = withIncidentalNames(weighted);
   sections.forEach((s, i) => {
     const own = held[i]!;
     const page = byPage.get(s.text.path)!;
-    s.coverage = shareOf(weighted, own);
+    const asked = incidental && holdsAllButNames(weighted, own) ? incidental : weighted;
+    s.coverage = shareOf(asked, own);
     s.pageCoverage = shareOf(
-      weighted,
+      asked,
       own.map((h, w) => Math.max(h, PAGE_SHARE * page[w]!)),
     );
   });

@@ -834,6 +834,27 @@ describe('composeAnswer', () => {
     expect(assessCoverage(question, off, { rarity }).covered).toBe(false);
   });
 
+  it('refuses a question about a product the site never names, unless all else is held', () => {
+    // Uncommon words of the site; "Netlify" and "Globex" it never uses.
+    const frequency: Record<string, number> = { point: 20, custom: 20, site: 20, domain: 30 };
+    const rarity = { sectionCount: 1000, termFrequency: (term: string) => frequency[term] ?? 0 };
+    const assess = (question: string, content: string) =>
+      assessCoverage(question, [result('guides/domains', content, { title: 'Hosting' })], {
+        rarity,
+      });
+    // The section holds most of the question's other words, not the product asked about.
+    const netlify = 'How do I point a custom domain at my Netlify site?';
+    expect(assess(netlify, 'Point the site at a custom build output.').covered).toBe(false);
+    expect(
+      assess(netlify.replace('Netlify', 'netlify'), 'Point the site at a custom build output.')
+        .covered,
+    ).toBe(true);
+    // A section holding every other word: the name is the reader's own.
+    expect(assess('Where do I point the Globex domain?', 'Point the domain here.').covered).toBe(
+      true,
+    );
+  });
+
   it('quotes from any section of a retrieved page, not only the one search returned', () => {
     const page: Page = {
       path: 'config/server-options',

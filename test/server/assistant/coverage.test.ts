@@ -3,11 +3,12 @@ import { heldShare, weighQuestion } from '../../../src/server/assistant/coverage
 
 const word = (
   terms: string[],
-  extra: { identifier?: boolean; filler?: boolean; selected?: boolean } = {},
+  extra: { identifier?: boolean; filler?: boolean; name?: boolean; selected?: boolean } = {},
 ) => ({
   terms,
   identifier: extra.identifier ?? false,
   filler: extra.filler ?? false,
+  ...(extra.name && { name: true }),
   ...(extra.selected && { selected: true }),
 });
 const site = (frequency: Record<string, number>) => ({
@@ -57,6 +58,35 @@ describe('coverage', () => {
     expect(absent!.weight).toBeGreaterThan(rarest!.weight * 1.2);
     // A verb of asking is no topic, used by the site or not.
     expect(filler!.weight).toBeCloseTo(rarest!.weight * 0.3);
+  });
+
+  it('weighs a name the site never uses above a plain word it never uses', () => {
+    // "How do I point a custom domain at my Netlify site?" on a site that never names Netlify.
+    const frequency = { point: 60, custom: 600, domain: 30, site: 6 };
+    const q = weighQuestion(
+      [
+        word(['point']),
+        word(['custom']),
+        word(['domain']),
+        word(['netlifi'], { name: true }),
+        word(['site']),
+      ],
+      site(frequency),
+      [],
+    );
+    const plain = weighQuestion([word(['netlifi'])], site(frequency), []);
+    expect(q.groups[3]!.weight).toBeGreaterThan(plain.groups[0]!.weight * 1.5);
+    // The section holding every other word but the name no longer holds enough.
+    expect(heldShare(q, holding('point', 'custom', 'site'))).toBeLessThan(0.38);
+    // A name the site uses weighs as any word of its rarity; a name split into a compound's
+    // parts would stop being one thing.
+    const used = weighQuestion([word(['vite'], { name: true })], site({ vite: 5 }), []);
+    expect(used.groups[0]!.weight).toBeCloseTo(
+      weighQuestion([word(['vite'])], site({ vite: 5 }), []).groups[0]!.weight,
+    );
+    expect(
+      weighQuestion([word(['dockerfil'], { name: true })], site({ dock: 3, erfil: 3 }), []).terms,
+    ).toEqual(['dockerfil']);
   });
 
   it('reads a closed compound the site never writes by the words it is made of', () => {

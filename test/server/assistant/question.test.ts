@@ -80,13 +80,27 @@ describe('analyzeQuestion', () => {
     );
     expect(words).toEqual([
       { terms: ['make'], identifier: false, filler: true },
-      { terms: ['vite'], identifier: false, filler: false },
+      { terms: ['vite'], identifier: false, filler: false, name: true },
       { terms: ['rebundle', 'bundl'], identifier: false, filler: false },
-      { terms: ['usechat', 'chat'], identifier: true, filler: false },
+      { terms: ['usechat', 'chat'], identifier: true, filler: false, name: true },
       { terms: ['port'], identifier: false, filler: false },
       { terms: ['3000'], identifier: false, filler: true },
     ]);
     expect([...named]).toEqual(['usechat', 'chat']);
+  });
+
+  it('marks the names a question writes: capitalised inside a sentence, or identifiers', () => {
+    const names = (text: string) =>
+      analyzeQuestion(text)
+        .words.filter((w) => w.name)
+        .map((w) => w.terms[0]);
+    expect(names('How do I point a custom domain at my Netlify site?')).toEqual(['netlifi']);
+    expect(names('How do I fetch data with getServerSideProps?')).toEqual(['getserversideprops']);
+    // A capital opening a sentence, or after a colon, says nothing.
+    expect(names('Streaming stops. Deploying to Vercel: Timeouts happen, why?')).toEqual([
+      'vercel',
+    ]);
+    expect(names('"Custom" domains: how?')).toEqual([]);
   });
 
   it('knows a question written in Chinese, Japanese or Korean', () => {

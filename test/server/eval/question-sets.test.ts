@@ -108,6 +108,21 @@ describe('the question sets', () => {
     }
   });
 
+  // Off-topic questions near each site's domain: 10 to 12 per corpus, none answered by a page.
+  it.each([
+    'dev-near-off-topic-ai-sdk-docs.json',
+    'dev-near-off-topic-vite-docs.json',
+    'dev-near-off-topic-starlight-docs.json',
+    'dev-near-off-topic-demo-docs.json',
+  ])('%s: 10 to 12 off-topic questions, distinct', async (file) => {
+    const set = await loadQuestionSet(questions(file));
+    expect(set.questions.length).toBeGreaterThanOrEqual(10);
+    expect(set.questions.length).toBeLessThanOrEqual(12);
+    for (const q of set.questions) expect(q.uncovered, q.id).toBe(true);
+    const asked = set.questions.map((q) => q.question.toLowerCase());
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
   // The third held-out sets, on every corpus and the project's own docs: covered questions,
   // each with a fact and real pages, and off-topic questions the docs do not answer.
   it.each([
