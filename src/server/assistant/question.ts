@@ -163,10 +163,12 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     const filler = terms.length === 1 && (FILLER.has(terms[0]!) || /^\d+$/.test(terms[0]!));
     words.push({ terms, identifier, filler, ...(name && !filler && { name }) });
   };
+  // German and Luxembourgish capitalise every noun: a capital says nothing of a name there.
+  const casedNames = !/^(de|lb)\b/i.test(language ?? '');
   for (const match of text.matchAll(QUESTION_WORD)) {
     const word = match[0];
     const terms = termsOf(word, language);
-    const name = NAME_START.test(word) && !opensSentence(text, match.index);
+    const name = casedNames && NAME_START.test(word) && !opensSentence(text, match.index);
     if (/[-_]|[\p{Ll}\p{N}]\p{Lu}/u.test(word)) {
       // Parts of three letters or more (`re` of "re-bundle" says nothing).
       const [whole, ...parts] = terms;

@@ -103,6 +103,20 @@ describe('analyzeQuestion', () => {
     expect(names('"Custom" domains: how?')).toEqual([]);
   });
 
+  it('reads no name into a capital in German, which capitalises every noun', () => {
+    const names = (text: string, language: string) =>
+      analyzeQuestion(text, language)
+        .words.filter((w) => w.name)
+        .map((w) => w.terms[0]);
+    expect(names('Wie ändere ich die Farbe der Seitenleiste mit getConfig?', 'de')).toEqual([
+      'getconfig',
+    ]);
+    expect(names('How do I style the Sidebar with getConfig?', 'en')).toEqual([
+      'sidebar',
+      'getconfig',
+    ]);
+  });
+
   it('knows a question written in Chinese, Japanese or Korean', () => {
     expect(analyzeQuestion('サイドバーのグループを折りたたむには？').unspaced).toBe(true);
     expect(analyzeQuestion('How do I collapse a sidebar group?').unspaced).toBe(false);
