@@ -6,11 +6,9 @@
 import { SEARCH_PAGE_SIZE_DEFAULT, SEARCH_PAGE_SIZE_MAX } from '../../api/limits.ts';
 import type { SearchResult } from '../../api/types.ts';
 import { type IndexedSection, SectionEngine } from './engine.ts';
-import type { SectionTerms } from './field-terms.ts';
 import { DEFAULT_LANGUAGE } from './frameworks/plain.ts';
 import type { FrameworkName, SiteLayout, SiteProfile } from './frameworks/types.ts';
 import { LinkGraph, pageLinks } from './link-text.ts';
-import type { TermNumbering } from './page-reader.ts';
 import { normalizeRequestPath } from './paths.ts';
 import { inLanguage, readerScope } from './reader-scope.ts';
 import { matchesFilter, searchSections } from './search.ts';
@@ -43,11 +41,6 @@ export interface SplitPage {
   bounds: SectionBounds[];
   /** The words of each section, as `sectionWords` counts them. */
   counted: CountedWords[][];
-  /**
-   * The term figures of each section, numbered as the index numbers terms (`termNumbering`),
-   * when the page reader counted them too.
-   */
-  terms?: SectionTerms[] | undefined;
 }
 
 export class SiteIndex implements DocsIndex {
@@ -130,15 +123,6 @@ export class SiteIndex implements DocsIndex {
     return this.engine.frequencyOf(term);
   }
 
-  /**
-   * The index's numbering of terms, which the page reader's worker continues so that the term
-   * figures it counts can be kept as they are (page-reader.ts).
-   */
-  get termNumbering(): TermNumbering {
-    const engine = this.engine;
-    return { keys: () => engine.knownKeys(), append: (keys) => engine.numberKeys(keys) };
-  }
-
   /** Every page, in no particular order. */
   allPages(): IterableIterator<Page> {
     return this.pages.values();
@@ -181,7 +165,7 @@ export class SiteIndex implements DocsIndex {
       page.path,
       sections.map((section) => section.id),
     );
-    this.engine.add(sections, split?.counted, split?.terms);
+    this.engine.add(sections, split?.counted);
   }
 
   /**

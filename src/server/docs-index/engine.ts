@@ -17,7 +17,7 @@ import {
   plainTerm,
   words,
 } from '../text/terms.ts';
-import { FieldTerms, fieldLengthOf, frequencyIn, type SectionTerms } from './field-terms.ts';
+import { FieldTerms, fieldLengthOf, frequencyIn } from './field-terms.ts';
 import {
   type CountedWords,
   countedWords,
@@ -248,58 +248,46 @@ export class SectionEngine {
 
   /**
    * Adds sections; `counted` holds their words when worked out already (by the page reader),
-   * one entry per section in the same order, and `figures` their term figures, numbered as
-   * `numberKeys` numbered the reader's terms.
+   * one entry per section in the same order.
    */
-  add(sections: IndexedSection[], counted?: CountedWords[][], figures?: SectionTerms[]): void {
+  add(sections: IndexedSection[], counted?: CountedWords[][]): void {
     if (counted && counted.length !== sections.length) {
       throw new Error(`${counted.length} sections counted for ${sections.length} added`);
-    }
-    if (figures && (!counted || figures.length !== sections.length)) {
-      throw new Error(`${figures.length} sections' figures for ${sections.length} added`);
     }
     for (const [position, section] of sections.entries()) {
       this.currentSection = ++sectionsAdded;
       this.currentLanguage = languageOf(section.meta.language);
       const fields = counted?.[position] ?? sectionWords(section);
-      const terms = figures?.[position];
-      for (const [field, words] of fields.entries()) this.prepareField(field, words, !terms);
+      for (const [field, words] of fields.entries()) this.prepareField(field, words);
       this.miniSearch.add(section);
       this.pendingWords = [];
       this.pendingKeys = [];
-      if (terms) {
-        this.fieldTerms.adopt(section.id, terms);
-        this.countSectionWithAll(terms);
-      } else {
-        this.fieldTerms.commit(section.id);
-      }
+      this.fieldTerms.commit(section.id);
       this.languages.set(this.currentLanguage, (this.languages.get(this.currentLanguage) ?? 0) + 1);
       this.sections++;
     }
   }
 
-  /** The terms numbered so far (their ids in the term figures), in order. */
-  knownKeys(): string[] {
-    return this.fieldTerms.keys();
-  }
-
-  /** Numbers terms the page reader numbered, after the known ones (see `add`). */
-  numberKeys(keys: readonly string[]): void {
-    this.fieldTerms.append(keys);
-  }
-
   /**
-   * Sets what MiniSearch gets of a field: the distinct words, and their storage keys each
-   * repeated as often as its word occurs; with `counting`, also counts them in the section's
-   * term figures (unless the page reader did).
+   * Counts a field's words in the section's term figures, and sets what MiniSearch gets of it:
+   * the distinct words, and their storage keys each repeated as often as its word occurs.
    */
-  private prepareField(field: number, { words, counts }: CountedWords, counting: boolean): void {
+  private prepareField(field: number, { words, counts }: CountedWords): void {
     const fieldWords: string[] = new Array(words.length);
     const keys: string[][] = new Array(words.length);
     for (let position = 0; position < words.length; position++) {
       const indexed = words[position]!;
+      if (indexed.idsOwner !== this.fieldTerms) {
+        indexed.ids = this.fieldTerms.idsOf(indexed.keys);
+        indexed.idsOwner = this.fieldTerms;
+      }
+      // A word comes back often within a section: its terms are counted once.
+      if (indexed.section !== this.currentSection) {
+        indexed.section = this.currentSection;
+        for (const id of indexed.ids) this.countSectionWith(id);
+      }
       const count = counts[position]!;
-      if (counting) this.countTerms(field, indexed, count);
+      for (const id of indexed.ids) this.fieldTerms.count(field, id, count);
       if (field === TITLE && indexed.terms.length === 1) {
         this.countTitleWord(indexed.terms[0]!, count);
       }
@@ -308,25 +296,6 @@ export class SectionEngine {
     }
     this.pendingWords[field] = fieldWords;
     this.pendingKeys[field] = keys;
-  }
-
-  /** Counts a word's terms in the section's term figures and document frequencies. */
-  private countTerms(field: number, indexed: IndexedWord, count: number): void {
-    if (indexed.idsOwner !== this.fieldTerms) {
-      indexed.ids = this.fieldTerms.idsOf(indexed.keys);
-      indexed.idsOwner = this.fieldTerms;
-    }
-    // A word comes back often within a section: its terms are counted once.
-    if (indexed.section !== this.currentSection) {
-      indexed.section = this.currentSection;
-      for (const id of indexed.ids) this.countSectionWith(id);
-    }
-    for (const id of indexed.ids) this.fieldTerms.count(field, id, count);
-  }
-
-  /** Counts each term of a section's figures once in the document frequencies. */
-  private countSectionWithAll(terms: SectionTerms): void {
-    for (let i = terms[0]!; i < terms[FIELDS.length]!; i += 2) this.countSectionWith(terms[i]!);
   }
 
   /** Removes a section; its terms are worked out again so the frequencies stay exact. */

@@ -58,14 +58,6 @@ export class FieldTerms {
 
   /** Ends the section being added: its counts are kept under its id. */
   commit(sectionId: string): void {
-    this.adopt(sectionId, this.seal());
-  }
-
-  /**
-   * Ends the section being added and returns its figures without keeping them: the page
-   * reader's worker counts sections so, and the indexing thread `adopt`s them.
-   */
-  seal(): SectionTerms {
     const fieldCount = this.fieldCount;
     let size = fieldCount + 1;
     for (let field = 0; field < fieldCount; field++) size += this.touched[field]!.length * 2;
@@ -74,49 +66,21 @@ export class FieldTerms {
     for (let field = 0; field < fieldCount; field++) {
       terms[field] = end;
       const ids = this.touched[field]!;
-      const sorted = sortedIds(ids);
+      // A typed array sorts numbers natively, without a comparison callback per step.
+      const sorted = Int32Array.from(ids).sort();
       const counts = this.counts[field]!;
       for (let i = 0; i < sorted.length; i++) {
         const id = sorted[i]!;
         terms[end++] = id;
         terms[end++] = counts[id]!;
         counts[id] = 0;
+        this.addSectionWith(field, id, 1);
       }
+      this.lengthTotals[field]! += ids.length;
       ids.length = 0;
     }
     terms[fieldCount] = end;
-    return terms;
-  }
-
-  /** Keeps a section's figures (`seal`), their term ids numbered as `idsOf` numbers them. */
-  adopt(sectionId: string, terms: SectionTerms): void {
-    for (let field = 0; field < this.fieldCount; field++) {
-      for (let i = terms[field]!; i < terms[field + 1]!; i += 2)
-        this.addSectionWith(field, terms[i]!, 1);
-      this.lengthTotals[field]! += fieldLengthOf(terms, field);
-    }
     this.sections.set(sectionId, terms);
-  }
-
-  /** The terms numbered so far, in the order of their ids. */
-  keys(): string[] {
-    return [...this.ids.keys()];
-  }
-
-  /** How many terms are numbered. */
-  get keyCount(): number {
-    return this.ids.size;
-  }
-
-  /**
-   * Numbers terms numbered elsewhere (the page reader's worker) after the ones known, so both
-   * number them alike; a term known already means the two numberings went apart.
-   */
-  append(keys: readonly string[]): void {
-    for (const key of keys) {
-      if (this.ids.has(key)) throw new Error(`the term ${key} is numbered already`);
-      this.ids.set(key, this.ids.size);
-    }
   }
 
   /** Forgets a section (its file changed or went). */
@@ -164,21 +128,6 @@ export class FieldTerms {
     }
     counts[id]! += change;
   }
-}
-
-/**
- * Ids in ascending order: a few (a title's, a heading's) sorted in place; more in a typed array,
- * which sorts numbers natively, without a comparison callback per step.
- */
-function sortedIds(ids: number[]): ArrayLike<number> {
-  if (ids.length > 16) return Int32Array.from(ids).sort();
-  for (let i = 1; i < ids.length; i++) {
-    const id = ids[i]!;
-    let j = i - 1;
-    for (; j >= 0 && ids[j]! > id; j--) ids[j + 1] = ids[j]!;
-    ids[j + 1] = id;
-  }
-  return ids;
 }
 
 /** A term's count in one field of a section, by binary search; 0 when absent. */

@@ -87,11 +87,7 @@ export async function buildDocsIndex(
   const task = { root: folder.root, framework: layout.framework, files };
   const pages =
     (options.readerThread ?? files.length >= READER_THREAD_MIN_FILES)
-      ? readPagesInWorker(
-          task,
-          options.readerThread ? undefined : { folder, layout },
-          index.termNumbering,
-        )
+      ? readPagesInWorker(task, options.readerThread ? undefined : { folder, layout })
       : // Synchronous reads: at start-up nothing else waits on the event loop, and one blocking
         // read is several times cheaper than open/stat/read/close hops through the thread pool.
         readPagesHere(folder, layout, files);

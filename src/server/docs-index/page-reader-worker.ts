@@ -10,13 +10,11 @@ import { DocsFolder } from './frameworks/docs-folder.ts';
 import {
   type PageBatch,
   type PageReaderData,
-  type ReaderStart,
   readPage,
   type WirePage,
+  type WordNumbering,
   wirePage,
-  wordNumbering,
 } from './page-reader.ts';
-import { FIELDS } from './section-words.ts';
 
 /** Small batches: the indexing thread starts early and never waits long for the next one. */
 const BATCH_FILES = 20;
@@ -26,9 +24,9 @@ const folder = new DocsFolder(root);
 const layout = loadSiteLayout(folder, framework);
 // The indexing thread reads the first files while this one starts: it says where to go on.
 control.postMessage('ready');
-const [{ first, keys }] = (await once(control, 'message')) as [ReaderStart];
+const [first] = (await once(control, 'message')) as [number];
 control.close();
-const numbering = wordNumbering(keys, FIELDS.length);
+const numbering: WordNumbering = { count: 0, unsent: [] };
 let pages: WirePage[] = [];
 for (let position = first; position < files.length; position++) {
   const file = files[position]!;
@@ -37,13 +35,10 @@ for (let position = first; position < files.length; position++) {
   else if (page) pages.push(wirePage(file, page, numbering));
   else pages.push({ file });
   if (pages.length === BATCH_FILES || position === files.length - 1) {
-    const batch: PageBatch = { words: numbering.unsent, keys: numbering.unsentKeys, pages };
-    const transfers = pages.flatMap(({ counts, terms }) =>
-      counts && terms ? [counts.buffer, terms.buffer] : [],
-    );
+    const batch: PageBatch = { words: numbering.unsent, pages };
+    const transfers = pages.flatMap(({ counts }) => (counts ? [counts.buffer] : []));
     parentPort!.postMessage(batch, transfers);
     numbering.unsent = [];
-    numbering.unsentKeys = [];
     pages = [];
   }
 }

@@ -14,7 +14,6 @@ import {
   Worker,
 } from 'node:worker_threads';
 import { indexedSections, type SplitPage } from './docs-index.ts';
-import { FieldTerms, type SectionTerms } from './field-terms.ts';
 import type { DocsFolder } from './frameworks/docs-folder.ts';
 import { splitFrontmatter } from './frameworks/frontmatter.ts';
 import { isDraft } from './frameworks/page-rules.ts';
@@ -65,34 +64,10 @@ export interface HeadStart {
 /** A word the worker numbered: the word, its terms and their storage keys. */
 export type NumberedWord = [word: string, terms: string[], keys: string[]];
 
-/**
- * One message of the worker: the words and terms it numbered since the last one, and the pages
- * read.
- */
+/** One message of the worker: the words it numbered since the last one, and the pages read. */
 export interface PageBatch {
   words: NumberedWord[];
-  /** Terms (storage keys) numbered after those the indexing thread knew, in order. */
-  keys: string[];
   pages: WirePage[];
-}
-
-/**
- * The index's numbering of terms (its `FieldTerms` ids), which the worker continues: the
- * sections' figures it sends then hold the ids the index uses.
- */
-export interface TermNumbering {
-  /** The terms numbered so far, in the order of their ids. */
-  keys(): string[];
-  /** Numbers the terms the worker numbered, after the known ones. */
-  append(keys: readonly string[]): void;
-}
-
-/** What the worker is told once it has loaded its modules. */
-export interface ReaderStart {
-  /** The file to start at (this thread read the ones before). */
-  first: number;
-  /** The terms the index has numbered: the worker numbers new ones after these. */
-  keys: string[];
 }
 
 /** A ReadPage as sent: the counted words as numbers, in one transferable array. */
@@ -104,8 +79,6 @@ export interface WirePage {
   bounds?: SectionBounds[];
   /** Per section, per field: the number of distinct words, then (word number, count) pairs. */
   counts?: Int32Array<ArrayBuffer>;
-  /** The sections' term figures (`FieldTerms.seal`), one after another. */
-  terms?: Int32Array<ArrayBuffer>;
 }
 
 /**
@@ -145,14 +118,11 @@ export function readPage(folder: DocsFolder, layout: SiteLayout, file: string): 
 /**
  * Reads the files in a worker thread, in order; ends once every file has been read. With a
  * `headStart`, this thread reads the first files itself until the worker has loaded its modules
- * (a good part of a second), and the worker starts at the next one. With the index's
- * `numbering`, the worker also sends the sections' term figures, numbered as the index numbers
- * terms (it is told every term the worker numbers, before the pages that hold them).
+ * (a good part of a second), and the worker starts at the next one.
  */
 export async function* readPagesInWorker(
   task: PageReaderTask,
   headStart?: HeadStart,
-  numbering?: TermNumbering,
 ): AsyncGenerator<ReadPage> {
   // The worker is this folder's page-reader-worker, as .ts from the sources or .js once built.
   const entry = new URL(`./page-reader-worker${extname(import.meta.url)}`, import.meta.url);
@@ -176,27 +146,16 @@ export async function* readPagesInWorker(
     }
     worker.off('error', fail);
     if (failed) throw failed.error;
-    const start: ReaderStart = { first: read, keys: numbering?.keys() ?? [] };
-    control.postMessage(start);
+    control.postMessage(read);
     if (read === task.files.length) return;
     for await (const [batch] of on(worker, 'message', { close: ['exit'] })) {
-      const { words: numbered, keys: numberedKeys, pages } = batch as PageBatch;
+      const { words: numbered, pages } = batch as PageBatch;
       for (const [word, terms, keys] of numbered) words.push(knownWord(word, terms, keys));
-      numbering?.append(numberedKeys);
-      for (const { counts, terms, bounds, ...page } of pages) {
+      for (const { counts, bounds, ...page } of pages) {
         read++;
-        if (!counts || !bounds) {
-          yield page;
-          continue;
-        }
-        const counted = decodeCounts(counts, words);
-        yield {
-          ...page,
-          split:
-            numbering && terms
-              ? { bounds, counted, terms: splitTerms(terms) }
-              : { bounds, counted },
-        };
+        yield counts && bounds
+          ? { ...page, split: { bounds, counted: decodeCounts(counts, words) } }
+          : page;
       }
       if (read === task.files.length) break;
     }
@@ -213,86 +172,34 @@ export async function* readPagesInWorker(
 export interface WordNumbering {
   count: number;
   unsent: NumberedWord[];
-  /** Counts the sections' terms, numbering them after the terms the index knew. */
-  terms: FieldTerms;
-  /** Terms numbered and not sent yet. */
-  unsentKeys: string[];
 }
 
-/** A numbering of words and terms that continues the index's numbering of terms (`keys`). */
-export function wordNumbering(keys: readonly string[], fieldCount: number): WordNumbering {
-  const terms = new FieldTerms(fieldCount);
-  terms.append(keys);
-  return { count: 0, unsent: [], terms, unsentKeys: [] };
-}
-
-/** Splits a page and counts its sections' words and terms, for sending (see `encodeCounts`). */
+/** Splits a page and counts its sections' words, for sending (see `encodeCounts`). */
 export function wirePage(file: string, page: Page, numbering: WordNumbering): WirePage {
   const bounds = page.unlisted ? [] : sectionBounds(page);
-  return { file, page, bounds, ...encodeCounts(page, bounds, numbering) };
+  return { file, page, bounds, counts: encodeCounts(page, bounds, numbering) };
 }
 
-/**
- * A page's counted words as numbers, and its sections' term figures, for sending; words and
- * terms seen first are numbered.
- */
+/** A page's counted words as numbers, for sending; words seen first are numbered. */
 function encodeCounts(
   page: Page,
   bounds: SectionBounds[],
   numbering: WordNumbering,
-): { counts: Int32Array<ArrayBuffer>; terms: Int32Array<ArrayBuffer> } {
+): Int32Array<ArrayBuffer> {
   const encoded: number[] = [];
-  const figures: SectionTerms[] = [];
-  const fieldTerms = numbering.terms;
   for (const section of indexedSections(page, bounds)) {
-    const fields = sectionWords(section);
-    for (let field = 0; field < fields.length; field++) {
-      const { words, counts } = fields[field]!;
+    for (const { words, counts } of sectionWords(section)) {
       encoded.push(words.length);
-      for (let position = 0; position < words.length; position++) {
-        const word = words[position]!;
-        // Numbered together: a word the worker has not sent has no term ids here either.
-        if (word.number < 0) numberWord(word, numbering);
-        const count = counts[position]!;
-        const ids = word.ids;
-        for (let i = 0; i < ids.length; i++) fieldTerms.count(field, ids[i]!, count);
-        encoded.push(word.number, count);
+      for (const [position, word] of words.entries()) {
+        if (word.number < 0) {
+          word.number = numbering.count++;
+          numbering.unsent.push([word.word, word.terms, word.keys]);
+        }
+        encoded.push(word.number, counts[position]!);
       }
     }
-    figures.push(fieldTerms.seal());
   }
-  let length = 0;
-  for (const terms of figures) length += terms.length;
-  const terms = new Int32Array(length);
-  let at = 0;
-  for (const figure of figures) {
-    terms.set(figure, at);
-    at += figure.length;
-  }
-  return { counts: Int32Array.from(encoded), terms };
-}
-
-/** Numbers a word and its new terms for sending. */
-function numberWord(word: IndexedWord, numbering: WordNumbering): void {
-  word.number = numbering.count++;
-  numbering.unsent.push([word.word, word.terms, word.keys]);
-  const known = numbering.terms.keyCount;
-  word.ids = numbering.terms.idsOf(word.keys);
-  word.idsOwner = numbering.terms;
-  for (let i = 0; i < word.ids.length; i++) {
-    if (word.ids[i]! >= known) numbering.unsentKeys.push(word.keys[i]!);
-  }
-}
-
-/** The sections' figures in a page's `terms` (each ends where its last field's pairs end). */
-function splitTerms(terms: Int32Array): SectionTerms[] {
-  const sections: SectionTerms[] = [];
-  for (let at = 0; at < terms.length; ) {
-    const end = at + terms[at + FIELDS.length]!;
-    sections.push(terms.subarray(at, end));
-    at = end;
-  }
-  return sections;
+  return Int32Array.from(encoded);
 }
 
 function decodeCounts(encoded: Int32Array, words: IndexedWord[]): CountedWords[][] {

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SiteIndex } from '../../../src/server/docs-index/docs-index.ts';
 import { loadSiteLayout } from '../../../src/server/docs-index/frameworks/detect.ts';
 import { DocsFolder } from '../../../src/server/docs-index/frameworks/docs-folder.ts';
-import { buildDocsIndex, listPageFiles } from '../../../src/server/docs-index/load.ts';
+import { listPageFiles } from '../../../src/server/docs-index/load.ts';
 import {
   type ReadPage,
   readPagesHere,
   readPagesInWorker,
 } from '../../../src/server/docs-index/page-reader.ts';
-import { retrievalQuestions } from '../../fixtures/retrieval-questions.ts';
 import { CORPUS } from '../../support/server.ts';
 
 async function collect(pages: AsyncIterable<ReadPage> | Iterable<ReadPage>, pauseAfter = -1) {
@@ -37,30 +35,5 @@ describe('readPagesInWorker', () => {
   it('reads every file once, in order, in the worker alone', async () => {
     const here = await collect(readPagesHere(folder, layout, files));
     expect(await collect(readPagesInWorker(task))).toEqual(here);
-  });
-
-  it("counts the sections' terms as the index numbers them, after the pages read here", async () => {
-    const here = await buildDocsIndex(CORPUS, { readerThread: false });
-    const index = new SiteIndex();
-    index.configure(layout);
-    // The first pages are indexed here (their terms numbered by the index), the rest with the
-    // figures the worker counted, numbering new terms after those.
-    let read = 0;
-    for await (const { page, split } of readPagesInWorker(
-      task,
-      { folder, layout },
-      index.termNumbering,
-    )) {
-      if (++read === 10) await new Promise((resolve) => setTimeout(resolve, 2000));
-      if (read > 10 && page && !page.unlisted) expect(split?.terms).toBeDefined();
-      if (page) index.upsert(page, split);
-    }
-    expect(index.sectionCount).toBe(here.index.sectionCount);
-    for (const term of ['stream', 'usechat', 'chat', 'provid', 'zod']) {
-      expect(index.termFrequency(term)).toBe(here.index.termFrequency(term));
-    }
-    for (const { question } of retrievalQuestions) {
-      expect(index.search(question), question).toEqual(here.index.search(question));
-    }
   });
 });
