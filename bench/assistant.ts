@@ -1,5 +1,5 @@
 /**
- * Assistant figures (docs/performance.md), on the ai-sdk-docs corpus, loopback only, with the
+ * Assistant figures (docs/operations/performance.md), on the ai-sdk-docs corpus, loopback only, with the
  * server as shipped (`dist/server/cli.js serve`, built by `npm run bench`) on Node's defaults,
  * in its own process so that its memory is its own:
  * - time to the first text chunk of a v2 reply with the embedded model (p50, p99);

@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark in one run, with the machine it ran on (figures are only
  * comparable within a run: ratios are the portable part). `-- --libraries` adds the
  * search-library comparison behind the choice of MiniSearch (several minutes). Every server
- * runs on Node's defaults; docs/performance.md has the figures and how to read them.
+ * runs on Node's defaults; docs/operations/performance.md has the figures and how to read them.
  */
 import { cpus, loadavg } from 'node:os';
 import { benchServer } from './server.ts';

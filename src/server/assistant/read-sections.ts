@@ -58,7 +58,7 @@ export interface ReadOptions {
 /**
  * Share of the question's weight one section must hold, the rest of its page counting in part,
  * for the docs to cover it. Calibrated on every question of the tuned and development sets with
- * the off-topic ones (docs/operations/performance.md has the trade-off).
+ * the off-topic ones (bench/HISTORY.md has the trade-off).
  */
 export const COVERED_MIN = 0.38;
 /** A section holding less than this share is not quoted (nor read, see worthReading). */

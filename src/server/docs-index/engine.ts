@@ -71,7 +71,7 @@ interface LinkTextDocument {
  * Title and headings say what a section is about; body text only that it mentions a term.
  * Headings weighed 1.5 while the common words of a question counted in titles and headings
  * only; since they also count in body text (`rescored`), 1.25 ranks the answering page higher
- * on every question set, held-out ones included (docs/operations/performance.md).
+ * on every question set, held-out ones included (bench/HISTORY.md).
  */
 const BOOST = { title: 3, headings: 1.25, text: 1, links: LINK_TEXT_BOOST };
 /**

@@ -2,7 +2,7 @@
  * Reads a site's page files for the index build, here or in a worker thread. On a large site
  * the worker reads, parses and splits the pages and counts their sections' words while this
  * thread adds the previous pages to the search engine, which only this thread can fill: the
- * build takes about as long as the longer of the two halves instead of both (performance doc,
+ * build takes about as long as the longer of the two halves instead of both (bench/HISTORY.md,
  * "The index build").
  */
 import { on } from 'node:events';
