@@ -13,7 +13,7 @@ import contextSource from '../../../src/widget/selection/context-from-selection.
 import selectionSource from '../../../src/widget/selection/selection-controller.ts?raw';
 import { axeViolations } from '../../support/widget/a11y.ts';
 import { FakeApi } from '../../support/widget/fake-api.ts';
-import { WAIT } from '../../support/widget/wait.ts';
+import { animationsDone, WAIT } from '../../support/widget/wait.ts';
 
 const KEY = 'da_dsc_0123456789abcdefXYZ';
 
@@ -289,7 +289,7 @@ describe('<docs-assistant> opening and closing', () => {
     expect(inPanel(el, '#title')?.textContent).toContain('Ask AI');
     expect(dialog.getAttribute('aria-modal')).toBe('false');
     expect(dialog.matches(':modal')).toBe(false);
-    await Promise.all(dialog.getAnimations().map((a) => a.finished));
+    await animationsDone(() => dialog.getAnimations());
     const rect = dialog.getBoundingClientRect();
     expect(rect.width).toBe(440);
     expect(Math.round(rect.right)).toBe(innerWidth - 12);
@@ -305,7 +305,7 @@ describe('<docs-assistant> opening and closing', () => {
     const dialog = inPanel<HTMLDialogElement>(el, 'dialog')!;
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.matches(':modal')).toBe(true);
-    await Promise.all(dialog.getAnimations().map((a) => a.finished));
+    await animationsDone(() => dialog.getAnimations());
     const rect = dialog.getBoundingClientRect();
     expect([rect.left, rect.top, rect.width, rect.height]).toEqual([0, 0, 390, 844]);
     await waitUntil(() => deepActive()?.getAttribute('part') === 'input', 'focus in input', WAIT);
@@ -454,7 +454,7 @@ describe('<docs-assistant> among a docs site’s own layers', () => {
       await userEvent.click(launcherOf(el));
       await waitUntil(() => deepActive()?.getAttribute('part') === 'input', 'input', WAIT);
       const dialog = inPanel(el, 'dialog')!;
-      await Promise.all(dialog.getAnimations().map((a) => a.finished));
+      await animationsDone(() => dialog.getAnimations());
       const rect = dialog.getBoundingClientRect();
       const x = rect.left + rect.width / 2;
       expect(document.elementFromPoint(x, rect.top + 20)).toBe(el);

@@ -17,7 +17,7 @@ import errorMeta from '../../fixtures/streams/v2-error.json' with { type: 'json'
 import errorSse from '../../fixtures/streams/v2-error.sse?raw';
 import { axeViolations } from '../../support/widget/a11y.ts';
 import { FakeApi } from '../../support/widget/fake-api.ts';
-import { WAIT } from '../../support/widget/wait.ts';
+import { animationsDone, WAIT } from '../../support/widget/wait.ts';
 
 const KEY = 'da_dsc_0123456789abcdefXYZ';
 const THREAD_ID = answerMeta.headers['x-thread-id'];
@@ -63,7 +63,7 @@ async function make(): Promise<DocsAssistant> {
   await el.show();
   // Let the opening transition finish: axe measures contrast on what is painted.
   const dialog = panelRoot(el).querySelector('dialog')!;
-  await Promise.all(dialog.getAnimations().map((a) => a.finished));
+  await animationsDone(() => dialog.getAnimations());
   return el;
 }
 

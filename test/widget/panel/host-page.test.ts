@@ -8,7 +8,7 @@ import { cdp, page } from 'vitest/browser';
 import '../../../src/widget/docs-assistant/docs-assistant.ts';
 import type { DocsAssistant } from '../../../src/widget/docs-assistant/docs-assistant.ts';
 import { FakeApi } from '../../support/widget/fake-api.ts';
-import { WAIT } from '../../support/widget/wait.ts';
+import { animationsDone, WAIT } from '../../support/widget/wait.ts';
 
 const KEY = 'da_dsc_0123456789abcdefXYZ';
 const root = document.documentElement;
@@ -30,13 +30,13 @@ async function make(layout?: string): Promise<DocsAssistant> {
 async function openPanel(el: DocsAssistant): Promise<HTMLDialogElement> {
   await el.show();
   const dialog = dialogOf(el);
-  await Promise.all([...dialog.getAnimations(), ...root.getAnimations()].map((a) => a.finished));
+  await animationsDone(() => [...dialog.getAnimations(), ...root.getAnimations()]);
   return dialog;
 }
 
 async function closePanel(el: DocsAssistant): Promise<void> {
   await el.hide();
-  await Promise.all(root.getAnimations().map((a) => a.finished));
+  await animationsDone(() => root.getAnimations());
 }
 
 /** A real mouse wheel over the middle of the screen (the panel on a phone). */
@@ -145,7 +145,7 @@ describe('panel: layout="push"', () => {
     await openPanel(el);
     expect(content.getBoundingClientRect().right).toBeLessThan(before);
     el.remove();
-    await Promise.all(root.getAnimations().map((a) => a.finished));
+    await animationsDone(() => root.getAnimations());
     await waitUntil(() => content.getBoundingClientRect().right === before, 'restored', WAIT);
   });
 });
