@@ -399,10 +399,7 @@ function fromFirstStep(chosen: Candidate[], sections: Section[], weighted: Weigh
     }
     if (snippets[first]!.step !== 1 || isChosen(chosen, c.section, first)) return;
     const terms = snippetTerms[first]!;
-    const worth =
-      index === 0
-        ? step <= MAX_STEPS + 1
-        : weighted.groups.some((g) => !g.filler && g.terms.some((t) => terms.has(t)));
+    const worth = index === 0 ? step <= MAX_STEPS + 1 : asksAbout(weighted, (t) => terms.has(t));
     if (!worth) return;
     chosen[index] = lineAt(c, sections, first);
   });
@@ -453,7 +450,7 @@ function withNextInstruction(
     for (let i = last + 1; i <= intro; i++) if (snippetTerms[i]!.has(t)) return true;
     return false;
   };
-  if (!weighted.groups.some((g) => !g.filler && g.terms.some(holds))) return false;
+  if (!asksAbout(weighted, holds)) return false;
   followLead(chosen, sections, [intro, intro + 1]);
   // With the sentences before it in its paragraph ("However, this requires… If not, add…"):
   // the instruction often answers them.
@@ -492,7 +489,7 @@ function withNamedInstruction(
     if (snippet.kind === 'code' || snippet.kind === 'table-row' || snippet.fragment) continue;
     if (!NAMES_CODE.test(snippet.text) || echoes(snippet)) continue;
     const terms = snippetTerms[i]!;
-    if (!weighted.groups.some((g) => !g.filler && g.terms.some((t) => terms.has(t)))) continue;
+    if (!asksAbout(weighted, (t) => terms.has(t))) continue;
     if (isChosen(chosen, lead.section, i)) return;
     chosen.splice(1, 0, lineAt(lead, sections, i));
     chosen.splice(1 + 1 + SUPPORTING_QUOTES);
@@ -536,7 +533,7 @@ function withLaterInstruction(
       if (lines.length > INSTRUCTION_LINES) continue;
       // Its own lines, not its heading: a later section of a long page is about something else.
       const holds = (t: string) => snippetTerms.slice(0, code).some((terms) => terms.has(t));
-      if (!weighted.groups.some((g) => !g.filler && g.terms.some(holds))) continue;
+      if (!asksAbout(weighted, holds)) continue;
       const added = Array.from({ length: code + 1 }, (_, position) =>
         lineAt(quote, sections, position, later),
       );
@@ -565,6 +562,11 @@ function followLead(chosen: Candidate[], sections: Section[], positions: number[
 
 /** Supporting quotes kept after the lines that follow a lead, however many those are. */
 const FOLLOWED_LEAD_SUPPORTS = 1;
+
+/** Whether what `holds` accepts is a word the question asks about (not a verb of asking). */
+function asksAbout(weighted: WeightedQuestion, holds: (term: string) => boolean): boolean {
+  return weighted.groups.some((g) => !g.filler && g.terms.some(holds));
+}
 
 const codeCount = (chosen: Candidate[]) => chosen.filter((c) => c.snippet.kind === 'code').length;
 

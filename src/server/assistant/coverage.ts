@@ -159,11 +159,16 @@ function compoundParts(
  * The question's weight held, given what each word holds (its weight times 0..1): the words
  * of the question add up; those of a selection count by the best of them.
  */
-export function combine(question: WeightedQuestion, held: (group: TermGroup) => number): number {
+export function combine(
+  question: WeightedQuestion,
+  held: (group: TermGroup, index: number) => number,
+): number {
   let asked = 0;
   let selected = 0;
-  for (const group of question.groups) {
-    const value = held(group);
+  const { groups } = question;
+  for (let index = 0; index < groups.length; index++) {
+    const group = groups[index]!;
+    const value = held(group, index);
     if (group.selected) selected = Math.max(selected, value);
     else asked += value;
   }
@@ -191,8 +196,7 @@ export function heldByWord(question: WeightedQuestion, has: (term: string) => bo
 /** Share of the question's weight held, given how much of each word is held (0..1). */
 export function shareOf(question: WeightedQuestion, held: number[]): number {
   if (question.total === 0) return 0;
-  const index = new Map(question.groups.map((group, i) => [group, i]));
-  return combine(question, (group) => group.weight * held[index.get(group)!]!) / question.total;
+  return combine(question, (group, index) => group.weight * held[index]!) / question.total;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   plainTerm,
   words,
 } from '../text/terms.ts';
-import { FieldTerms, fieldLengthOf, frequencyIn } from './field-terms.ts';
+import { FieldTerms, fieldLengthOf, frequencyIn, grown } from './field-terms.ts';
 import {
   type CountedWords,
   countedWords,
@@ -404,7 +404,8 @@ export class SectionEngine {
     const derives = term.length >= DERIVATION_MIN_LENGTH;
     const stem = derives ? term.slice(0, -1) : term;
     const found: string[] = [];
-    for (let i = lowerBound(sorted, stem); i < sorted.length && sorted[i]!.startsWith(stem); i++) {
+    const from = partitionPoint(sorted.length, (i) => sorted[i]! < stem);
+    for (let i = from; i < sorted.length && sorted[i]!.startsWith(stem); i++) {
       const word = sorted[i]!;
       if (word === term) continue;
       const compound =
@@ -671,13 +672,16 @@ export class SectionEngine {
   }
 }
 
-/** The position of the first string not below `key` in a sorted array. */
-function lowerBound(sorted: readonly string[], key: string): number {
+/**
+ * The first index below `length` for which `before` is false, by binary search: `before` holds
+ * for every index up to some point and for none after it (a sorted array's "comes before").
+ */
+function partitionPoint(length: number, before: (index: number) => boolean): number {
   let low = 0;
-  let high = sorted.length;
+  let high = length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (sorted[middle]! < key) low = middle + 1;
+    if (before(middle)) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -736,20 +740,15 @@ function withLinkText(hits: MiniSearchHit[], linked: MiniSearchHit[]): MiniSearc
   // Link text of a section the query did not otherwise match finds it.
   for (const [id, link] of linkOf) raised.push({ ...link, id });
   for (let i = moved.length - 1; i >= 0; i--) hits.splice(moved[i]!, 1);
-  for (const hit of raised) hits.splice(firstBelow(hits, hit.score), 0, hit);
-  return hits;
-}
-
-/** The position of the first hit scoring below `score` in hits sorted best first. */
-function firstBelow(hits: readonly MiniSearchHit[], score: number): number {
-  let low = 0;
-  let high = hits.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (hits[middle]!.score >= score) low = middle + 1;
-    else high = middle;
+  // Each before the first hit scoring below it (hits are sorted best first).
+  for (const hit of raised) {
+    hits.splice(
+      partitionPoint(hits.length, (i) => hits[i]!.score >= hit.score),
+      0,
+      hit,
+    );
   }
-  return low;
+  return hits;
 }
 
 /** The first `limit` hits that `filter` accepts, in order. */
@@ -823,11 +822,4 @@ function rescored(
   const head = hits.slice(0, cap).sort((a, b) => b.score - a.score);
   for (let i = cap; i < hits.length; i++) head.push(hits[i]!);
   return head;
-}
-
-/** A copy of an array long enough to hold index `id`. */
-function grown(array: Int32Array<ArrayBuffer>, id: number): Int32Array<ArrayBuffer> {
-  const copy = new Int32Array(Math.max(id + 1, array.length * 2));
-  copy.set(array);
-  return copy;
 }

@@ -151,7 +151,7 @@ export function fieldLengthOf(terms: SectionTerms, field: number): number {
 }
 
 /** A copy of an array long enough to hold index `id`. */
-function grown(array: Int32Array, id: number): Int32Array {
+export function grown(array: Int32Array, id: number): Int32Array<ArrayBuffer> {
   const copy = new Int32Array(Math.max(id + 1, array.length * 2));
   copy.set(array);
   return copy;
