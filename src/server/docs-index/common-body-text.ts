@@ -141,6 +141,7 @@ export class CommonBodyText {
     if (maxDistance > 0) {
       for (let i = 0; i < this.heldKeys.length; i++) {
         const term = this.heldKeys[i]!;
+        if (Math.abs(term.length - key.length) > maxDistance) continue;
         if (prefix && term.startsWith(key)) continue;
         const distance = editDistance(key, term, maxDistance);
         if (distance === 0 || distance > maxDistance) continue;
@@ -246,19 +247,29 @@ function bm25(
   );
 }
 
-/** Levenshtein distance, or more than `max` once it is certain to exceed it. */
+/** Rows of `editDistance`, kept between calls: a query may compare its word to every held term. */
+let previousRow = new Int32Array(64);
+let currentRow = new Int32Array(64);
+
+/** Levenshtein distance (as MiniSearch counts typos), or more than `max` once certainly over. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = new Int32Array(b.length + 1);
-  let current = new Int32Array(b.length + 1);
+  if (previousRow.length <= b.length) {
+    previousRow = new Int32Array(b.length + 1);
+    currentRow = new Int32Array(b.length + 1);
+  }
+  let previous = previousRow;
+  let current = currentRow;
   for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     let best = i;
+    const letter = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1);
-      current[j] = Math.min(substitution, previous[j]! + 1, current[j - 1]! + 1);
-      if (current[j]! < best) best = current[j]!;
+      const substitution = previous[j - 1]! + (letter === b.charCodeAt(j - 1) ? 0 : 1);
+      const distance = Math.min(substitution, previous[j]! + 1, current[j - 1]! + 1);
+      current[j] = distance;
+      if (distance < best) best = distance;
     }
     if (best > max) return max + 1;
     [previous, current] = [current, previous];

@@ -349,6 +349,26 @@ export class SectionEngine {
     return held === ids.length ? [] : keys.filter((_, i) => !this.commonBodyText.isHeld(ids[i]!));
   }
 
+  /**
+   * Clears discarded sections out of MiniSearch's postings. It otherwise forgets them lazily, one
+   * occurrence each time a lookup meets them, and counts them in the term's weight meanwhile;
+   * the engine's own postings count only the sections held.
+   */
+  async vacuum(): Promise<void> {
+    await this.miniSearch.vacuum();
+  }
+
+  /** How many terms' body text the engine holds, rather than MiniSearch. */
+  get heldBodyTextTerms(): number {
+    return this.commonBodyText.heldCount;
+  }
+
+  /** Whether the engine holds a term's body text (as MiniSearch stores it), rather than MiniSearch. */
+  holdsBodyTextOf(key: string): boolean {
+    const id = this.fieldTerms.idOf(key);
+    return id !== undefined && this.commonBodyText.isHeld(id);
+  }
+
   /** Above how many sections a term is common (see planQuery). */
   private commonThreshold(): number {
     return Math.max(this.commonTermMin, this.sections * COMMON_TERM_SHARE);
