@@ -11,10 +11,12 @@
  * Whether a word is common is known only as sections come in, so its body text is split: the
  * sections added before it crossed the threshold are in MiniSearch, the others only here.
  * Postings (which sections hold the word, how often) are built from the engine's per-section
- * figures (`FieldTerms`) when a query first needs them, for all sections, and built again after
- * the index changes: MiniSearch's share is then scored again with the whole word's weight.
+ * figures (`FieldTerms`) when a query first needs them, for all sections; MiniSearch's share is
+ * scored again with the whole word's weight. In `--watch`, sections removed are skipped and
+ * sections added are read from their figures, until a term is newly held or RECENT_MAX
+ * sections have come: then the postings are built again.
  */
-import { type FieldTerms, grown } from './field-terms.ts';
+import { type FieldTerms, frequencyIn, grown } from './field-terms.ts';
 import { FIELD_NUMBERS } from './section-words.ts';
 
 const TEXT = FIELD_NUMBERS.get('text')!;
@@ -23,6 +25,11 @@ const TEXT = FIELD_NUMBERS.get('text')!;
 export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
+/**
+ * Sections added since the postings were built (`--watch`) are read from their figures, a
+ * binary search per held term a query reaches; past this many, the postings are built again.
+ */
+const RECENT_MAX = 500;
 
 /** A held term some query key reaches, with the weight MiniSearch gives that match. */
 export interface HeldMatch {
@@ -47,6 +54,9 @@ interface Postings {
   counts: Int32Array;
   /** Per section (posting value): its id, when it was added and its body text's length. */
   ids: string[];
+  /** The sections' positions by id, and those discarded since (skipped). */
+  positions: Map<string, number>;
+  gone: Uint8Array;
   added: Int32Array;
   textWords: Int32Array;
 }
@@ -64,6 +74,8 @@ export class CommonBodyText {
   /** MiniSearch's average body text length, kept with its own arithmetic (it has no getter). */
   private textAverage = 0;
   private postings: Postings | undefined;
+  /** The sections added since the postings were built, not in them. */
+  private recent: string[] = [];
 
   private readonly fieldTerms: FieldTerms;
 
@@ -87,7 +99,7 @@ export class CommonBodyText {
     this.heldIds.push(id);
     this.heldKeys.push(key);
     this.sortedKeys = undefined;
-    this.postings = undefined;
+    this.forgetPostings();
   }
 
   /**
@@ -97,7 +109,9 @@ export class CommonBodyText {
   adding(sectionId: string, added: number, textWords: number, documentCount: number): void {
     this.figures.set(sectionId, { added, textWords });
     this.textAverage = (this.textAverage * documentCount + textWords) / (documentCount + 1);
-    this.postings = undefined;
+    if (!this.postings) return;
+    this.recent.push(sectionId);
+    if (this.recent.length > RECENT_MAX) this.forgetPostings();
   }
 
   /** Forgets a section MiniSearch is about to discard (`documentCount`: its count before). */
@@ -109,7 +123,15 @@ export class CommonBodyText {
       documentCount === 1
         ? 0
         : (this.textAverage * documentCount - figures.textWords) / (documentCount - 1);
+    if (!this.postings) return;
+    const recent = this.recent.indexOf(sectionId);
+    if (recent >= 0) this.recent.splice(recent, 1);
+    else this.postings.gone[this.postings.positions.get(sectionId)!] = 1;
+  }
+
+  private forgetPostings(): void {
     this.postings = undefined;
+    this.recent = [];
   }
 
   /**
@@ -170,23 +192,31 @@ export class CommonBodyText {
     const start = postings.starts[slot]!;
     const end = postings.starts[slot + 1]!;
     const holding = this.fieldTerms.sectionsWith(TEXT, match.id);
+    const { sections, counts, added, textWords, gone } = postings;
     let inMiniSearch = 0;
-    for (let i = start; i < end; i++)
-      if (postings.added[postings.sections[i]!]! < since) inMiniSearch++;
     for (let i = start; i < end; i++) {
-      const section = postings.sections[i]!;
-      const count = postings.counts[i]!;
-      const length = postings.textWords[section]!;
-      // MiniSearch's own product, in its order (its field and document boosts are 1 here).
-      const full =
-        match.weight * boost * bm25(count, holding, documentCount, length, this.textAverage);
-      const given =
-        postings.added[section]! < since
+      if (added[sections[i]!]! < since && gone[sections[i]!] === 0) inMiniSearch++;
+    }
+    // MiniSearch's own product, in its order (its field and document boosts are 1 here).
+    const scored = (sectionId: string, count: number, length: number, given: boolean) =>
+      each(
+        sectionId,
+        match.weight * boost * bm25(count, holding, documentCount, length, this.textAverage),
+        given
           ? match.weight *
-            boost *
-            bm25(count, inMiniSearch, documentCount, length, this.textAverage)
-          : 0;
-      each(postings.ids[section]!, full, given);
+              boost *
+              bm25(count, inMiniSearch, documentCount, length, this.textAverage)
+          : 0,
+      );
+    for (let i = start; i < end; i++) {
+      const section = sections[i]!;
+      if (gone[section] === 1) continue;
+      scored(postings.ids[section]!, counts[i]!, textWords[section]!, added[section]! < since);
+    }
+    // Added after the term was held (else the postings were built again): all here.
+    for (const sectionId of this.recent) {
+      const count = frequencyIn(this.fieldTerms.termsOf(sectionId)!, TEXT, match.id);
+      if (count > 0) scored(sectionId, count, this.figures.get(sectionId)!.textWords, false);
     }
   }
 
@@ -198,6 +228,7 @@ export class CommonBodyText {
     for (let slot = 0; slot < held; slot++) this.slotOf[this.heldIds[slot]!] = slot;
     const slotOf = this.slotOf;
     const ids: string[] = [];
+    const positions = new Map<string, number>();
     const added = new Int32Array(this.figures.size);
     const textWords = new Int32Array(this.figures.size);
     const starts = new Int32Array(held + 1);
@@ -206,6 +237,7 @@ export class CommonBodyText {
       const terms = this.fieldTerms.termsOf(sectionId)!;
       added[ids.length] = figures.added;
       textWords[ids.length] = figures.textWords;
+      positions.set(sectionId, ids.length);
       ids.push(sectionId);
       for (let i = terms[TEXT]!; i < terms[TEXT + 1]!; i += 2) {
         const id = terms[i]!;
@@ -226,7 +258,9 @@ export class CommonBodyText {
         counts[at] = terms[i + 1]!;
       }
     }
-    this.postings = { starts, sections, counts, ids, added, textWords };
+    const gone = new Uint8Array(ids.length);
+    this.postings = { starts, sections, counts, ids, positions, gone, added, textWords };
+    this.recent = [];
     return this.postings;
   }
 }

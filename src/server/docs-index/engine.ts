@@ -313,7 +313,18 @@ export class SectionEngine {
       // A word comes back often within a section: its terms are counted once.
       if (indexed.section !== this.currentSection) {
         indexed.section = this.currentSection;
-        for (const id of indexed.ids) this.countSectionWith(id);
+        for (let i = 0; i < indexed.ids.length; i++) {
+          const id = indexed.ids[i]!;
+          this.countSectionWith(id);
+          // Common from here on: MiniSearch gets no more of its body text.
+          if (
+            this.holdsCommonBodyText &&
+            this.sectionsWithTerm[id]! > this.addingThreshold &&
+            !this.commonBodyText.isHeld(id)
+          ) {
+            this.commonBodyText.hold(id, indexed.keys[i]!, this.currentSection);
+          }
+        }
       }
       const count = counts[position]!;
       for (const id of indexed.ids) this.fieldTerms.count(field, id, count);
@@ -337,14 +348,7 @@ export class SectionEngine {
   private keysGiven(indexed: IndexedWord): string[] {
     const { ids, keys } = indexed;
     let held = 0;
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i]!;
-      if (!this.commonBodyText.isHeld(id)) {
-        if (this.sectionsWithTerm[id]! <= this.addingThreshold) continue;
-        this.commonBodyText.hold(id, keys[i]!, this.currentSection);
-      }
-      held++;
-    }
+    for (let i = 0; i < ids.length; i++) if (this.commonBodyText.isHeld(ids[i]!)) held++;
     if (held === 0) return keys;
     return held === ids.length ? [] : keys.filter((_, i) => !this.commonBodyText.isHeld(ids[i]!));
   }
