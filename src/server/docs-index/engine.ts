@@ -17,6 +17,7 @@ import {
   plainTerm,
   words,
 } from '../text/terms.ts';
+import { BM25, CommonBodyText, type HeldMatch } from './common-body-text.ts';
 import { FieldTerms, fieldLengthOf, frequencyIn, grown } from './field-terms.ts';
 import {
   type CountedWords,
@@ -45,6 +46,17 @@ export interface EngineSearchOptions extends MiniSearchOptions {
    * looked up as the index's other languages would have processed it.
    */
   language?: string | undefined;
+}
+
+/** How an engine is built; the defaults are what sites get. */
+export interface EngineOptions {
+  /** The least number of sections a common term is in (COMMON_TERM_MIN; lower in tests). */
+  commonTermMin?: number;
+  /**
+   * Whether common words' body text is held by the engine rather than MiniSearch
+   * (common-body-text.ts); false gives MiniSearch all of it, to compare against.
+   */
+  holdCommonBodyText?: boolean;
 }
 
 /**
@@ -112,6 +124,8 @@ const QUERY_CHARS_MAX = 2000;
 const WORD_LENGTH_MAX = 40;
 /** Fewer sections than this: probably a misspelling or a word still being typed. */
 const RARE_TERM = 3;
+/** The most typos MiniSearch matches in a word (its `maxFuzzy`). */
+const MAX_FUZZY = 2;
 
 const isWord = (term: string, minLength: number) =>
   term.length >= minLength && term.length <= WORD_LENGTH_MAX;
@@ -215,8 +229,16 @@ export class SectionEngine {
   /** The next word of the field being added that `processTerm` expects. */
   private pendingField = 0;
   private pendingWord = 0;
+  /** The body text of common words, which MiniSearch is not given. */
+  private readonly commonBodyText = new CommonBodyText(this.fieldTerms);
+  private readonly commonTermMin: number;
+  private readonly holdsCommonBodyText: boolean;
+  /** The common threshold while the section being added is counted. */
+  private addingThreshold = 0;
 
-  constructor() {
+  constructor(options: EngineOptions = {}) {
+    this.commonTermMin = options.commonTermMin ?? COMMON_TERM_MIN;
+    this.holdsCommonBodyText = options.holdCommonBodyText ?? true;
     this.miniSearch = new MiniSearch<IndexedSection | LinkTextDocument>({
       fields: [...FIELDS, LINKS],
       storeFields: [],
@@ -242,7 +264,7 @@ export class SectionEngine {
         }
         return this.pendingKeys[this.pendingField]![position]!;
       },
-      searchOptions: { boost: BOOST, maxFuzzy: 2 },
+      searchOptions: { boost: BOOST, maxFuzzy: MAX_FUZZY },
     });
   }
 
@@ -258,7 +280,14 @@ export class SectionEngine {
       this.currentSection = ++sectionsAdded;
       this.currentLanguage = languageOf(section.meta.language);
       const fields = counted?.[position] ?? sectionWords(section);
+      this.addingThreshold = this.commonThreshold();
       for (const [field, words] of fields.entries()) this.prepareField(field, words);
+      this.commonBodyText.adding(
+        section.id,
+        this.currentSection,
+        fields[TEXT]!.words.length,
+        this.miniSearch.documentCount,
+      );
       this.miniSearch.add(section);
       this.pendingWords = [];
       this.pendingKeys = [];
@@ -284,7 +313,18 @@ export class SectionEngine {
       // A word comes back often within a section: its terms are counted once.
       if (indexed.section !== this.currentSection) {
         indexed.section = this.currentSection;
-        for (const id of indexed.ids) this.countSectionWith(id);
+        for (let i = 0; i < indexed.ids.length; i++) {
+          const id = indexed.ids[i]!;
+          this.countSectionWith(id);
+          // Common from here on: MiniSearch gets no more of its body text.
+          if (
+            this.holdsCommonBodyText &&
+            this.sectionsWithTerm[id]! > this.addingThreshold &&
+            !this.commonBodyText.isHeld(id)
+          ) {
+            this.commonBodyText.hold(id, indexed.keys[i]!, this.currentSection);
+          }
+        }
       }
       const count = counts[position]!;
       for (const id of indexed.ids) this.fieldTerms.count(field, id, count);
@@ -292,14 +332,55 @@ export class SectionEngine {
         this.countTitleWord(indexed.terms[0]!, count);
       }
       fieldWords[position] = indexed.word;
-      keys[position] = count === 1 ? indexed.keys : repeated(indexed.keys, count);
+      const given =
+        field === TEXT && this.holdsCommonBodyText ? this.keysGiven(indexed) : indexed.keys;
+      keys[position] = count === 1 ? given : repeated(given, count);
     }
     this.pendingWords[field] = fieldWords;
     this.pendingKeys[field] = keys;
   }
 
+  /**
+   * The storage keys of a word's terms that MiniSearch gets in body text: not those whose
+   * body text the engine holds, which a term in more sections than the common threshold is
+   * from then on. MiniSearch still counts the word in the field's length.
+   */
+  private keysGiven(indexed: IndexedWord): string[] {
+    const { ids, keys } = indexed;
+    let held = 0;
+    for (let i = 0; i < ids.length; i++) if (this.commonBodyText.isHeld(ids[i]!)) held++;
+    if (held === 0) return keys;
+    return held === ids.length ? [] : keys.filter((_, i) => !this.commonBodyText.isHeld(ids[i]!));
+  }
+
+  /**
+   * Clears discarded sections out of MiniSearch's postings. It otherwise forgets them lazily, one
+   * occurrence each time a lookup meets them, and counts them in the term's weight meanwhile;
+   * the engine's own postings count only the sections held.
+   */
+  async vacuum(): Promise<void> {
+    await this.miniSearch.vacuum();
+  }
+
+  /** How many terms' body text the engine holds, rather than MiniSearch. */
+  get heldBodyTextTerms(): number {
+    return this.commonBodyText.heldCount;
+  }
+
+  /** Whether the engine holds a term's body text (as MiniSearch stores it), rather than MiniSearch. */
+  holdsBodyTextOf(key: string): boolean {
+    const id = this.fieldTerms.idOf(key);
+    return id !== undefined && this.commonBodyText.isHeld(id);
+  }
+
+  /** Above how many sections a term is common (see planQuery). */
+  private commonThreshold(): number {
+    return Math.max(this.commonTermMin, this.sections * COMMON_TERM_SHARE);
+  }
+
   /** Removes a section; its terms are worked out again so the frequencies stay exact. */
   discard(section: IndexedSection): void {
+    this.commonBodyText.discarding(section.id, this.miniSearch.documentCount);
     this.miniSearch.discard(section.id);
     this.fieldTerms.remove(section.id);
     this.sections--;
@@ -448,31 +529,31 @@ export class SectionEngine {
     // planQuery's terms are processed already (some deliberately unstemmed): processing them
     // again would turn "tools" back into the far more common "tool".
     const asPlanned = { tokenize: (term: string) => [term], processTerm: (term: string) => term };
+    // One typo per five letters; short words must be spelled right, and very long "words"
+    // (pasted data) are never expanded: fuzzy matching allocates by length. A typo in a CJK
+    // word is a wrong character, not a letter: no fuzzy matching for those.
+    const fuzzy = (key: string) => {
+      const term = termOf.get(key) ?? key;
+      return isWord(term, 5) && !known(term) && term === key ? 0.2 : false;
+    };
+    const prefix = (key: string) => {
+      const term = termOf.get(key) ?? key;
+      return isWord(term, 3) && !known(term);
+    };
     const run = (commonFields: string[]) =>
-      this.miniSearch.search(
-        {
-          combineWith: 'OR',
-          queries: [
-            { queries: specific, combineWith: 'OR', fields: [...FIELDS] },
-            { queries: common, combineWith: 'OR', fields: commonFields },
-          ],
-        },
-        {
-          ...miniSearchOptions,
-          ...asPlanned,
-          // One typo per five letters; short words must be spelled right, and very long
-          // "words" (pasted data) are never expanded: fuzzy matching allocates by length. A typo
-          // in a CJK word is a wrong character, not a letter: no fuzzy matching for those.
-          fuzzy: (key) => {
-            const term = termOf.get(key) ?? key;
-            return isWord(term, 5) && !known(term) && term === key ? 0.2 : false;
+      this.withHeldBodyText(
+        this.miniSearch.search(
+          {
+            combineWith: 'OR',
+            queries: [
+              { queries: specific, combineWith: 'OR', fields: [...FIELDS] },
+              { queries: common, combineWith: 'OR', fields: commonFields },
+            ],
           },
-          prefix: (key) => {
-            const term = termOf.get(key) ?? key;
-            return isWord(term, 3) && !known(term);
-          },
-          boostTerm,
-        },
+          { ...miniSearchOptions, ...asPlanned, fuzzy, prefix, boostTerm },
+        ),
+        commonFields.includes('text') ? [...specific, ...common] : specific,
+        { fuzzy, prefix, boostTerm },
       );
     // Sections' link text, looked up apart (its few documents, by the exact words), so that the
     // sections' hits need not be searched for it.
@@ -515,6 +596,71 @@ export class SectionEngine {
       ),
     ];
     return rescored(this.fieldTerms, hits, rest);
+  }
+
+  /**
+   * The hits of a MiniSearch lookup as they would be had MiniSearch all the body text: the body
+   * text of the held common words that `keys` (looked up in body text) reach, as MiniSearch
+   * reaches words (the key itself, its prefix and typo matches), is weighed from the engine's
+   * postings and added; MiniSearch's own share of it, scored as if only those sections held the
+   * word, is taken out. Most lookups reach no held word and return at once.
+   */
+  private withHeldBodyText(
+    hits: MiniSearchHit[],
+    keys: string[],
+    lookup: {
+      fuzzy: (key: string) => number | false;
+      prefix: (key: string) => boolean;
+      boostTerm: (key: string) => number;
+    },
+  ): MiniSearchHit[] {
+    if (this.commonBodyText.heldCount === 0) return hits;
+    const reached: { source: string; match: HeldMatch }[] = [];
+    for (const key of keys) {
+      const fuzzy = lookup.fuzzy(key);
+      const maxDistance = fuzzy === false ? 0 : Math.min(MAX_FUZZY, Math.round(key.length * fuzzy));
+      const id = this.fieldTerms.idOf(key);
+      for (const match of this.commonBodyText.matches(key, id, lookup.prefix(key), maxDistance)) {
+        reached.push({ source: key, match });
+      }
+    }
+    if (reached.length === 0) return hits;
+    // Each hit's sum before MiniSearch multiplied it by the query terms it matched.
+    const sums = new Map<string, { hit: MiniSearchHit; sum: number; changed: boolean }>();
+    for (const hit of hits) {
+      const sum = hit.score / (hit.queryTerms.length || 1);
+      sums.set(hit.id as string, { hit, sum, changed: false });
+    }
+    const documentCount = this.miniSearch.documentCount;
+    for (const { source, match } of reached) {
+      this.commonBodyText.score(
+        match,
+        lookup.boostTerm(source),
+        documentCount,
+        (sectionId, full, given) => {
+          let found = sums.get(sectionId);
+          if (!found) {
+            const hit = { id: sectionId, score: 0, terms: [], queryTerms: [], match: {} };
+            found = { hit, sum: 0, changed: true };
+            sums.set(sectionId, found);
+            hits.push(hit);
+          }
+          found.sum += full - given;
+          found.changed = true;
+          const { hit } = found;
+          if (!hit.queryTerms.includes(source)) hit.queryTerms.push(source);
+          const fields = hit.match[match.key];
+          if (!fields) {
+            hit.match[match.key] = ['text'];
+            hit.terms.push(match.key);
+          } else if (!fields.includes('text')) fields.push('text');
+        },
+      );
+    }
+    for (const { hit, sum, changed } of sums.values()) {
+      if (changed) hit.score = sum * (hit.queryTerms.length || 1);
+    }
+    return hits.sort((a, b) => b.score - a.score);
   }
 
   /**
@@ -602,7 +748,7 @@ export class SectionEngine {
       const pair = next === undefined ? undefined : identifierTerm(`${word}${next}`);
       if (pair !== undefined && known(pair) && !terms.has(pair)) joined.add(pair);
     }
-    const common = Math.max(COMMON_TERM_MIN, this.sections * COMMON_TERM_SHARE);
+    const common = this.commonThreshold();
     const ordered = [...terms];
     // The rarest few: each common one (`ai` of `OpenAI`) walks a long posting list.
     const parts = [...identifierParts]
@@ -689,6 +835,7 @@ function partitionPoint(length: number, before: (index: number) => boolean): num
 
 const TITLE = FIELD_NUMBERS.get('title')!;
 const HEADINGS = FIELD_NUMBERS.get('headings')!;
+const TEXT = FIELD_NUMBERS.get('text')!;
 
 interface Posting {
   key: string;
@@ -765,9 +912,6 @@ function firstAccepted(
   }
   return accepted;
 }
-
-/** MiniSearch's BM25+ defaults (k, b, d), with which it scores what it looks up itself. */
-const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 
 /**
  * Adds to the hits the weight of terms in fields MiniSearch did not look them up in, as BM25+
