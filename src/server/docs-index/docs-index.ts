@@ -312,8 +312,9 @@ export class SiteIndex implements DocsIndex {
             matchesFilter(section.meta, filter) && (!language || pageVisible(section.pagePath))
         : undefined,
       language,
+      // What `inLanguage` accepts: pages in the reader's language and default-language pages.
+      pageLanguages: language ? [language, defaultLanguage, undefined] : undefined,
       boost: current ? (pagePath) => proximityBoost(pagePath, current) : undefined,
-      metaOf: (id) => this.sections.get(id),
     });
     const results: SearchResult[] = [];
     for (const hit of hits) {
