@@ -60,6 +60,8 @@ export class SiteIndex implements DocsIndex {
   private engine = new SectionEngine();
   /** The links between pages, whose text is indexed with the sections they lead to. */
   private links = new LinkGraph();
+  /** A build is adding pages: their link text is indexed once, at its end (`indexLinkText`). */
+  private linkTextDeferred = false;
   private siteProfile: SiteProfile = PLAIN_PROFILE;
   private siteLayout: SiteLayout | undefined;
   private requestedFramework: FrameworkName | undefined;
@@ -115,6 +117,7 @@ export class SiteIndex implements DocsIndex {
     this.restrictedPages = 0;
     this.engine = new SectionEngine();
     this.links = new LinkGraph();
+    this.linkTextDeferred = false;
     this.changes++;
   }
 
@@ -136,10 +139,16 @@ export class SiteIndex implements DocsIndex {
 
   /**
    * Adds or replaces a page and its sections (none for an unlisted page); `split` when the
-   * page reader split it and counted its words already.
+   * page reader split it and counted its words already. The text of links to and from it is
+   * indexed before it returns, unless a build deferred that (`deferLinkText`).
    */
   upsert(page: Page, split?: SplitPage): void {
-    this.remove(page.path);
+    this.put(page, split);
+    if (!this.linkTextDeferred) this.indexLinkText();
+  }
+
+  private put(page: Page, split: SplitPage | undefined): void {
+    this.removePage(page.path);
     this.changes++;
     this.pages.set(page.path, page);
     this.pathByFile.set(page.file, page.path);
@@ -169,11 +178,20 @@ export class SiteIndex implements DocsIndex {
   }
 
   /**
+   * Leaves the link text of the pages added or removed from now on unindexed until
+   * `indexLinkText`: a build adding thousands of pages indexes each target's once, at the end.
+   */
+  deferLinkText(): void {
+    this.linkTextDeferred = true;
+  }
+
+  /**
    * Indexes the text of the links that changed since it last ran with the sections they lead
    * to: a link to a heading's anchor with its section, any other with the page's first
-   * section. Searches run it first; a build runs it once all pages are in.
+   * section; and ends `deferLinkText`. Searches only read the index.
    */
   indexLinkText(): void {
+    this.linkTextDeferred = false;
     if (!this.links.hasChanges) return;
     const pages = new Set<Page>();
     for (const key of this.links.takeChanged()) {
@@ -201,6 +219,12 @@ export class SiteIndex implements DocsIndex {
 
   /** Removes a page by its published path; true if it was there. */
   remove(path: string): boolean {
+    const removed = this.removePage(path);
+    if (!this.linkTextDeferred) this.indexLinkText();
+    return removed;
+  }
+
+  private removePage(path: string): boolean {
     const page = this.pages.get(path);
     if (!page) return false;
     this.changes++;
@@ -281,7 +305,6 @@ export class SiteIndex implements DocsIndex {
   }
 
   search(query: string, options: SearchOptions = {}): SearchResult[] {
-    this.indexLinkText();
     const pageSize = Math.min(options.pageSize ?? SEARCH_PAGE_SIZE_DEFAULT, SEARCH_PAGE_SIZE_MAX);
     const threshold = options.scoreThreshold ?? 0;
     const currentPath = options.boostPath;
@@ -312,8 +335,9 @@ export class SiteIndex implements DocsIndex {
             matchesFilter(section.meta, filter) && (!language || pageVisible(section.pagePath))
         : undefined,
       language,
+      // What `inLanguage` accepts: pages in the reader's language and default-language pages.
+      pageLanguages: language ? [language, defaultLanguage, undefined] : undefined,
       boost: current ? (pagePath) => proximityBoost(pagePath, current) : undefined,
-      metaOf: (id) => this.sections.get(id),
     });
     const results: SearchResult[] = [];
     for (const hit of hits) {

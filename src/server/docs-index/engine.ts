@@ -3,10 +3,7 @@
  * incremental add/discard for --watch) plus the term statistics that keep queries fast.
  * The README has the comparison with Orama and FlexSearch behind this choice.
  */
-import MiniSearch, {
-  type SearchResult as MiniSearchHit,
-  type SearchOptions as MiniSearchOptions,
-} from 'minisearch';
+import MiniSearch, { type SearchResult as MiniSearchHit } from 'minisearch';
 import {
   cachedWordTerms,
   foldCase,
@@ -18,7 +15,7 @@ import {
   words,
 } from '../text/terms.ts';
 import { BM25, CommonBodyText, type HeldMatch } from './common-body-text.ts';
-import { FieldTerms, fieldLengthOf, frequencyIn, grown } from './field-terms.ts';
+import { FieldTerms, fieldLengthOf, frequencyIn, grown, type SectionTerms } from './field-terms.ts';
 import {
   type CountedWords,
   countedWords,
@@ -33,13 +30,20 @@ import {
 
 export type { IndexedSection } from './section-words.ts';
 
-/** Search options: MiniSearch's, plus the language of the query and a limit. */
-export interface EngineSearchOptions extends MiniSearchOptions {
+export interface EngineSearchOptions {
   /**
-   * At most this many hits, the best: `filter` then only reads hits until it has accepted
+   * At most this many hits, the best: `accept` then only reads hits until it has accepted
    * this many, instead of every section the query matches.
    */
   limit?: number | undefined;
+  /** Whether a section may be a result (filters, the reader's language and version). */
+  accept?: ((section: IndexedSection) => boolean) | undefined;
+  /**
+   * The page languages (`meta.language`, undefined for a page that sets none) a result may
+   * have: sections of others are turned away as MiniSearch walks its postings, before it
+   * scores them (a cheap test by slot). `accept` still decides among the rest.
+   */
+  pageLanguages?: readonly (string | undefined)[] | undefined;
   /**
    * The query's language (BCP-47, `zh-cn`): its words are stemmed and stop-listed as that
    * language's. Undefined: each word as its script's default (English for Latin script), also
@@ -68,8 +72,8 @@ const LINK_TEXT_BOOST = 1;
 const LINKS = 'links';
 const LINKS_FIELD = FIELDS.length;
 /**
- * A section's link text is a document of its own, with this before the section's id: pages
- * linking to a section change without it, and the section may be added after them.
+ * A section's link text is a document of its own, with this before the section's slot (its
+ * MiniSearch id): pages linking to a section change without it.
  */
 const LINK_TEXT_PREFIX = '\u0000';
 
@@ -77,6 +81,21 @@ const LINK_TEXT_PREFIX = '\u0000';
 interface LinkTextDocument {
   id: string;
   linkText: true;
+}
+
+/** A section a search found. */
+export interface EngineHit {
+  /** The section's id. */
+  id: string;
+  section: IndexedSection;
+  score: number;
+  /** The query's terms it matched. */
+  queryTerms: string[];
+}
+
+/** A hit with the section's term figures, which `rescored` reads. */
+interface Found extends EngineHit {
+  terms: SectionTerms | undefined;
 }
 
 /**
@@ -210,6 +229,20 @@ export class SectionEngine {
   /** Per section and field, each term's frequency: what `rescored` weighs. */
   private readonly fieldTerms = new FieldTerms(FIELDS.length);
   private readonly miniSearch: MiniSearch<IndexedSection | LinkTextDocument>;
+  /**
+   * Each section's slot: its id in MiniSearch, so that a hit leads to the section, its term
+   * figures and its page's language by an array index, not a lookup by its string id among
+   * every section's. Slots of discarded sections are used again.
+   */
+  private readonly slots = new Map<string, number>();
+  private readonly sectionAt: (IndexedSection | undefined)[] = [];
+  private readonly termsAt: (SectionTerms | undefined)[] = [];
+  /** Per slot, its page's language, numbered (`pageLanguageCodes`). */
+  private pageLanguageAt = new Int32Array(1024);
+  private readonly pageLanguageCodes = new Map<string | undefined, number>();
+  private readonly freeSlots: number[] = [];
+  /** The slot of the section being added (its id, when MiniSearch asks for it). */
+  private currentSlot = 0;
   /** The sections that have link text indexed. */
   private readonly linkTexts = new Set<string>();
   /**
@@ -253,7 +286,9 @@ export class SectionEngine {
       // A section has no link text field, a link text document only that one.
       extractField: (document, field) =>
         field === 'id'
-          ? document.id
+          ? 'linkText' in document
+            ? document.id
+            : this.currentSlot
           : 'linkText' in document === (field === LINKS)
             ? ''
             : undefined,
@@ -282,6 +317,7 @@ export class SectionEngine {
       const fields = counted?.[position] ?? sectionWords(section);
       this.addingThreshold = this.commonThreshold();
       for (const [field, words] of fields.entries()) this.prepareField(field, words);
+      this.currentSlot = this.slotFor(section);
       this.commonBodyText.adding(
         section.id,
         this.currentSection,
@@ -291,7 +327,7 @@ export class SectionEngine {
       this.miniSearch.add(section);
       this.pendingWords = [];
       this.pendingKeys = [];
-      this.fieldTerms.commit(section.id);
+      this.termsAt[this.currentSlot] = this.fieldTerms.commit(section.id);
       this.languages.set(this.currentLanguage, (this.languages.get(this.currentLanguage) ?? 0) + 1);
       this.sections++;
     }
@@ -378,10 +414,33 @@ export class SectionEngine {
     return Math.max(this.commonTermMin, this.sections * COMMON_TERM_SHARE);
   }
 
+  /** Gives a section a slot (a free one first). */
+  private slotFor(section: IndexedSection): number {
+    const slot = this.freeSlots.pop() ?? this.sectionAt.length;
+    this.slots.set(section.id, slot);
+    this.sectionAt[slot] = section;
+    const language = section.meta.language;
+    let code = this.pageLanguageCodes.get(language);
+    if (code === undefined) {
+      code = this.pageLanguageCodes.size;
+      this.pageLanguageCodes.set(language, code);
+    }
+    if (slot >= this.pageLanguageAt.length) this.pageLanguageAt = grown(this.pageLanguageAt, slot);
+    this.pageLanguageAt[slot] = code;
+    return slot;
+  }
+
   /** Removes a section; its terms are worked out again so the frequencies stay exact. */
   discard(section: IndexedSection): void {
+    const slot = this.slots.get(section.id);
+    if (slot === undefined) return;
+    this.discardLinkText(section.id);
     this.commonBodyText.discarding(section.id, this.miniSearch.documentCount);
-    this.miniSearch.discard(section.id);
+    this.miniSearch.discard(slot);
+    this.slots.delete(section.id);
+    this.sectionAt[slot] = undefined;
+    this.termsAt[slot] = undefined;
+    this.freeSlots.push(slot);
     this.fieldTerms.remove(section.id);
     this.sections--;
     const language = languageOf(section.meta.language);
@@ -410,7 +469,8 @@ export class SectionEngine {
    */
   setLinkText(sectionId: string, texts: readonly string[], language: string | undefined): void {
     this.discardLinkText(sectionId);
-    if (texts.length === 0) return;
+    const slot = this.slots.get(sectionId);
+    if (texts.length === 0 || slot === undefined) return;
     // Each wording once, and only the words the section's title and headings do not hold: a
     // link repeating the title says nothing new, and a much linked page is not a better answer.
     const distinct = [...new Set(texts.map((text) => text.toLowerCase()))];
@@ -423,7 +483,7 @@ export class SectionEngine {
     this.pendingKeys[LINKS_FIELD] = words.map((indexed, position) =>
       counts[position] === 1 ? indexed.keys : repeated(indexed.keys, counts[position]!),
     );
-    this.miniSearch.add({ id: `${LINK_TEXT_PREFIX}${sectionId}`, linkText: true });
+    this.miniSearch.add({ id: `${LINK_TEXT_PREFIX}${slot}`, linkText: true });
     this.pendingWords = [];
     this.pendingKeys = [];
     this.linkTexts.add(sectionId);
@@ -452,7 +512,7 @@ export class SectionEngine {
   /** Removes a section's link text, if it has any. */
   discardLinkText(sectionId: string): void {
     if (!this.linkTexts.delete(sectionId)) return;
-    this.miniSearch.discard(`${LINK_TEXT_PREFIX}${sectionId}`);
+    this.miniSearch.discard(`${LINK_TEXT_PREFIX}${this.slots.get(sectionId)}`);
   }
 
   /** Counts a term (by id) in the section being added, once per section. */
@@ -508,8 +568,8 @@ export class SectionEngine {
     return id === undefined ? 0 : (this.sectionsWithTerm[id] ?? 0);
   }
 
-  search(query: string, options: EngineSearchOptions = {}): MiniSearchHit[] {
-    const { language, filter, limit = Number.POSITIVE_INFINITY, ...miniSearchOptions } = options;
+  search(query: string, options: EngineSearchOptions = {}): EngineHit[] {
+    const { language, accept, pageLanguages, limit = Number.POSITIVE_INFINITY } = options;
     const plan = this.planQuery(query, languageOf(language));
     if (plan.specific.length + plan.common.length === 0) return [];
     const known = (term: string) => this.frequencyOf(term) > 0;
@@ -540,6 +600,7 @@ export class SectionEngine {
       const term = termOf.get(key) ?? key;
       return isWord(term, 3) && !known(term);
     };
+    const boostDocument = pageLanguages && this.inPageLanguages(pageLanguages);
     const run = (commonFields: string[]) =>
       this.withHeldBodyText(
         this.miniSearch.search(
@@ -550,10 +611,16 @@ export class SectionEngine {
               { queries: common, combineWith: 'OR', fields: commonFields },
             ],
           },
-          { ...miniSearchOptions, ...asPlanned, fuzzy, prefix, boostTerm },
+          {
+            ...asPlanned,
+            fuzzy,
+            prefix,
+            boostTerm,
+            ...(boostDocument && { boostDocument }),
+          },
         ),
         commonFields.includes('text') ? [...specific, ...common] : specific,
-        { fuzzy, prefix, boostTerm },
+        { fuzzy, prefix, boostTerm, boostDocument },
       );
     // Sections' link text, looked up apart (its few documents, by the exact words), so that the
     // sections' hits need not be searched for it.
@@ -566,7 +633,7 @@ export class SectionEngine {
         : [];
     // MiniSearch would filter every hit before sorting them; sorted first, the best are enough.
     const best = (fields: string[]) =>
-      firstAccepted(withLinkText(run(fields), linked), filter, limit);
+      this.firstAccepted(withLinkText(run(fields), linked), accept, limit);
     const hits = best(['title', 'headings']);
     if (hits.length === 0 && plan.common.length > 0) return best(['title', 'headings', 'text']);
     // What was not looked up everywhere still counts where it occurs in the sections found:
@@ -612,6 +679,8 @@ export class SectionEngine {
       fuzzy: (key: string) => number | false;
       prefix: (key: string) => boolean;
       boostTerm: (key: string) => number;
+      /** 0 for a section MiniSearch turned away (another language's): it is no hit. */
+      boostDocument: ((id: number | string) => number) | undefined;
     },
   ): MiniSearchHit[] {
     if (this.commonBodyText.heldCount === 0) return hits;
@@ -626,10 +695,10 @@ export class SectionEngine {
     }
     if (reached.length === 0) return hits;
     // Each hit's sum before MiniSearch multiplied it by the query terms it matched.
-    const sums = new Map<string, { hit: MiniSearchHit; sum: number; changed: boolean }>();
+    const sums = new Map<number, { hit: MiniSearchHit; sum: number; changed: boolean }>();
     for (const hit of hits) {
       const sum = hit.score / (hit.queryTerms.length || 1);
-      sums.set(hit.id as string, { hit, sum, changed: false });
+      sums.set(hit.id as number, { hit, sum, changed: false });
     }
     const documentCount = this.miniSearch.documentCount;
     for (const { source, match } of reached) {
@@ -638,11 +707,13 @@ export class SectionEngine {
         lookup.boostTerm(source),
         documentCount,
         (sectionId, full, given) => {
-          let found = sums.get(sectionId);
+          const slot = this.slots.get(sectionId)!;
+          if (lookup.boostDocument?.(slot) === 0) return;
+          let found = sums.get(slot);
           if (!found) {
-            const hit = { id: sectionId, score: 0, terms: [], queryTerms: [], match: {} };
+            const hit = { id: slot, score: 0, terms: [], queryTerms: [], match: {} };
             found = { hit, sum: 0, changed: true };
-            sums.set(sectionId, found);
+            sums.set(slot, found);
             hits.push(hit);
           }
           found.sum += full - given;
@@ -661,6 +732,41 @@ export class SectionEngine {
       if (changed) hit.score = sum * (hit.queryTerms.length || 1);
     }
     return hits.sort((a, b) => b.score - a.score);
+  }
+
+  /**
+   * MiniSearch's `boostDocument` turning away the sections of pages in other languages: 0 stops
+   * it before it scores and collects the posting. Link text documents pass (their sections are
+   * tested with `accept`).
+   */
+  private inPageLanguages(
+    languages: readonly (string | undefined)[],
+  ): (id: number | string) => number {
+    const wanted = new Uint8Array(this.pageLanguageCodes.size);
+    for (const language of languages) {
+      const code = this.pageLanguageCodes.get(language);
+      if (code !== undefined) wanted[code] = 1;
+    }
+    const languageAt = this.pageLanguageAt;
+    return (id) => (typeof id === 'number' ? wanted[languageAt[id]!]! : 1);
+  }
+
+  /** The first `limit` hits whose section `accept` accepts, in order. */
+  private firstAccepted(
+    hits: MiniSearchHit[],
+    accept: ((section: IndexedSection) => boolean) | undefined,
+    limit: number,
+  ): Found[] {
+    const found: Found[] = [];
+    for (const hit of hits) {
+      if (found.length >= limit) break;
+      const slot = hit.id as number;
+      const section = this.sectionAt[slot];
+      if (section === undefined || (accept && !accept(section))) continue;
+      const { score, queryTerms } = hit;
+      found.push({ id: section.id, section, score, queryTerms, terms: this.termsAt[slot] });
+    }
+    return found;
   }
 
   /**
@@ -864,16 +970,18 @@ interface Lookup {
  */
 function withLinkText(hits: MiniSearchHit[], linked: MiniSearchHit[]): MiniSearchHit[] {
   if (linked.length === 0) return hits;
-  const linkOf = new Map<string, MiniSearchHit>();
-  for (const link of linked) linkOf.set((link.id as string).slice(LINK_TEXT_PREFIX.length), link);
+  const linkOf = new Map<number, MiniSearchHit>();
+  for (const link of linked) {
+    linkOf.set(Number((link.id as string).slice(LINK_TEXT_PREFIX.length)), link);
+  }
   // Few sections have link text: their hits are taken out and put back higher, in place.
   const raised: MiniSearchHit[] = [];
   const moved: number[] = [];
   for (let i = 0; i < hits.length && linkOf.size > 0; i++) {
     const hit = hits[i]!;
-    const link = linkOf.get(hit.id as string);
+    const link = linkOf.get(hit.id as number);
     if (!link) continue;
-    linkOf.delete(hit.id as string);
+    linkOf.delete(hit.id as number);
     const sum =
       hit.score / Math.max(1, hit.queryTerms.length) +
       link.score / Math.max(1, link.queryTerms.length);
@@ -898,21 +1006,6 @@ function withLinkText(hits: MiniSearchHit[], linked: MiniSearchHit[]): MiniSearc
   return hits;
 }
 
-/** The first `limit` hits that `filter` accepts, in order. */
-function firstAccepted(
-  hits: MiniSearchHit[],
-  filter: ((hit: MiniSearchHit) => boolean) | undefined,
-  limit: number,
-): MiniSearchHit[] {
-  if (!filter) return hits.length > limit ? hits.slice(0, limit) : hits;
-  const accepted: MiniSearchHit[] = [];
-  for (const hit of hits) {
-    if (accepted.length >= limit) break;
-    if (filter(hit)) accepted.push(hit);
-  }
-  return accepted;
-}
-
 /**
  * Adds to the hits the weight of terms in fields MiniSearch did not look them up in, as BM25+
  * counts it (from the engine's own per-section figures, `FieldTerms`), and sorts them again.
@@ -921,11 +1014,7 @@ function firstAccepted(
  * Sections that match only these terms, and nothing else of the query, are not found: they
  * would rank low anyway.
  */
-function rescored(
-  fieldTerms: FieldTerms,
-  hits: MiniSearchHit[],
-  lookups: Lookup[],
-): MiniSearchHit[] {
+function rescored(fieldTerms: FieldTerms, hits: Found[], lookups: Lookup[]): Found[] {
   const sections = fieldTerms.sectionCount;
   if (lookups.length === 0 || sections === 0) return hits;
   const postings = lookups.flatMap(({ key, field: name, boost = 1, extra = false }): Posting[] => {
@@ -945,7 +1034,7 @@ function rescored(
   // Section by section: its figures are read from memory once for all the terms.
   for (let i = 0; i < cap; i++) {
     const hit = hits[i]!;
-    const terms = fieldTerms.termsOf(hit.id as string);
+    const { terms } = hit;
     if (!terms) continue;
     for (const { key, id, field, weight, averageLength, extra } of postings) {
       const frequency = frequencyIn(terms, field, id);

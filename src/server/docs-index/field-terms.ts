@@ -56,8 +56,8 @@ export class FieldTerms {
     counts[id]! += times;
   }
 
-  /** Ends the section being added: its counts are kept under its id. */
-  commit(sectionId: string): void {
+  /** Ends the section being added: its counts are kept under its id, and returned. */
+  commit(sectionId: string): SectionTerms {
     const fieldCount = this.fieldCount;
     let size = fieldCount + 1;
     for (let field = 0; field < fieldCount; field++) size += this.touched[field]!.length * 2;
@@ -81,6 +81,7 @@ export class FieldTerms {
     }
     terms[fieldCount] = end;
     this.sections.set(sectionId, terms);
+    return terms;
   }
 
   /** Forgets a section (its file changed or went). */

@@ -92,6 +92,7 @@ export async function buildDocsIndex(
         // read is several times cheaper than open/stat/read/close hops through the thread pool.
         readPagesHere(folder, layout, files);
   let done = 0;
+  index.deferLinkText();
   for await (const { file, page, problem, split } of pages) {
     // Only the exact path: getPage's fallbacks would normalise every new page's path.
     const existing = page && index.publishedPage(page.path);

@@ -20,9 +20,10 @@ export interface EngineQuery {
   accept?: ((section: IndexedSection) => boolean) | undefined;
   /** The reader's language, for the engine's query analysis. */
   language?: string | undefined;
+  /** The page languages a result may have (see EngineSearchOptions), before `accept`. */
+  pageLanguages?: readonly (string | undefined)[] | undefined;
   /** Multiplies the score of a page (the reader's current page and its neighbours). */
   boost?: ((pagePath: string) => number) | undefined;
-  metaOf: (sectionId: string) => IndexedSection | undefined;
 }
 
 /**
@@ -47,16 +48,12 @@ export function searchSections(
   query: string,
   options: EngineQuery,
 ): SectionHit[] {
-  const { accept, boost, language, metaOf } = options;
+  const { accept, boost, language, pageLanguages } = options;
   const engineOptions: EngineSearchOptions = {
     // Hits come best first; a page whose best section is beyond this depth cannot reach the top.
     limit: AGGREGATION_DEPTH,
-    ...(accept && {
-      filter: (hit) => {
-        const section = metaOf(hit.id as string);
-        return section !== undefined && accept(section);
-      },
-    }),
+    accept,
+    pageLanguages,
     ...(language && { language }),
   };
   const hits = engine.search(query, engineOptions);
@@ -64,13 +61,12 @@ export function searchSections(
   const initials = new Set([...named].map((name) => name.charCodeAt(0)));
   const pages = new Map<string, { id: string; score: number; count: number }>();
   for (const hit of hits) {
-    const section = metaOf(hit.id as string);
-    if (!section) continue;
+    const { section } = hit;
     const page = pages.get(section.pagePath);
     if (!page) {
       const bonus = namedBy(section.pageTitle, named, initials) ? NAMED_PAGE_BOOST : 1;
       const score = hit.score * bonus * (boost?.(section.pagePath) ?? 1);
-      pages.set(section.pagePath, { id: hit.id as string, score, count: 1 });
+      pages.set(section.pagePath, { id: hit.id, score, count: 1 });
     } else if (page.count <= FURTHER_SECTION_WEIGHTS.length) {
       page.score += hit.score * FURTHER_SECTION_WEIGHTS[page.count - 1]!;
       page.count++;

@@ -132,15 +132,15 @@ describe('SectionEngine', () => {
     for (let page = 0; page < 20; page++) {
       engine.add(sectionsOf(`p${page}.md`, `# Page ${page}\n${'Wombat. '.repeat(1 + page)}`));
     }
-    const even = (hit: { id: unknown }) => Number(String(hit.id).slice(1, -3)) % 2 === 0;
-    const all = engine.search('wombat', { filter: even });
+    const even = (section: IndexedSection) => Number(section.pagePath.slice(1)) % 2 === 0;
+    const all = engine.search('wombat', { accept: even });
     expect(all).toHaveLength(10);
     let read = 0;
-    const counted = (hit: { id: unknown }) => {
+    const counted = (section: IndexedSection) => {
       read++;
-      return even(hit);
+      return even(section);
     };
-    const limited = engine.search('wombat', { filter: counted, limit: 3 });
+    const limited = engine.search('wombat', { accept: counted, limit: 3 });
     expect(ids(limited)).toEqual(ids(all).slice(0, 3));
     expect(read).toBeLessThan(20);
     expect(ids(engine.search('wombat', { limit: 4 }))).toHaveLength(4);
@@ -172,6 +172,39 @@ describe('SectionEngine', () => {
     }
     expect(engine.frequencyOf('配置')).toBe(0);
     expect(engine.search('配置导航')).toEqual([]);
+  });
+
+  it('turns away pages in other languages than those asked for, before `accept`', () => {
+    const engine = new SectionEngine();
+    engine.add(sectionsOf('de/sidebar.md', '# Sidebar\nDie Sidebar anpassen.', 'de'));
+    engine.add(sectionsOf('en/sidebar.md', '# Sidebar\nCustomise the sidebar.', 'en'));
+    engine.add(sectionsOf('sidebar.md', '# Sidebar\nThe sidebar, no language set.'));
+    expect(ids(engine.search('sidebar')).sort()).toEqual([
+      'de/sidebar#@0',
+      'en/sidebar#@0',
+      'sidebar#@0',
+    ]);
+    const accepted: string[] = [];
+    const accept = (section: IndexedSection) => {
+      accepted.push(section.id);
+      return true;
+    };
+    const hits = engine.search('sidebar', { pageLanguages: ['en', undefined], accept });
+    expect(ids(hits).sort()).toEqual(['en/sidebar#@0', 'sidebar#@0']);
+    expect(accepted.sort()).toEqual(['en/sidebar#@0', 'sidebar#@0']);
+    expect(ids(engine.search('sidebar', { pageLanguages: ['fr'] }))).toEqual([]);
+  });
+
+  it('gives a section added after a discard none of the link text of the one discarded', () => {
+    const engine = new SectionEngine();
+    const [old] = sectionsOf('old.md', '# Old\nFirst page.');
+    engine.add([old!]);
+    engine.setLinkText(old!.id, ['wombat burrows'], undefined);
+    expect(ids(engine.search('wombat'))).toEqual(['old#@0']);
+    engine.discard(old!);
+    engine.add(sectionsOf('new.md', '# New\nSecond page.'));
+    expect(engine.search('wombat')).toEqual([]);
+    expect(ids(engine.search('second'))).toEqual(['new#@0']);
   });
 
   it('meets identifiers across languages and spellings: useChat, use-chat, "use chat"', () => {

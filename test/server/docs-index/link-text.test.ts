@@ -69,6 +69,21 @@ describe('SiteIndex link text', () => {
     expect(index.search('narration')).toEqual([]);
   });
 
+  it('indexes link text when a build is done with its pages, and searches only read it', () => {
+    const index = new SiteIndex();
+    index.deferLinkText();
+    index.upsert(linking('read aloud narration'));
+    index.upsert(target);
+    const paths = () => index.search('narration').map((result) => result.path);
+    expect(paths()).toEqual(['guides/intro']);
+    expect(paths()).toEqual(['guides/intro']);
+    index.indexLinkText();
+    expect(paths()).toContain('audio/speech');
+    // Past the build, each change is indexed as it is made.
+    index.upsert(linking('something else'));
+    expect(paths()).toEqual([]);
+  });
+
   it('leads a link to a heading to its section', () => {
     const index = new SiteIndex();
     index.upsert(target);

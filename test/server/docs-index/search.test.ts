@@ -19,11 +19,17 @@ function rank(query: string, hits: [pageTitle: string, pagePath: string, score: 
       meta: { title: pageTitle, tags: [], groups: [] },
     });
   }
-  const ids = [...sections.keys()];
+  const found = [...sections.values()];
   const engine = {
-    search: () => hits.map(([, , score], n) => ({ id: ids[n], score })),
+    search: () =>
+      hits.map(([, , score], n) => ({
+        id: found[n]!.id,
+        section: found[n],
+        score,
+        queryTerms: [],
+      })),
   } as unknown as SectionEngine;
-  return searchSections(engine, query, { metaOf: (id) => sections.get(id) }).map((hit) => ({
+  return searchSections(engine, query, {}).map((hit) => ({
     path: sections.get(hit.id)!.pagePath,
     score: hit.score,
   }));
