@@ -30,6 +30,7 @@ import {
 
 export type { IndexedSection } from './section-words.ts';
 
+/** The query's language, which sections may be results, and how many. */
 export interface EngineSearchOptions {
   /**
    * At most this many hits, the best: `accept` then only reads hits until it has accepted
@@ -416,6 +417,8 @@ export class SectionEngine {
 
   /** Gives a section a slot (a free one first). */
   private slotFor(section: IndexedSection): number {
+    // MiniSearch sees slots, not section ids: it cannot tell a section added twice.
+    if (this.slots.has(section.id)) throw new Error(`Section ${section.id} is indexed already`);
     const slot = this.freeSlots.pop() ?? this.sectionAt.length;
     this.slots.set(section.id, slot);
     this.sectionAt[slot] = section;

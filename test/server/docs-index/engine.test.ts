@@ -195,6 +195,13 @@ describe('SectionEngine', () => {
     expect(ids(engine.search('sidebar', { pageLanguages: ['fr'] }))).toEqual([]);
   });
 
+  it('refuses a section indexed already', () => {
+    const engine = new SectionEngine();
+    const sections = sectionsOf('twice.md', '# Twice\nAdded once.');
+    engine.add(sections);
+    expect(() => engine.add(sections)).toThrow('Section twice#@0 is indexed already');
+  });
+
   it('gives a section added after a discard none of the link text of the one discarded', () => {
     const engine = new SectionEngine();
     const [old] = sectionsOf('old.md', '# Old\nFirst page.');
