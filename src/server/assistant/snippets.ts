@@ -85,7 +85,7 @@ export function splitSnippets(markdown: string): Snippet[] {
     const step = listItem.step;
     listItem = undefined;
     // "**Type:** `string`" is a fact sheet line, not a quote.
-    if (isProse(text) && isProse(withoutCode(text), 3)) {
+    if ((isProse(text) && isProse(withoutCode(text), 3)) || INSTRUCTION_ITEM.test(text)) {
       snippets.push(withIntro({ kind: 'list-item', text, ...(step !== undefined && { step }) }));
     }
   };
@@ -277,6 +277,9 @@ function isProse(text: string, minWords = 4): boolean {
   const characters = plain.match(UNSPACED)?.length ?? 0;
   return words + characters / 2 >= minWords;
 }
+
+/** A list item that says what to type: a verb and its code ("Set `{ usePolling: true }`."). */
+const INSTRUCTION_ITEM = /^\p{Lu}\p{Ll}+\s+`[^`]+`\.?$/u;
 
 /** Prose without its inline code (`` `{ baseUrl: string }` ``). */
 function withoutCode(text: string): string {

@@ -128,6 +128,15 @@ describe('splitSnippets', () => {
     ]);
   });
 
+  it('keeps a list item that is a verb and the code to type, not a fact sheet line', () => {
+    const snippets = splitSnippets(
+      ['- **Type:** `object | null`', '- Default: `5173`', '- Set `{ usePolling: true }`.'].join(
+        '\n',
+      ),
+    );
+    expect(snippets).toEqual([{ kind: 'list-item', text: 'Set `{ usePolling: true }`.' }]);
+  });
+
   it('skips headings, JSX lines, directives, empty code and stray markup', () => {
     const snippets = splitSnippets(
       [
