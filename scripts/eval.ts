@@ -25,6 +25,12 @@ const SETS = [
   { questions: 'dev-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
   { questions: 'dev-vite-docs.json', docs: 'vite-docs' },
   { questions: 'dev-starlight-docs.json', docs: 'starlight-docs' },
+  // Second round of development sets (session 13), written by reading pages before any run.
+  { questions: 'dev-2-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'dev-2-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'dev-2-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'dev-2-starlight-multilingual.json', docs: 'starlight-docs' },
+  { questions: 'dev-2-demo-docs.json', docs: '../../../docs' },
   // Off-topic questions near each site's domain (other libraries, hosting, databases, tools).
   { questions: 'dev-near-off-topic-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
   { questions: 'dev-near-off-topic-vite-docs.json', docs: 'vite-docs' },

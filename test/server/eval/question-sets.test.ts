@@ -97,6 +97,13 @@ describe('the question sets', () => {
       pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
     },
     { file: 'dev-vite-docs.json', pages: () => publishedPaths(VITE_DOCS) },
+    { file: 'dev-2-ai-sdk-docs.json', pages: () => publishedPaths(AI_SDK_DOCS) },
+    { file: 'dev-2-vite-docs.json', pages: () => publishedPaths(VITE_DOCS) },
+    {
+      file: 'dev-2-starlight-docs.json',
+      pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
+    },
+    { file: 'dev-2-demo-docs.json', pages: () => publishedPaths(DEMO_DOCS) },
   ])('$file: 10+ covered questions, each with a fact and real pages', async ({ file, pages }) => {
     const set = await loadQuestionSet(questions(file));
     expect(set.questions.length).toBeGreaterThanOrEqual(10);
@@ -105,6 +112,33 @@ describe('the question sets', () => {
       expect(q.uncovered, q.id).toBe(false);
       expect(q.fact, q.id).toBeDefined();
       for (const page of q.pages) expect(published.has(normalizePagePath(page)), page).toBe(true);
+    }
+    // English pages only: translations live in locale folders.
+    if (file.includes('starlight')) {
+      expect(
+        set.questions.flatMap((q) => q.pages).filter((p) => /^[a-z]{2}(-[a-z]{2})?\//.test(p)),
+      ).toEqual([]);
+    }
+  });
+
+  it('dev-2-starlight-multilingual: 2+ covered questions per language, each with a fact, answered in its own language', async () => {
+    const set = await loadQuestionSet(questions('dev-2-starlight-multilingual.json'));
+    const published = publishedPaths(STARLIGHT_DOCS, 'src/content/docs');
+    const byLanguage = new Map<string, number>();
+    for (const q of set.questions) {
+      expect(q.uncovered, q.id).toBe(false);
+      expect(q.fact, q.id).toBeDefined();
+      expect(q.language, q.id).toBeDefined();
+      byLanguage.set(q.language!, (byLanguage.get(q.language!) ?? 0) + 1);
+      expect(q.pages.length, q.id).toBeGreaterThan(0);
+      for (const page of q.pages) {
+        expect(published.has(normalizePagePath(page)), page).toBe(true);
+        expect(page.startsWith(`${q.language}/`), `${q.id} expects ${page}`).toBe(true);
+      }
+    }
+    expect([...byLanguage.keys()].sort()).toEqual(['de', 'es', 'fr', 'ja', 'ru', 'zh-cn']);
+    for (const [language, count] of byLanguage) {
+      expect(count, language).toBeGreaterThanOrEqual(2);
     }
   });
 
