@@ -181,6 +181,7 @@ describe('composeAnswer', () => {
           instruction,
           '',
           '- Use WSL2 applications to edit your files.',
+          '  - It is also recommended to move the project folder out of Windows.',
           '- Set `{ usePolling: true }`.',
         ].join('\n'),
         { title: 'Server Options', heading: 'server.watch', anchor: 'server-watch' },
