@@ -443,20 +443,40 @@ function withNextInstruction(
   let intro = last + 1;
   while (snippets[intro + 1]?.paragraph === paragraph) intro++;
   const code = snippets[intro + 1];
-  if (!snippets[intro]!.introduces || code?.kind !== 'code' || echoes(code)) return false;
-  if (isChosen(chosen, lead.section, intro + 1)) return false;
+  if (!snippets[intro]!.introduces) return false;
+  // Or the options it lists ("To fix it, you could either:", then the items).
+  const items = code?.kind === 'list-item' ? listItemsAt(snippets, intro + 1) : [];
+  if (items.length === 0 && (code?.kind !== 'code' || echoes(code))) return false;
+  // A listed fix already quoted alone is quoted again in its place (followLead).
+  if (items.length === 0 && isChosen(chosen, lead.section, intro + 1)) return false;
   // The paragraph's own words, not its code's: code shares the page's names with any question.
   const holds = (t: string) => {
     for (let i = last + 1; i <= intro; i++) if (snippetTerms[i]!.has(t)) return true;
     return false;
   };
-  if (!asksAbout(weighted, holds)) return false;
-  followLead(chosen, sections, [intro, intro + 1]);
+  // "To fix it, …": an instruction that points back at the lead's problem is about it.
+  if (!FIXES_IT.test(snippets[last + 1]!.text) && !asksAbout(weighted, holds)) return false;
+  followLead(chosen, sections, items.length > 0 ? [intro, ...items] : [intro, intro + 1]);
   // With the sentences before it in its paragraph ("However, this requires… If not, add…"):
   // the instruction often answers them.
   const from = Math.max(last + 1, intro - (LEAD_SENTENCES - 2));
   if (from < intro) chosen[1] = { ...chosen[1]!, from, to: intro };
   return true;
+}
+
+/** A sentence that opens by saying what it does about what precedes it ("To fix this, …"). */
+const FIXES_IT = /^to\s+\w+\s+(?:it|this|that|these|them|the (?:issue|problem|error))\b/i;
+
+/** The top-level items of the list that starts at `from` (its nested lines left out). */
+function listItemsAt(snippets: Snippet[], from: number): number[] {
+  const items: number[] = [];
+  for (let i = from; i < snippets.length && items.length < MAX_STEPS; i++) {
+    const snippet = snippets[i]!;
+    if (snippet.nested) continue;
+    if (snippet.kind !== 'list-item') break;
+    items.push(i);
+  }
+  return items;
 }
 
 /** Inline code: a name the reader can type (`repairToolCall`, `base`). */

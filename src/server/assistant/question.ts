@@ -111,13 +111,7 @@ export function analyzeQuestion(text: string, language?: string): Question {
   // that of the sentence that asks.
   const asking =
     text.split(/(?<=[.!?])\s+|(?<=[。！？])/).find((s) => /[?？]$/.test(s.trim())) ?? text;
-  const kind: QuestionKind = WHY.test(asking)
-    ? 'why'
-    : HOW.test(asking)
-      ? 'how'
-      : WHAT.test(asking)
-        ? 'what'
-        : 'other';
+  const kind = kindOf(asking);
   const words = wordsOf(text, language).filter(
     (w) => !(w.terms.length === 1 && QUESTION_STOP_WORDS.has(w.terms[0]!)),
   );
@@ -185,6 +179,27 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     }
   }
   return words;
+}
+
+/**
+ * The kind a sentence asks for; a sentence that opens with what it is about ("For server-side
+ * rendering, how do I…", "En producción, ¿cómo…") asks in the clause after the comma.
+ */
+function kindOf(asking: string): QuestionKind {
+  const kind = kindOfClause(asking);
+  if (kind !== 'other') return kind;
+  const rest = LEADING_CLAUSE.exec(asking);
+  return rest ? kindOfClause(asking.slice(rest[0].length)) : kind;
+}
+
+/** A short opening phrase ended by a comma, quoting nothing ("For server-side rendering, "). */
+const LEADING_CLAUSE = /^[^,?？、，'"‘“]{3,80}[,，、]\s*/u;
+
+function kindOfClause(clause: string): QuestionKind {
+  if (WHY.test(clause)) return 'why';
+  if (HOW.test(clause)) return 'how';
+  if (WHAT.test(clause)) return 'what';
+  return 'other';
 }
 
 /** A capital letter opens the word (Latin, Greek or Cyrillic scripts: those that have case). */

@@ -22,7 +22,10 @@ export interface Snippet {
   paragraph?: number;
   /** Too short to quote alone ("Temperature setting."), but part of its paragraph. */
   fragment?: boolean;
-  /** Prose indented under a list item (after its code): part of that item, not after the list. */
+  /**
+   * Prose indented under a list item (after its code), or a list item indented under another:
+   * part of that item, not after the list.
+   */
   nested?: boolean;
 }
 
@@ -56,7 +59,7 @@ export function splitSnippets(markdown: string): Snippet[] {
   let nested = false;
   /** Lines since the last list item are still inside it (its code, its indented prose). */
   let inList = false;
-  let listItem: { lines: string[]; step: number | undefined } | undefined;
+  let listItem: { lines: string[]; step: number | undefined; nested: boolean } | undefined;
   let paragraphs = 0;
 
   const flushParagraph = () => {
@@ -82,11 +85,18 @@ export function splitSnippets(markdown: string): Snippet[] {
   const flushListItem = () => {
     if (!listItem) return;
     const text = listItem.lines.join(' ').replace(/\s+/g, ' ').trim();
-    const step = listItem.step;
+    const { step, nested: sub } = listItem;
     listItem = undefined;
     // "**Type:** `string`" is a fact sheet line, not a quote.
-    if (isProse(text) && isProse(withoutCode(text), 3)) {
-      snippets.push(withIntro({ kind: 'list-item', text, ...(step !== undefined && { step }) }));
+    if ((isProse(text) && isProse(withoutCode(text), 3)) || INSTRUCTION_ITEM.test(text)) {
+      snippets.push(
+        withIntro({
+          kind: 'list-item',
+          text,
+          ...(step !== undefined && { step }),
+          ...(sub && { nested: sub }),
+        }),
+      );
     }
   };
   const flush = () => {
@@ -151,7 +161,12 @@ export function splitSnippets(markdown: string): Snippet[] {
       flush();
       inList = true;
       const number = /^\d+/.exec(item[1]!)?.[0];
-      listItem = { lines: [item[2]!], step: number === undefined ? undefined : Number(number) };
+      listItem = {
+        lines: [item[2]!],
+        step: number === undefined ? undefined : Number(number),
+        // Indented under another item: a sub-item of it (a detail, a file of a tree).
+        nested: inList && snippets.at(-1)?.kind === 'list-item' && /^\s{2,}/.test(line),
+      };
     } else if (listItem) {
       listItem.lines.push(line.trim());
     } else {
@@ -277,6 +292,9 @@ function isProse(text: string, minWords = 4): boolean {
   const characters = plain.match(UNSPACED)?.length ?? 0;
   return words + characters / 2 >= minWords;
 }
+
+/** A list item that says what to type: a verb and its code ("Set `{ usePolling: true }`."). */
+const INSTRUCTION_ITEM = /^\p{Lu}\p{Ll}+\s+`[^`]+`\.?$/u;
 
 /** Prose without its inline code (`` `{ baseUrl: string }` ``). */
 function withoutCode(text: string): string {

@@ -171,6 +171,36 @@ describe('composeAnswer', () => {
     expect(blocks[2]).toMatch(/^> This will create a new project directory/);
   });
 
+  it('follows a how-to lead that sets out the problem with the fixes the next paragraph lists', () => {
+    const section = (instruction: string) =>
+      result(
+        'config/server-options',
+        [
+          'When running the server on WSL2, file system watching does not work when a file is edited by Windows applications. This also applies to Docker with a WSL2 backend.',
+          '',
+          instruction,
+          '',
+          '- Use WSL2 applications to edit your files.',
+          '  - It is also recommended to move the project folder out of Windows.',
+          '- Set `{ usePolling: true }`.',
+        ].join('\n'),
+        { title: 'Server Options', heading: 'server.watch', anchor: 'server-watch' },
+      );
+    const question = 'Edits to my files inside WSL2 are not seen by the server. What can I do?';
+    const lines = quotes(composeAnswer(question, [section('To fix it, you could either:')]).text);
+    expect(lines[0]).toMatch(/^When running the server on WSL2/);
+    expect(lines.slice(1)).toEqual([
+      'To fix it, you could either:',
+      'Use WSL2 applications to edit your files.',
+      'Set `{ usePolling: true }`.',
+    ]);
+    // A list after a paragraph about something else is not the fix.
+    const other = quotes(
+      composeAnswer(question, [section('Other editors are listed below:')]).text,
+    );
+    expect(other.join('\n')).not.toContain('usePolling');
+  });
+
   it('follows a how-to lead that sets out the problem with the next paragraph’s instruction and code', () => {
     const section = (instruction: string) =>
       result(

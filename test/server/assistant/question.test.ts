@@ -35,6 +35,18 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('It streams locally. How do I fix it behind a proxy?').kind).toBe('how');
   });
 
+  it('tells the kind of a question that opens with what it is about', () => {
+    expect(analyzeQuestion('For server-side rendering, how do I bundle a dependency?').kind).toBe(
+      'how',
+    );
+    expect(analyzeQuestion('In a file tree, why is one file highlighted?').kind).toBe('why');
+    expect(analyzeQuestion('En producción, ¿cómo configuro la base?').kind).toBe('how');
+    // A quoted phrase is not an opening clause.
+    expect(analyzeQuestion("Translate 'good morning, how are you?' into German").kind).toBe(
+      'other',
+    );
+  });
+
   it('tells the kind of a question asked in other languages', () => {
     expect(analyzeQuestion('¿Cómo configuro los idiomas?').kind).toBe('how');
     expect(analyzeQuestion('Comment ajouter un logo ?').kind).toBe('how');

@@ -128,6 +128,26 @@ describe('splitSnippets', () => {
     ]);
   });
 
+  it('keeps a list item that is a verb and the code to type, not a fact sheet line', () => {
+    const snippets = splitSnippets(
+      ['- **Type:** `object | null`', '- Default: `5173`', '- Set `{ usePolling: true }`.'].join(
+        '\n',
+      ),
+    );
+    expect(snippets).toEqual([{ kind: 'list-item', text: 'Set `{ usePolling: true }`.' }]);
+  });
+
+  it('marks a list item indented under another as part of it', () => {
+    const snippets = splitSnippets(
+      [
+        '- Use WSL2 applications to edit your files.',
+        '  - It is also recommended to move the project folder.',
+        '- Set `{ usePolling: true }`.',
+      ].join('\n'),
+    );
+    expect(snippets.map((s) => s.nested ?? false)).toEqual([false, true, false]);
+  });
+
   it('skips headings, JSX lines, directives, empty code and stray markup', () => {
     const snippets = splitSnippets(
       [
