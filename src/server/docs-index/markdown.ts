@@ -8,6 +8,16 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const MDX_STATEMENT = /^(import|export)\s/;
 
+/**
+ * The first character after at most three spaces of indentation: a fence or a heading starts
+ * there, so most lines are ruled out without running the regex.
+ */
+function firstMark(line: string): number {
+  let at = 0;
+  while (at < 3 && line.charCodeAt(at) === 0x20) at++;
+  return line.charCodeAt(at);
+}
+
 /** Tracks whether a line is inside a fenced code block. */
 export class FenceTracker {
   private marker: string | undefined = undefined;
@@ -19,7 +29,8 @@ export class FenceTracker {
 
   /** Feed the next line; true when that line is code (or a fence line). */
   isCode(line: string): boolean {
-    const fence = FENCE.exec(line)?.[1];
+    const mark = firstMark(line);
+    const fence = mark === 0x60 || mark === 0x7e ? FENCE.exec(line)?.[1] : undefined;
     if (this.marker === undefined) {
       if (fence) this.marker = fence;
       return fence !== undefined;
@@ -40,6 +51,7 @@ export interface HeadingLine {
 
 /** Parses an ATX heading line (`## Title {#id}`); the caller excludes code lines. */
 export function parseHeading(line: string): HeadingLine | undefined {
+  if (firstMark(line) !== 0x23) return undefined;
   const match = HEADING.exec(line);
   if (!match) return undefined;
   const level = match[1]!.length;

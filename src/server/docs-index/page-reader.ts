@@ -180,26 +180,37 @@ export function wirePage(file: string, page: Page, numbering: WordNumbering): Wi
   return { file, page, bounds, counts: encodeCounts(page, bounds, numbering) };
 }
 
+/** Where `encodeCounts` writes, grown as pages need; each page's numbers are copied out. */
+let encoding = new Int32Array(1 << 16);
+
 /** A page's counted words as numbers, for sending; words seen first are numbered. */
 function encodeCounts(
   page: Page,
   bounds: SectionBounds[],
   numbering: WordNumbering,
 ): Int32Array<ArrayBuffer> {
-  const encoded: number[] = [];
+  let length = 0;
   for (const section of indexedSections(page, bounds)) {
     for (const { words, counts } of sectionWords(section)) {
-      encoded.push(words.length);
-      for (const [position, word] of words.entries()) {
+      const needed = length + 1 + 2 * words.length;
+      if (needed > encoding.length) {
+        const grown = new Int32Array(Math.max(needed, 2 * encoding.length));
+        grown.set(encoding.subarray(0, length));
+        encoding = grown;
+      }
+      encoding[length++] = words.length;
+      for (let position = 0; position < words.length; position++) {
+        const word = words[position]!;
         if (word.number < 0) {
           word.number = numbering.count++;
           numbering.unsent.push([word.word, word.terms, word.keys]);
         }
-        encoded.push(word.number, counts[position]!);
+        encoding[length++] = word.number;
+        encoding[length++] = counts[position]!;
       }
     }
   }
-  return Int32Array.from(encoded);
+  return encoding.slice(0, length);
 }
 
 function decodeCounts(encoded: Int32Array, words: IndexedWord[]): CountedWords[][] {

@@ -162,7 +162,10 @@ export function searchableText(content: string, language: Language): string {
       codeEnd = lineEnd;
     } else {
       endCode();
-      prose.push(line.replace(/<\/?[A-Za-z][^>]*>/g, ' ').replace(/\]\([^)]*\)/g, ']'));
+      // Most lines have neither a tag nor a link: testing first spares two regex passes.
+      let text = line.includes('<') ? line.replace(/<\/?[A-Za-z][^>]*>/g, ' ') : line;
+      if (text.includes('](')) text = text.replace(/\]\([^)]*\)/g, ']');
+      prose.push(text);
     }
     lineStart = lineEnd + 1;
   }

@@ -11,6 +11,9 @@ export class WordCache<T> {
   private entries = 0;
   private readonly max: number;
   private readonly compute: (word: string, language: Language) => T;
+  /** The last language asked for and its words: a page's words are all in one language. */
+  private lastLanguage: Language | undefined;
+  private lastCache: Map<string, T> | undefined;
 
   /** @param max the most entries it holds, over all languages */
   constructor(max: number, compute: (word: string, language: Language) => T) {
@@ -25,11 +28,13 @@ export class WordCache<T> {
 
   /** The value of a word in a language, computed on first use. */
   get(word: string, language: Language): T {
-    let cache = this.byLanguage.get(language);
+    let cache = language === this.lastLanguage ? this.lastCache : this.byLanguage.get(language);
     if (!cache) {
       cache = new Map();
       this.byLanguage.set(language, cache);
     }
+    this.lastLanguage = language;
+    this.lastCache = cache;
     let value = cache.get(word);
     if (value === undefined) {
       if (this.entries >= this.max) this.clear();

@@ -5,6 +5,7 @@
  * ICU dictionaries know their words; only those runs pay for it.
  */
 import { type Language, languageForScript, type Script } from './languages.ts';
+import { WordCache } from './word-cache.ts';
 
 /** Scripts without spaces, with the kana marks Unicode files under Common and Inherited. */
 const UNSPACED_CLASS =
@@ -102,6 +103,33 @@ function segmenterFor(run: string, language: Language): Intl.Segmenter {
   return segmenter;
 }
 
+/**
+ * The words of a run of an unspaced script. Short runs (a word or a phrase between punctuation
+ * and Latin words) recur across pages, and segmenting is the costly part of such a text, so
+ * their words are kept; long runs are sentences that seldom recur.
+ */
+const MAX_KEPT_RUN = 12;
+const runWords = new WordCache(20_000, segmentRun);
+
+function segmentRun(token: string, language: Language): string[] {
+  // Half-width kana are composed first: the segmenter's dictionary knows the full forms.
+  const run = HALF_WIDTH.test(token) ? token.normalize('NFKC') : token;
+  const stopWords = languageForScript(language, 'Han').stopWords;
+  const found: string[] = [];
+  let single: string | undefined;
+  for (const segment of segmenterFor(run, language).segment(run)) {
+    if (!segment.isWordLike) continue;
+    const word = segment.segment;
+    found.push(word);
+    // ICU's dictionary lacks many modern words (文档, 组件, 链接, 插件) and cuts them into
+    // characters: two such characters in a row also count as one word, as a bigram index has it.
+    const isSingle = word.length === 1 && HAN.test(word) && !stopWords.has(word);
+    if (isSingle && single !== undefined) found.push(single + word);
+    single = isSingle ? word : undefined;
+  }
+  return found;
+}
+
 /** The words of a text in order, as written (case kept: it tells identifiers apart). */
 export function words(text: string, language: Language): string[] {
   if (!UNSPACED.test(text)) return text.match(WORD) ?? [];
@@ -112,20 +140,9 @@ export function words(text: string, language: Language): string[] {
       found.push(token);
       continue;
     }
-    // Half-width kana are composed first: the segmenter's dictionary knows the full forms.
-    const run = HALF_WIDTH.test(token) ? token.normalize('NFKC') : token;
-    const stopWords = languageForScript(language, 'Han').stopWords;
-    let single: string | undefined;
-    for (const segment of segmenterFor(run, language).segment(run)) {
-      if (!segment.isWordLike) continue;
-      const word = segment.segment;
-      found.push(word);
-      // ICU's dictionary lacks many modern words (文档, 组件, 链接, 插件) and cuts them into
-      // characters: two such characters in a row also count as one word, as a bigram index has it.
-      const isSingle = word.length === 1 && HAN.test(word) && !stopWords.has(word);
-      if (isSingle && single !== undefined) found.push(single + word);
-      single = isSingle ? word : undefined;
-    }
+    const segmented =
+      token.length <= MAX_KEPT_RUN ? runWords.get(token, language) : segmentRun(token, language);
+    for (const word of segmented) found.push(word);
   }
   return found;
 }

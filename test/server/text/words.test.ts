@@ -33,6 +33,15 @@ describe('words', () => {
     expect(words('的', languageOf('zh-cn'))).toEqual(['的']);
   });
 
+  it('segments a run seen before in another language as that language does', () => {
+    // Short runs' words are kept: Japanese has no Chinese stop words (的), so more bigrams.
+    const ja = ['文', '档', '文档', '的', '档的', '插', '的插', '件', '插件'];
+    const zh = ['文', '档', '文档', '的', '插', '件', '插件'];
+    expect(words('文档的插件', languageOf('ja'))).toEqual(ja);
+    expect(words('文档的插件', languageOf('zh-cn'))).toEqual(zh);
+    expect(words('文档的插件', languageOf('ja'))).toEqual(ja);
+  });
+
   it('keeps Korean words (spaced) whole', () => {
     expect(words('사이드바에 링크를 추가', languageOf('ko'))).toEqual([
       '사이드바에',
