@@ -6,6 +6,7 @@
  */
 import { type Language, languageOf, words, wordTerms } from '../text/terms.ts';
 import { WordCache } from '../text/word-cache.ts';
+import { hasUnspacedScript, spacedWords } from '../text/words.ts';
 import type { FieldTerms } from './field-terms.ts';
 import { FenceTracker } from './markdown.ts';
 import type { PageMeta, Section } from './types.ts';
@@ -60,6 +61,8 @@ export interface IndexedWord {
   /** The last field (`fieldsCounted`) the word occurred in, and how often it did there. */
   field: number;
   count: number;
+  /** The last block of code (`WordCounter.addOnce`) the word was counted in. */
+  block: number;
   /** The terms' ids in `idsOwner`, an engine's FieldTerms (words are shared by engines). */
   ids: number[];
   idsOwner: FieldTerms | undefined;
@@ -76,6 +79,7 @@ export function knownWord(word: string, terms: string[], keys: string[]): Indexe
     section: 0,
     field: 0,
     count: 0,
+    block: 0,
     ids: [],
     idsOwner: undefined,
     number: -1,
@@ -94,6 +98,8 @@ function indexedWord(word: string, language: Language): IndexedWord {
 const indexedWords = new WordCache(500_000, indexedWord);
 /** Numbers the fields counted, so an IndexedWord counts its occurrences in one. */
 let fieldsCounted = 0;
+/** Numbers the blocks of code counted, whose words count once per block. */
+let blocksCounted = 0;
 
 /**
  * Empties the cache of indexed words once a build is done: nothing else needs it, and it holds
@@ -112,24 +118,90 @@ export interface CountedWords {
 /** The counted words of each field of a section (in FIELDS order). */
 export function sectionWords(section: IndexedSection): CountedWords[] {
   const language = languageOf(section.meta.language);
-  return FIELDS.map((field) => countedWords(fieldText(section, field), language));
+  return FIELDS.map((field) =>
+    field === 'text'
+      ? textWords(section, language)
+      : countedWords(fieldText(section, field), language),
+  );
 }
 
 /** A site has a few ten thousand distinct words: the cached word counts its own occurrences. */
 export function countedWords(text: string, language: Language): CountedWords {
-  const distinct: IndexedWord[] = [];
-  const stamp = ++fieldsCounted;
-  for (const word of words(text, language)) {
-    const indexed = indexedWords.get(word, language);
-    if (indexed.field === stamp) {
-      indexed.count++;
-      continue;
-    }
-    indexed.field = stamp;
-    indexed.count = 1;
-    distinct.push(indexed);
+  const counter = new WordCounter(language);
+  counter.add(words(text, language));
+  return counter.counted();
+}
+
+/** Counts a field's words, as `countedWords` does, given in parts. */
+class WordCounter {
+  private readonly distinct: IndexedWord[] = [];
+  private readonly stamp = ++fieldsCounted;
+  private readonly language: Language;
+
+  constructor(language: Language) {
+    this.language = language;
   }
-  return { words: distinct, counts: distinct.map((indexed) => indexed.count) };
+
+  add(found: string[]): void {
+    for (const word of found) this.count(indexedWords.get(word, this.language));
+  }
+
+  /** Counts a block of code's words once each, leaving out those of one character. */
+  addOnce(found: string[]): void {
+    const block = ++blocksCounted;
+    for (const word of found) {
+      if (word.length < 2) continue;
+      const indexed = indexedWords.get(word, this.language);
+      if (indexed.block === block) continue;
+      indexed.block = block;
+      this.count(indexed);
+    }
+  }
+
+  counted(): CountedWords {
+    return { words: this.distinct, counts: this.distinct.map((indexed) => indexed.count) };
+  }
+
+  private count(indexed: IndexedWord): void {
+    if (indexed.field === this.stamp) {
+      indexed.count++;
+      return;
+    }
+    indexed.field = this.stamp;
+    indexed.count = 1;
+    this.distinct.push(indexed);
+  }
+}
+
+/**
+ * The counted words of `fieldText(section, 'text')`. Without an unspaced script words never
+ * span lines, so the text's parts are counted as they are found instead of joined first and
+ * tokenized again (code twice: once to keep its distinct words, then from the joined text).
+ */
+function textWords(section: IndexedSection, language: Language): CountedWords {
+  const description = section.lead ? (section.meta.description ?? '') : '';
+  if (hasUnspacedScript(section.content) || hasUnspacedScript(description)) {
+    return countedWords(fieldText(section, 'text'), language);
+  }
+  const counter = new WordCounter(language);
+  if (section.lead) counter.add(spacedWords(description));
+  // Prose lines are tokenized a run at a time: one regex pass per run instead of per line.
+  let prose: string[] = [];
+  const addProse = () => {
+    if (prose.length === 0) return;
+    counter.add(spacedWords(prose.join('\n')));
+    prose = [];
+  };
+  forSearchableParts(
+    section.content,
+    (line) => prose.push(line),
+    (code) => {
+      addProse();
+      counter.addOnce(spacedWords(code));
+    },
+  );
+  addProse();
+  return counter.counted();
 }
 
 /**
@@ -139,20 +211,33 @@ export function countedWords(text: string, language: Language): CountedWords {
  */
 export function searchableText(content: string, language: Language): string {
   const prose: string[] = [];
+  forSearchableParts(
+    content,
+    (line) => prose.push(line),
+    (code) => {
+      const distinct = new Set<string>();
+      for (const word of words(code, language)) {
+        if (word.length > 1) distinct.add(word);
+      }
+      if (distinct.size > 0) prose.push([...distinct].join(' '));
+    },
+  );
+  return prose.join('\n');
+}
+
+/**
+ * Walks a section's content in order: each prose line without its JSX tags and link targets,
+ * and each run of code lines at once (words never span lines: one pass per block instead of one
+ * per line).
+ */
+function forSearchableParts(
+  content: string,
+  onProse: (line: string) => void,
+  onCode: (code: string) => void,
+): void {
   const fences = new FenceTracker();
-  // A run of code lines is tokenized at once (words never span lines): one pass per block
-  // instead of one per line.
   let codeStart = -1;
   let codeEnd = 0;
-  const endCode = () => {
-    if (codeStart < 0) return;
-    const code = new Set<string>();
-    for (const word of words(content.slice(codeStart, codeEnd), language)) {
-      if (word.length > 1) code.add(word);
-    }
-    if (code.size > 0) prose.push([...code].join(' '));
-    codeStart = -1;
-  };
   for (let lineStart = 0; lineStart <= content.length; ) {
     const newline = content.indexOf('\n', lineStart);
     const lineEnd = newline < 0 ? content.length : newline;
@@ -161,14 +246,14 @@ export function searchableText(content: string, language: Language): string {
       if (codeStart < 0) codeStart = lineStart;
       codeEnd = lineEnd;
     } else {
-      endCode();
+      if (codeStart >= 0) onCode(content.slice(codeStart, codeEnd));
+      codeStart = -1;
       // Most lines have neither a tag nor a link: testing first spares two regex passes.
       let text = line.includes('<') ? line.replace(/<\/?[A-Za-z][^>]*>/g, ' ') : line;
       if (text.includes('](')) text = text.replace(/\]\([^)]*\)/g, ']');
-      prose.push(text);
+      onProse(text);
     }
     lineStart = lineEnd + 1;
   }
-  endCode();
-  return prose.join('\n');
+  if (codeStart >= 0) onCode(content.slice(codeStart, codeEnd));
 }

@@ -130,6 +130,19 @@ function segmentRun(token: string, language: Language): string[] {
   return found;
 }
 
+/**
+ * Whether a text has a run of an unspaced script. A text without one has words that never span
+ * a space or a line break, so its parts may be split apart (`spacedWords`).
+ */
+export function hasUnspacedScript(text: string): boolean {
+  return UNSPACED.test(text);
+}
+
+/** `words` of a text that has no unspaced script (`hasUnspacedScript`). */
+export function spacedWords(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
 /** The words of a text in order, as written (case kept: it tells identifiers apart). */
 export function words(text: string, language: Language): string[] {
   if (!UNSPACED.test(text)) return text.match(WORD) ?? [];
