@@ -132,6 +132,36 @@ describe('common words’ body text held by the engine', () => {
     expect(held.heldBodyTextTerms).toBe(heldBefore);
   });
 
+  it('gives no held body text to sections of languages a search turns away', async () => {
+    // Every other page in French: a search in English turns those away inside MiniSearch, and
+    // the engine's postings must not bring them back (or subtract from them).
+    const pages = (await pagesOf(150)).map((sections, position) =>
+      sections.map((section) => ({
+        ...section,
+        meta: { ...section.meta, language: position % 2 === 0 ? 'en' : 'fr' },
+      })),
+    );
+    const held = new SectionEngine({ commonTermMin: 20 });
+    const full = new SectionEngine({ commonTermMin: 20, holdCommonBodyText: false });
+    for (const sections of pages) {
+      held.add(sections);
+      full.add(sections);
+    }
+    expect(held.heldBodyTextTerms).toBeGreaterThan(100);
+    const options = { pageLanguages: ['en', undefined] };
+    let found = 0;
+    for (const query of queriesFor(full, pages.flat())) {
+      const hits = held.search(query, options);
+      expectSameHits(query, hits, full.search(query, options));
+      expect(
+        hits.every((hit) => hit.section.meta.language === 'en'),
+        query,
+      ).toBe(true);
+      found += hits.length;
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
   it('counts typos as MiniSearch does', () => {
     expect(editDistance('strem', 'stream', 2)).toBe(1);
     expect(editDistance('stream', 'straem', 2)).toBe(2);
