@@ -16,13 +16,13 @@
  * sections added are read from their figures, until a term is newly held or RECENT_MAX
  * sections have come: then the postings are built again.
  */
-import { type FieldTerms, frequencyIn, grown } from './field-terms.ts';
+import { type FieldTerms, frequencyIn, grown, partitionPoint } from './field-terms.ts';
 import { FIELD_NUMBERS } from './section-words.ts';
 
 const TEXT = FIELD_NUMBERS.get('text')!;
 
 /** MiniSearch's BM25+ defaults (k, b, d) and the weights of its prefix and typo matches. */
-export const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const PREFIX_WEIGHT = 0.375;
 const FUZZY_WEIGHT = 0.45;
 /**
@@ -145,14 +145,8 @@ export class CommonBodyText {
     if (prefix) {
       this.sortedKeys ??= [...this.heldKeys].sort();
       const sorted = this.sortedKeys;
-      let low = 0;
-      let high = sorted.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (sorted[middle]! < key) low = middle + 1;
-        else high = middle;
-      }
-      for (let i = low; i < sorted.length && sorted[i]!.startsWith(key); i++) {
+      const from = partitionPoint(sorted.length, (i) => sorted[i]! < key);
+      for (let i = from; i < sorted.length && sorted[i]!.startsWith(key); i++) {
         const term = sorted[i]!;
         const distance = term.length - key.length;
         if (distance === 0) continue;
@@ -273,12 +267,20 @@ function bm25(
   fieldLength: number,
   avgFieldLength: number,
 ): number {
-  const { k, b, d } = BM25;
-  const invDocFreq = Math.log(1 + (totalCount - matchingCount + 0.5) / (matchingCount + 0.5));
   return (
-    invDocFreq *
-    (d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength)))
+    inverseFrequency(matchingCount, totalCount) * saturation(termFreq, fieldLength, avgFieldLength)
   );
+}
+
+/** BM25's weight of a term in `matchingCount` of `totalCount` documents. */
+export function inverseFrequency(matchingCount: number, totalCount: number): number {
+  return Math.log(1 + (totalCount - matchingCount + 0.5) / (matchingCount + 0.5));
+}
+
+/** BM25+'s share of a term's weight for its frequency in a field of a given length. */
+export function saturation(termFreq: number, fieldLength: number, avgFieldLength: number): number {
+  const { k, b, d } = BM25;
+  return d + (termFreq * (k + 1)) / (termFreq + k * (1 - b + (b * fieldLength) / avgFieldLength));
 }
 
 /** Rows of `editDistance`, kept between calls: a query may compare its word to every held term. */

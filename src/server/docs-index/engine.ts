@@ -14,8 +14,20 @@ import {
   plainTerm,
   words,
 } from '../text/terms.ts';
-import { BM25, CommonBodyText, type HeldMatch } from './common-body-text.ts';
-import { FieldTerms, fieldLengthOf, frequencyIn, grown, type SectionTerms } from './field-terms.ts';
+import {
+  CommonBodyText,
+  type HeldMatch,
+  inverseFrequency,
+  saturation,
+} from './common-body-text.ts';
+import {
+  FieldTerms,
+  fieldLengthOf,
+  frequencyIn,
+  grown,
+  partitionPoint,
+  type SectionTerms,
+} from './field-terms.ts';
 import {
   type CountedWords,
   countedWords,
@@ -196,8 +208,9 @@ interface QueryPlan {
 /** Numbers the sections added by every engine, so an IndexedWord knows which one saw it last. */
 let sectionsAdded = 0;
 
-/** Each key `times` times, keys in order. */
+/** Each key `times` times, keys in order (the keys themselves for once). */
 function repeated(keys: string[], times: number): string[] {
+  if (times === 1) return keys;
   const all: string[] = [];
   for (const key of keys) for (let i = 0; i < times; i++) all.push(key);
   return all;
@@ -371,7 +384,7 @@ export class SectionEngine {
       fieldWords[position] = indexed.word;
       const given =
         field === TEXT && this.holdsCommonBodyText ? this.keysGiven(indexed) : indexed.keys;
-      keys[position] = count === 1 ? given : repeated(given, count);
+      keys[position] = repeated(given, count);
     }
     this.pendingWords[field] = fieldWords;
     this.pendingKeys[field] = keys;
@@ -484,7 +497,7 @@ export class SectionEngine {
     if (words.length === 0) return;
     this.pendingWords[LINKS_FIELD] = words.map((indexed) => indexed.word);
     this.pendingKeys[LINKS_FIELD] = words.map((indexed, position) =>
-      counts[position] === 1 ? indexed.keys : repeated(indexed.keys, counts[position]!),
+      repeated(indexed.keys, counts[position]!),
     );
     this.miniSearch.add({ id: `${LINK_TEXT_PREFIX}${slot}`, linkText: true });
     this.pendingWords = [];
@@ -723,11 +736,6 @@ export class SectionEngine {
           found.changed = true;
           const { hit } = found;
           if (!hit.queryTerms.includes(source)) hit.queryTerms.push(source);
-          const fields = hit.match[match.key];
-          if (!fields) {
-            hit.match[match.key] = ['text'];
-            hit.terms.push(match.key);
-          } else if (!fields.includes('text')) fields.push('text');
         },
       );
     }
@@ -927,21 +935,6 @@ export class SectionEngine {
   }
 }
 
-/**
- * The first index below `length` for which `before` is false, by binary search: `before` holds
- * for every index up to some point and for none after it (a sorted array's "comes before").
- */
-function partitionPoint(length: number, before: (index: number) => boolean): number {
-  let low = 0;
-  let high = length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (before(middle)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 const TITLE = FIELD_NUMBERS.get('title')!;
 const HEADINGS = FIELD_NUMBERS.get('headings')!;
 const TEXT = FIELD_NUMBERS.get('text')!;
@@ -1025,7 +1018,7 @@ function rescored(fieldTerms: FieldTerms, hits: Found[], lookups: Lookup[]): Fou
     const field = FIELD_NUMBERS.get(name)!;
     const matching = id === undefined ? 0 : fieldTerms.sectionsWith(field, id);
     if (id === undefined || matching === 0) return [];
-    const idf = Math.log(1 + (sections - matching + 0.5) / (matching + 0.5));
+    const idf = inverseFrequency(matching, sections);
     const averageLength = fieldTerms.averageLength(field) || 1;
     return [{ key, id, field, weight: BOOST[name] * boost * idf, averageLength, extra }];
   });
@@ -1042,8 +1035,7 @@ function rescored(fieldTerms: FieldTerms, hits: Found[], lookups: Lookup[]): Fou
     for (const { key, id, field, weight, averageLength, extra } of postings) {
       const frequency = frequencyIn(terms, field, id);
       if (frequency === 0) continue;
-      const norm = 1 - BM25.b + (BM25.b * fieldLengthOf(terms, field)) / averageLength;
-      added[i]! += weight * (BM25.d + (frequency * (BM25.k + 1)) / (frequency + BM25.k * norm));
+      added[i]! += weight * saturation(frequency, fieldLengthOf(terms, field), averageLength);
       if (!extra && !hit.queryTerms.includes(key)) hit.queryTerms.push(key);
     }
   }

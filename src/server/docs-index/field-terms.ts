@@ -157,3 +157,18 @@ export function grown(array: Int32Array, id: number): Int32Array<ArrayBuffer> {
   copy.set(array);
   return copy;
 }
+
+/**
+ * The first index below `length` for which `before` is false, by binary search: `before` holds
+ * for every index up to some point and for none after it (a sorted array's "comes before").
+ */
+export function partitionPoint(length: number, before: (index: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (before(middle)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}

@@ -145,7 +145,7 @@ export function spacedWords(text: string): string[] {
 
 /** The words of a text in order, as written (case kept: it tells identifiers apart). */
 export function words(text: string, language: Language): string[] {
-  if (!UNSPACED.test(text)) return text.match(WORD) ?? [];
+  if (!hasUnspacedScript(text)) return spacedWords(text);
   const found: string[] = [];
   for (const token of text.match(TOKEN) ?? []) {
     // A run of an unspaced script starts with one (and no other token contains one).
