@@ -41,6 +41,8 @@ export interface HeldMatch {
 
 /** What MiniSearch knows of a section that the postings need. */
 interface SectionFigures {
+  /** The section's id in MiniSearch (the engine's slot for it), which hits carry. */
+  sectionSlot: number;
   /** The engine's number for the section (`sectionsAdded`), to tell when it was added. */
   added: number;
   /** Its body text's length as MiniSearch counts it: distinct words. */
@@ -52,8 +54,12 @@ interface Postings {
   starts: Int32Array;
   sections: Int32Array;
   counts: Int32Array;
-  /** Per section (posting value): its id, when it was added and its body text's length. */
+  /**
+   * Per section (posting value): its id, its MiniSearch id, when it was added and its body
+   * text's length.
+   */
   ids: string[];
+  sectionSlots: Int32Array;
   /** The sections' positions by id, and those discarded since (skipped). */
   positions: Map<string, number>;
   gone: Uint8Array;
@@ -106,8 +112,14 @@ export class CommonBodyText {
    * Records a section MiniSearch is about to add (`documentCount`: its count before), with
    * MiniSearch's arithmetic for the average body text length.
    */
-  adding(sectionId: string, added: number, textWords: number, documentCount: number): void {
-    this.figures.set(sectionId, { added, textWords });
+  adding(
+    sectionId: string,
+    sectionSlot: number,
+    added: number,
+    textWords: number,
+    documentCount: number,
+  ): void {
+    this.figures.set(sectionId, { sectionSlot, added, textWords });
     this.textAverage = (this.textAverage * documentCount + textWords) / (documentCount + 1);
     if (!this.postings) return;
     this.recent.push(sectionId);
@@ -178,7 +190,7 @@ export class CommonBodyText {
     match: HeldMatch,
     boost: number,
     documentCount: number,
-    each: (sectionId: string, full: number, given: number) => void,
+    each: (sectionSlot: number, full: number, given: number) => void,
   ): void {
     const postings = this.currentPostings();
     const slot = this.slotOf[match.id]!;
@@ -192,9 +204,9 @@ export class CommonBodyText {
       if (added[sections[i]!]! < since && gone[sections[i]!] === 0) inMiniSearch++;
     }
     // MiniSearch's own product, in its order (its field and document boosts are 1 here).
-    const scored = (sectionId: string, count: number, length: number, given: boolean) =>
+    const scored = (sectionSlot: number, count: number, length: number, given: boolean) =>
       each(
-        sectionId,
+        sectionSlot,
         match.weight * boost * bm25(count, holding, documentCount, length, this.textAverage),
         given
           ? match.weight *
@@ -205,12 +217,15 @@ export class CommonBodyText {
     for (let i = start; i < end; i++) {
       const section = sections[i]!;
       if (gone[section] === 1) continue;
-      scored(postings.ids[section]!, counts[i]!, textWords[section]!, added[section]! < since);
+      const sectionSlot = postings.sectionSlots[section]!;
+      scored(sectionSlot, counts[i]!, textWords[section]!, added[section]! < since);
     }
     // Added after the term was held (else the postings were built again): all here.
     for (const sectionId of this.recent) {
       const count = frequencyIn(this.fieldTerms.termsOf(sectionId)!, TEXT, match.id);
-      if (count > 0) scored(sectionId, count, this.figures.get(sectionId)!.textWords, false);
+      if (count === 0) continue;
+      const figures = this.figures.get(sectionId)!;
+      scored(figures.sectionSlot, count, figures.textWords, false);
     }
   }
 
@@ -223,12 +238,14 @@ export class CommonBodyText {
     const slotOf = this.slotOf;
     const ids: string[] = [];
     const positions = new Map<string, number>();
+    const sectionSlots = new Int32Array(this.figures.size);
     const added = new Int32Array(this.figures.size);
     const textWords = new Int32Array(this.figures.size);
     const starts = new Int32Array(held + 1);
     // Two passes over the sections' figures: how many postings per term, then fill them in.
     for (const [sectionId, figures] of this.figures) {
       const terms = this.fieldTerms.termsOf(sectionId)!;
+      sectionSlots[ids.length] = figures.sectionSlot;
       added[ids.length] = figures.added;
       textWords[ids.length] = figures.textWords;
       positions.set(sectionId, ids.length);
@@ -253,7 +270,17 @@ export class CommonBodyText {
       }
     }
     const gone = new Uint8Array(ids.length);
-    this.postings = { starts, sections, counts, ids, positions, gone, added, textWords };
+    this.postings = {
+      starts,
+      sections,
+      counts,
+      ids,
+      sectionSlots,
+      positions,
+      gone,
+      added,
+      textWords,
+    };
     this.recent = [];
     return this.postings;
   }

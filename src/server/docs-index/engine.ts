@@ -334,6 +334,7 @@ export class SectionEngine {
       this.currentSlot = this.slotFor(section);
       this.commonBodyText.adding(
         section.id,
+        this.currentSlot,
         this.currentSection,
         fields[TEXT]!.words.length,
         this.miniSearch.documentCount,
@@ -722,8 +723,7 @@ export class SectionEngine {
         match,
         lookup.boostTerm(source),
         documentCount,
-        (sectionId, full, given) => {
-          const slot = this.slots.get(sectionId)!;
+        (slot, full, given) => {
           if (lookup.boostDocument?.(slot) === 0) return;
           let found = sums.get(slot);
           if (!found) {
