@@ -232,7 +232,6 @@ export class SiteIndex implements DocsIndex {
     for (const key of pageKeysOf(page)) this.links.touch(key);
     for (const id of this.sectionIdsByPage.get(path) ?? []) {
       const section = this.sections.get(id);
-      this.engine.discardLinkText(id);
       if (section) this.engine.discard(section);
       this.sections.delete(id);
     }

@@ -527,7 +527,7 @@ export class SectionEngine {
   }
 
   /** Removes a section's link text, if it has any. */
-  discardLinkText(sectionId: string): void {
+  private discardLinkText(sectionId: string): void {
     if (!this.linkTexts.delete(sectionId)) return;
     this.miniSearch.discard(`${LINK_TEXT_PREFIX}${this.slots.get(sectionId)}`);
   }
