@@ -133,10 +133,24 @@ export function withIncidentalNames(question: WeightedQuestion): WeightedQuestio
   return plain;
 }
 
-/** Whether every word of the question but its absent names and verbs of asking is held whole. */
+/**
+ * Whether every word of the question but its absent names and verbs of asking is held whole,
+ * and there are enough of them for the name to be incidental: in "the capital of Australia"
+ * or "Django models" the name is half of what is asked, however common the rest.
+ */
 export function holdsAllButNames(question: WeightedQuestion, held: number[]): boolean {
-  return question.groups.every((g, i) => g.absentName || g.filler || g.selected || held[i] === 1);
+  let context = 0;
+  for (let i = 0; i < question.groups.length; i++) {
+    const g = question.groups[i]!;
+    if (g.absentName || g.filler || g.selected) continue;
+    if (held[i] !== 1) return false;
+    context++;
+  }
+  return context >= INCIDENTAL_NAME_CONTEXT;
 }
+
+/** Words of the question besides a name that a section must hold whole for it to be incidental. */
+const INCIDENTAL_NAME_CONTEXT = 2;
 
 /** Parts of a closed compound are this long at least. */
 const COMPOUND_PART_MIN = 4;

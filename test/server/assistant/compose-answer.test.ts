@@ -885,6 +885,18 @@ describe('composeAnswer', () => {
     );
   });
 
+  it("takes a name the site never uses as the reader's own only beside two words or more", () => {
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term.startsWith('capit') ? 1 : 0),
+    };
+    const files = [result('reference/files', 'Name the files in capitals.', { title: 'Files' })];
+    // The section holds every other word, but that is one word: the name is what is asked.
+    expect(assessCoverage('What is the capital of Australia?', files, { rarity }).covered).toBe(
+      false,
+    );
+  });
+
   it('quotes from any section of a retrieved page, not only the one search returned', () => {
     const page: Page = {
       path: 'config/server-options',
