@@ -61,6 +61,12 @@ export interface ReadOptions {
  * the off-topic ones (bench/HISTORY.md has the trade-off).
  */
 export const COVERED_MIN = 0.38;
+/**
+ * What the share must add per place its page stands below search's first page: a page search
+ * ranks lower yet holds much of the question mostly holds the words in passing (a product named
+ * in a release note, a word of an example); search's own pick agreeing is the stronger sign.
+ */
+export const COVERED_MIN_PER_RANK = 0.025;
 /** A section holding less than this share is not quoted (nor read, see worthReading). */
 export const QUOTABLE_MIN = 0.3;
 /** Sections after each one search returned that an answer reads, whatever they hold. */
@@ -217,7 +223,7 @@ const codeBody = (code: string) => code.split('\n').slice(1, -1).join('\n');
 
 /**
  * The docs cover a question when one section holds enough of it (with what the rest of its page
- * holds counting in part), or when a section's heading of
+ * holds counting in part; more the lower search ranks its page), or when a section's heading of
  * two words or more is made only of the question's words ("Updating Starlight" for "How do I
  * update Starlight to the latest version?"): the author's own name for what was asked, however
  * the reader words the rest.
@@ -227,7 +233,9 @@ export function isCovered(reading: Reading): boolean {
   const named = (s: Section) =>
     s.heading.size >= NAMING_HEADING_TERMS && [...s.heading].every((t) => asked.has(t));
   return reading.sections.some(
-    (s) => s.pageCoverage >= COVERED_MIN || (s.coverage >= QUOTABLE_MIN && named(s)),
+    (s) =>
+      s.pageCoverage >= COVERED_MIN + COVERED_MIN_PER_RANK * s.rank ||
+      (s.coverage >= QUOTABLE_MIN && named(s)),
   );
 }
 

@@ -897,6 +897,28 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('asks more of a page the lower search ranks it', () => {
+    // "rotate" is an uncommon word of the site, "secrets" a rare one: the section holding
+    // "rotate" alone holds 0.445 of the question.
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term.startsWith('rotat') ? 5 : 1),
+    };
+    const holder = result('guides/keys', 'Rotate them every month.', { title: 'Keys' });
+    const other = (n: number) => result(`guides/other-${n}`, 'Nothing of it.', { title: 'Other' });
+    const assess = (before: number) =>
+      assessCoverage(
+        'How do I rotate secrets?',
+        [...Array.from({ length: before }, (_, n) => other(n)), holder],
+        { rarity },
+      );
+    expect(assess(0).coverage).toBeCloseTo(0.445, 2);
+    expect(assess(0).covered).toBe(true);
+    expect(assess(2).covered).toBe(true);
+    // Fourth in search order: what it holds is not enough for a page search put below three.
+    expect(assess(3).covered).toBe(false);
+  });
+
   it('quotes from any section of a retrieved page, not only the one search returned', () => {
     const page: Page = {
       path: 'config/server-options',
