@@ -66,7 +66,7 @@ export const COVERED_MIN = 0.38;
  * ranks lower yet holds much of the question mostly holds the words in passing (a product named
  * in a release note, a word of an example); search's own pick agreeing is the stronger sign.
  */
-export const COVERED_MIN_PER_RANK = 0.025;
+const COVERED_MIN_PER_RANK = 0.025;
 /** A section holding less than this share is not quoted (nor read, see worthReading). */
 export const QUOTABLE_MIN = 0.3;
 /** Sections after each one search returned that an answer reads, whatever they hold. */
