@@ -20,6 +20,8 @@ export interface Candidate {
   score: number;
   /** Question words (not verbs of asking) the line itself holds. */
   matched: number;
+  /** Its share of the question words (not verbs of asking) that the read sections hold. */
+  wordShare: number;
   /** A lead quoted with its paragraph: the first and last line quoted (see paragraphSpan). */
   from?: number;
   to?: number;
@@ -35,6 +37,12 @@ const SUPPORT_RELATIVE_MIN = 0.5;
  * as much as the lead when the lead holds less: a support need not say more than the answer.
  */
 const SUPPORT_RELEVANCE_MIN = 0.35;
+/**
+ * Or, for a line that names something to type, this share of the question's words however
+ * they weigh: a reader's rare phrasing word ("particular", "visitors") can outweigh every name
+ * the docs answer with (`pruneMessages`, `ssr.noExternal`).
+ */
+const SUPPORT_WORDS_MIN = 0.4;
 /** A topic term (title, heading) counts this much for the lines under it. */
 const TOPIC_SHARE = 0.5;
 /** How much the kind of line the question wants adds (a `how` question and code, ...). */
@@ -111,6 +119,11 @@ function rankCandidates(
       : 0,
   );
   const scale = reachable > 0 ? reachable : weighted.total;
+  const reachableWords = weighted.groups.filter(
+    (group) =>
+      counts(group) &&
+      sections.some((s) => group.terms.some((t) => s.terms.has(t) || s.topic.has(t))),
+  ).length;
   const candidates: Candidate[] = [];
   sections.forEach((section, index) => {
     if (section.coverage < QUOTABLE_MIN) return;
@@ -180,6 +193,7 @@ function rankCandidates(
           (opening(section, position) && (about || question.kind === 'what') ? OPENING_BONUS : 0) +
           sectionBonus,
         matched,
+        wordShare: matched / Math.max(1, reachableWords),
       });
     });
   });
@@ -283,7 +297,7 @@ function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[]
     (c) =>
       !inLead(c) &&
       c.score >= floor &&
-      c.relevance >= Math.min(SUPPORT_RELEVANCE_MIN, lead.relevance) &&
+      (c.relevance >= Math.min(SUPPORT_RELEVANCE_MIN, lead.relevance) || namesByWords(c)) &&
       (c.matched >= 2 || c.relevance >= lead.relevance * 0.8) &&
       !chosen.some((o) => o.snippet.text === c.snippet.text),
   );
@@ -310,6 +324,10 @@ function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[]
   for (const c of supports) take(c);
   return chosen;
 }
+
+/** A line of prose naming something to type, holding much of the question's words. */
+const namesByWords = (c: Candidate) =>
+  c.snippet.kind !== 'code' && c.wordShare >= SUPPORT_WORDS_MIN && NAMES_CODE.test(c.snippet.text);
 
 /** Code, a nested list (a file tree) and a step's own indented prose sit between steps. */
 const betweenSteps = (snippet: Snippet) =>

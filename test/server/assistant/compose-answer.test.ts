@@ -647,6 +647,38 @@ describe('composeAnswer', () => {
     expect(sources.map((s) => s.path)).toEqual(['billing/archive', 'ops/replication']);
   });
 
+  it('quotes a supporting line that names what to type and holds most of the words asked, however they weigh', () => {
+    const passages = (support: string) => [
+      result('guide/files', 'Vite treats particular files specially.', {
+        title: 'Files',
+        heading: 'Special files',
+        anchor: 'special-files',
+      }),
+      result('config/deps', support, {
+        title: 'Dep options',
+        heading: 'Exclude',
+        anchor: 'exclude',
+      }),
+    ];
+    // "particular" is rare on this site and weighs more than the two words the option's line
+    // holds: that line holds little of the question's weight but most of its words.
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term === 'particular' ? 2 : 300),
+    };
+    const question = 'How do I keep a particular dependency out of pre-bundling?';
+    const named = 'Dependencies listed in `optimizeDeps.exclude` are left out of pre-bundling.';
+    expect(quotes(composeAnswer(question, passages(named), { rarity }).text)).toEqual([
+      'Vite treats particular files specially.',
+      named,
+    ]);
+    // A line that names nothing to type needs the question's weight.
+    const unnamed = 'Dependencies listed there are left out of pre-bundling.';
+    expect(quotes(composeAnswer(question, passages(unnamed), { rarity }).text)).toEqual([
+      'Vite treats particular files specially.',
+    ]);
+  });
+
   it('tells apart cited pages that share a title', () => {
     const passages = [
       result('cookbook/next/stream-image', 'Stream text with an image prompt from a route.', {

@@ -38,7 +38,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '34/43'],
-      factsFound: ['min', '34/43'],
+      factsFound: ['min', '35/43'],
     },
   },
   {
@@ -58,7 +58,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '42/45'],
-      factsFound: ['min', '36/44'],
+      factsFound: ['min', '37/44'],
     },
   },
   {
