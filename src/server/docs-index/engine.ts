@@ -413,6 +413,11 @@ export class SectionEngine {
     await this.miniSearch.vacuum();
   }
 
+  /** Builds what searches would otherwise build on first use (see CommonBodyText.prepare). */
+  prepareSearch(): void {
+    this.commonBodyText.prepare();
+  }
+
   /** How many terms' body text the engine holds, rather than MiniSearch. */
   get heldBodyTextTerms(): number {
     return this.commonBodyText.heldCount;
