@@ -350,8 +350,7 @@ export class SiteIndex implements DocsIndex {
     const results: SearchResult[] = [];
     for (const hit of hits) {
       if (results.length >= pageSize || hit.score < threshold) break;
-      const section = this.sections.get(hit.id);
-      if (section) results.push(toResult(section, hit.score));
+      results.push(toResult(hit.section, hit.score));
     }
     return results;
   }
