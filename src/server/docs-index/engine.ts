@@ -258,7 +258,10 @@ export class SectionEngine {
   /** Per slot, its page's language, numbered (`pageLanguageCodes`). */
   private pageLanguageAt = new Int32Array(1024);
   private readonly pageLanguageCodes = new Map<string | undefined, number>();
-  /** Per slot, its page's number (`pageNumbers`, by path) and its title's first character. */
+  /**
+   * Per slot, its page's number (`pageNumbers`, by path; a page added again keeps it) and its
+   * title's first character code.
+   */
   private pageNumberAt = new Int32Array(1024);
   private titleInitialAt = new Int32Array(1024);
   private readonly pageNumbers = new Map<string, number>();
