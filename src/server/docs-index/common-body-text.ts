@@ -11,12 +11,19 @@
  * Whether a word is common is known only as sections come in, so its body text is split: the
  * sections added before it crossed the threshold are in MiniSearch, the others only here.
  * Postings (which sections hold the word, how often) are built from the engine's per-section
- * figures (`FieldTerms`) when a query first needs them, for all sections; MiniSearch's share is
- * scored again with the whole word's weight. In `--watch`, sections removed are skipped and
- * sections added are read from their figures, until a term is newly held or RECENT_MAX
- * sections have come: then the postings are built again.
+ * figures (`FieldTerms`) at the end of a build (`prepare`), or when a query first needs them
+ * after a change, for all sections; MiniSearch's share is scored again with the whole word's
+ * weight. In `--watch`, sections removed are skipped and sections added are read from their
+ * figures, until a term is newly held or RECENT_MAX sections have come: then the postings are
+ * built again.
  */
-import { type FieldTerms, frequencyIn, grown, partitionPoint } from './field-terms.ts';
+import {
+  type FieldTerms,
+  frequencyIn,
+  grown,
+  partitionPoint,
+  type SectionTerms,
+} from './field-terms.ts';
 import { FIELD_NUMBERS } from './section-words.ts';
 
 const TEXT = FIELD_NUMBERS.get('text')!;
@@ -141,6 +148,17 @@ export class CommonBodyText {
     else this.postings.gone[this.postings.positions.get(sectionId)!] = 1;
   }
 
+  /**
+   * Builds now what the first query reaching a held term would otherwise build (its postings,
+   * the sorted keys of prefix matching): the end of a build calls it, so that the first
+   * searches are as fast as later ones.
+   */
+  prepare(): void {
+    if (this.heldIds.length === 0) return;
+    this.sortedKeys ??= [...this.heldKeys].sort();
+    this.currentPostings();
+  }
+
   private forgetPostings(): void {
     this.postings = undefined;
     this.recent = [];
@@ -242,9 +260,11 @@ export class CommonBodyText {
     const added = new Int32Array(this.figures.size);
     const textWords = new Int32Array(this.figures.size);
     const starts = new Int32Array(held + 1);
+    const termsOf: SectionTerms[] = [];
     // Two passes over the sections' figures: how many postings per term, then fill them in.
     for (const [sectionId, figures] of this.figures) {
       const terms = this.fieldTerms.termsOf(sectionId)!;
+      termsOf.push(terms);
       sectionSlots[ids.length] = figures.sectionSlot;
       added[ids.length] = figures.added;
       textWords[ids.length] = figures.textWords;
@@ -260,7 +280,7 @@ export class CommonBodyText {
     const sections = new Int32Array(starts[held]!);
     const counts = new Int32Array(starts[held]!);
     for (let section = 0; section < ids.length; section++) {
-      const terms = this.fieldTerms.termsOf(ids[section]!)!;
+      const terms = termsOf[section]!;
       for (let i = terms[TEXT]!; i < terms[TEXT + 1]!; i += 2) {
         const id = terms[i]!;
         if (id >= slotOf.length || slotOf[id]! < 0) continue;

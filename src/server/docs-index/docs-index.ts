@@ -217,6 +217,15 @@ export class SiteIndex implements DocsIndex {
     }
   }
 
+  /**
+   * Builds what the first searches would otherwise build (the engine's postings of common
+   * words' body text): a build ends with it, so that a fresh server's first searches take
+   * what later ones take. Changes after it (`--watch`) rebuild those on the next search.
+   */
+  prepareSearch(): void {
+    this.engine.prepareSearch();
+  }
+
   /** Removes a page by its published path; true if it was there. */
   remove(path: string): boolean {
     const removed = this.removePage(path);
@@ -341,8 +350,7 @@ export class SiteIndex implements DocsIndex {
     const results: SearchResult[] = [];
     for (const hit of hits) {
       if (results.length >= pageSize || hit.score < threshold) break;
-      const section = this.sections.get(hit.id);
-      if (section) results.push(toResult(section, hit.score));
+      results.push(toResult(hit.section, hit.score));
     }
     return results;
   }

@@ -98,12 +98,16 @@ interface LinkTextDocument {
 
 /** A section a search found. */
 export interface EngineHit {
-  /** The section's id. */
-  id: string;
   section: IndexedSection;
   score: number;
   /** The query's terms it matched. */
   queryTerms: string[];
+  /**
+   * Its page's number (the same for every section of a page), and the first character code of
+   * the page's title (0 for none): grouping hits by page reads these, not the section's strings.
+   */
+  page: number;
+  titleInitial: number;
 }
 
 /** A hit with the section's term figures, which `rescored` reads. */
@@ -254,6 +258,13 @@ export class SectionEngine {
   /** Per slot, its page's language, numbered (`pageLanguageCodes`). */
   private pageLanguageAt = new Int32Array(1024);
   private readonly pageLanguageCodes = new Map<string | undefined, number>();
+  /**
+   * Per slot, its page's number (`pageNumbers`, by path; a page added again keeps it) and its
+   * title's first character code.
+   */
+  private pageNumberAt = new Int32Array(1024);
+  private titleInitialAt = new Int32Array(1024);
+  private readonly pageNumbers = new Map<string, number>();
   private readonly freeSlots: number[] = [];
   /** The slot of the section being added (its id, when MiniSearch asks for it). */
   private currentSlot = 0;
@@ -413,6 +424,11 @@ export class SectionEngine {
     await this.miniSearch.vacuum();
   }
 
+  /** Builds what searches would otherwise build on first use (see CommonBodyText.prepare). */
+  prepareSearch(): void {
+    this.commonBodyText.prepare();
+  }
+
   /** How many terms' body text the engine holds, rather than MiniSearch. */
   get heldBodyTextTerms(): number {
     return this.commonBodyText.heldCount;
@@ -444,6 +460,17 @@ export class SectionEngine {
     }
     if (slot >= this.pageLanguageAt.length) this.pageLanguageAt = grown(this.pageLanguageAt, slot);
     this.pageLanguageAt[slot] = code;
+    let page = this.pageNumbers.get(section.pagePath);
+    if (page === undefined) {
+      page = this.pageNumbers.size;
+      this.pageNumbers.set(section.pagePath, page);
+    }
+    if (slot >= this.pageNumberAt.length) {
+      this.pageNumberAt = grown(this.pageNumberAt, slot);
+      this.titleInitialAt = grown(this.titleInitialAt, slot);
+    }
+    this.pageNumberAt[slot] = page;
+    this.titleInitialAt[slot] = section.pageTitle.length > 0 ? section.pageTitle.charCodeAt(0) : 0;
     return slot;
   }
 
@@ -775,7 +802,14 @@ export class SectionEngine {
       const section = this.sectionAt[slot];
       if (section === undefined || (accept && !accept(section))) continue;
       const { score, queryTerms } = hit;
-      found.push({ id: section.id, section, score, queryTerms, terms: this.termsAt[slot] });
+      found.push({
+        section,
+        score,
+        queryTerms,
+        page: this.pageNumberAt[slot]!,
+        titleInitial: this.titleInitialAt[slot]!,
+        terms: this.termsAt[slot],
+      });
     }
     return found;
   }

@@ -113,6 +113,7 @@ export async function buildDocsIndex(
     }
   }
   index.indexLinkText();
+  index.prepareSearch();
   clearTermCache();
   clearIndexedWords();
   if (index.indexedLanguages().length > 1) await loadLanguageDetection();

@@ -7,7 +7,8 @@ import type { EngineSearchOptions, IndexedSection, SectionEngine } from './engin
 import type { IndexFilter, PageMeta } from './types.ts';
 
 export interface SectionHit {
-  id: string;
+  /** The page's best-matching section. */
+  section: IndexedSection;
   /** Relevance mapped to 0..1 (absolute, so thresholds mean the same for every query). */
   score: number;
 }
@@ -59,14 +60,16 @@ export function searchSections(
   const hits = engine.search(query, engineOptions);
   const named = namesIn(query);
   const initials = new Set([...named].map((name) => name.charCodeAt(0)));
-  const pages = new Map<string, { id: string; score: number; count: number }>();
+  // By the engine's page numbers: a hit's section and its strings are read only for the pages
+  // the query may name.
+  const pages = new Map<number, { section: IndexedSection; score: number; count: number }>();
   for (const hit of hits) {
-    const { section } = hit;
-    const page = pages.get(section.pagePath);
+    const page = pages.get(hit.page);
     if (!page) {
-      const bonus = namedBy(section.pageTitle, named, initials) ? NAMED_PAGE_BOOST : 1;
+      const { section } = hit;
+      const bonus = namedBy(hit.titleInitial, section, named, initials) ? NAMED_PAGE_BOOST : 1;
       const score = hit.score * bonus * (boost?.(section.pagePath) ?? 1);
-      pages.set(section.pagePath, { id: hit.id, score, count: 1 });
+      pages.set(hit.page, { section, score, count: 1 });
     } else if (page.count <= FURTHER_SECTION_WEIGHTS.length) {
       page.score += hit.score * FURTHER_SECTION_WEIGHTS[page.count - 1]!;
       page.count++;
@@ -74,7 +77,10 @@ export function searchSections(
   }
   return [...pages.values()]
     .sort((a, b) => b.score - a.score)
-    .map((page) => ({ id: page.id, score: page.score / (page.score + SCORE_MIDPOINT) }));
+    .map((page) => ({
+      section: page.section,
+      score: page.score / (page.score + SCORE_MIDPOINT),
+    }));
 }
 
 /** `useChat`, `use-chat` and "use chat" all name the same thing. */
@@ -87,12 +93,17 @@ const titleKeys = new WordCache(50_000, nameKey);
 const titleKey = (title: string) => titleKeys.get(title, NEUTRAL);
 
 /**
- * Whether a page title is one of the query's names. A title starting with an ASCII letter or
- * digit starts its key with that character, lowercased: most titles are told apart by it,
- * without looking their key up among every title's.
+ * Whether a section's page title (`first`: its first character code, 0 for none) is one of the
+ * query's names. A title starting with an ASCII letter or digit starts its key with that
+ * character, lowercased: most titles are told apart by it, without reading the title or looking
+ * its key up among every title's.
  */
-function namedBy(title: string, named: Set<string>, initials: Set<number>): boolean {
-  const first = title.charCodeAt(0);
+function namedBy(
+  first: number,
+  section: IndexedSection,
+  named: Set<string>,
+  initials: Set<number>,
+): boolean {
   const upper = first >= 65 && first <= 90;
   if (
     (upper || (first >= 97 && first <= 122) || (first >= 48 && first <= 57)) &&
@@ -100,7 +111,7 @@ function namedBy(title: string, named: Set<string>, initials: Set<number>): bool
   ) {
     return false;
   }
-  return named.has(titleKey(title));
+  return named.has(titleKey(section.pageTitle));
 }
 
 /** The words of a query and each pair of adjacent words, as name keys. */

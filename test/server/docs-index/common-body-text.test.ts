@@ -22,15 +22,16 @@ async function pagesOf(count: number): Promise<IndexedSection[][]> {
 /** The same hits with the same scores (to float noise), best first; ties in any order. */
 function expectSameHits(
   query: string,
-  held: { id: unknown; score: number }[],
-  full: { id: unknown; score: number }[],
+  held: { section: { id: string }; score: number }[],
+  full: { section: { id: string }; score: number }[],
 ) {
   const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
   expect(held.length, query).toBe(full.length);
-  const scoreOf = new Map(full.map((hit) => [hit.id, hit.score]));
+  const scoreOf = new Map(full.map((hit) => [hit.section.id, hit.score]));
   for (const [rank, hit] of held.entries()) {
+    const { id } = hit.section;
     expect(close(hit.score, full[rank]!.score), `${query}: rank ${rank}`).toBe(true);
-    expect(close(hit.score, scoreOf.get(hit.id) ?? Number.NaN), `${query}: ${hit.id}`).toBe(true);
+    expect(close(hit.score, scoreOf.get(id) ?? Number.NaN), `${query}: ${id}`).toBe(true);
   }
 }
 

@@ -8,7 +8,7 @@ function sectionsOf(file: string, source: string, language?: string): IndexedSec
   return splitSections(page).map((section) => ({ ...section, meta: page }));
 }
 
-const ids = (hits: { id: unknown }[]) => hits.map((hit) => String(hit.id));
+const ids = (hits: { section: { id: string } }[]) => hits.map((hit) => hit.section.id);
 
 describe('SectionEngine', () => {
   it('counts in how many sections a term occurs, also across removals (--watch)', () => {
@@ -43,7 +43,7 @@ describe('SectionEngine', () => {
     }
     engine.add(sectionsOf('vectors.md', '# Vectors\nCompute an embedding of the text.'));
     engine.add(sectionsOf('setup.md', '# Setup\n## Embed options\nSchemas.'));
-    const ids = engine.search('embedding').map((hit) => String(hit.id));
+    const ids = engine.search('embedding').map((hit) => hit.section.id);
     expect(ids.some((id) => id.startsWith('vectors'))).toBe(true);
     // The common stem is looked up too, in titles and headings only...
     expect(ids.some((id) => id.startsWith('setup'))).toBe(true);

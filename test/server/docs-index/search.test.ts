@@ -20,17 +20,19 @@ function rank(query: string, hits: [pageTitle: string, pagePath: string, score: 
     });
   }
   const found = [...sections.values()];
+  const pages = [...new Set(found.map((section) => section.pagePath))];
   const engine = {
     search: () =>
       hits.map(([, , score], n) => ({
-        id: found[n]!.id,
         section: found[n],
         score,
         queryTerms: [],
+        page: pages.indexOf(found[n]!.pagePath),
+        titleInitial: found[n]!.pageTitle.charCodeAt(0) || 0,
       })),
   } as unknown as SectionEngine;
   return searchSections(engine, query, {}).map((hit) => ({
-    path: sections.get(hit.id)!.pagePath,
+    path: hit.section.pagePath,
     score: hit.score,
   }));
 }
