@@ -8,7 +8,7 @@ import type { SearchResult } from '../../api/types.ts';
 import { type IndexedSection, SectionEngine } from './engine.ts';
 import { DEFAULT_LANGUAGE } from './frameworks/plain.ts';
 import type { FrameworkName, SiteLayout, SiteProfile } from './frameworks/types.ts';
-import { LinkGraph, pageLinks } from './link-text.ts';
+import { LinkGraph, type PageLink, pageLinks } from './link-text.ts';
 import { normalizeRequestPath } from './paths.ts';
 import { inLanguage, readerScope } from './reader-scope.ts';
 import { matchesFilter, searchSections } from './search.ts';
@@ -36,11 +36,16 @@ export function indexedSections(page: Page, bounds = sectionBounds(page)): Index
   return sectionsAt(page, bounds).map((section) => ({ ...section, meta }));
 }
 
-/** A page as the page reader prepared it: where its sections are and their words, counted. */
+/**
+ * A page as the page reader prepared it: where its sections are and their words, counted, and
+ * its links to other pages.
+ */
 export interface SplitPage {
   bounds: SectionBounds[];
   /** The words of each section, as `sectionWords` counts them. */
   counted: CountedWords[][];
+  /** `pageLinks` of the page. */
+  links: PageLink[];
 }
 
 export class SiteIndex implements DocsIndex {
@@ -158,7 +163,9 @@ export class SiteIndex implements DocsIndex {
     const fileKey = normalizeRequestPath(page.file);
     if (fileKey !== undefined && !this.fileKeys.has(fileKey)) this.fileKeys.set(fileKey, page.path);
     // Links from pages restricted to groups would tell the public pages' search their words.
-    if (!page.unlisted && page.groups.length === 0) this.links.set(page.path, pageLinks(page));
+    if (!page.unlisted && page.groups.length === 0) {
+      this.links.set(page.path, split?.links ?? pageLinks(page));
+    }
     for (const key of pageKeysOf(page)) this.links.touch(key);
     if (page.unlisted) return;
     if (page.groups.length > 0) this.restrictedPages++;

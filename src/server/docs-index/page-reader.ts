@@ -22,6 +22,7 @@ import { splitFrontmatter } from './frameworks/frontmatter.ts';
 import { isDraft } from './frameworks/page-rules.ts';
 import { inlinePartials } from './frameworks/partials.ts';
 import type { FrameworkName, SiteLayout } from './frameworks/types.ts';
+import { type PageLink, pageLinks } from './link-text.ts';
 import { buildPage } from './page.ts';
 import {
   type CountedWords,
@@ -85,6 +86,7 @@ export interface WirePage {
   bounds?: SectionBounds[];
   /** Per section, per field: the number of distinct words, then (word number, count) pairs. */
   counts?: Int32Array<ArrayBuffer>;
+  links?: PageLink[];
 }
 
 /**
@@ -148,11 +150,11 @@ export async function* readPagesInWorker(
   const early = new Map<number, ReadPage>();
   const receive = ({ words: numbered, pages }: PageBatch) => {
     for (const [word, terms, keys] of numbered) words.push(knownWord(word, terms, keys));
-    for (const { position, counts, bounds, ...page } of pages) {
+    for (const { position, counts, bounds, links, ...page } of pages) {
       early.set(
         position,
-        counts && bounds
-          ? { ...page, split: { bounds, counted: decodeCounts(counts, words) } }
+        counts && bounds && links
+          ? { ...page, split: { bounds, counted: decodeCounts(counts, words), links } }
           : page,
       );
     }
@@ -205,7 +207,7 @@ export interface WordNumbering {
   unsent: NumberedWord[];
 }
 
-/** Splits a page and counts its sections' words, for sending (see `encodeCounts`). */
+/** Splits a page, counts its sections' words and finds its links, for sending (see `encodeCounts`). */
 export function wirePage(
   position: number,
   file: string,
@@ -213,7 +215,8 @@ export function wirePage(
   numbering: WordNumbering,
 ): WirePage {
   const bounds = page.unlisted ? [] : sectionBounds(page);
-  return { position, file, page, bounds, counts: encodeCounts(page, bounds, numbering) };
+  const counts = encodeCounts(page, bounds, numbering);
+  return { position, file, page, bounds, counts, links: pageLinks(page) };
 }
 
 /** Where `encodeCounts` writes, grown as pages need; each page's numbers are copied out. */
