@@ -13,7 +13,7 @@ import { normalizeRequestPath } from './paths.ts';
 import { inLanguage, readerScope } from './reader-scope.ts';
 import { matchesFilter, searchSections } from './search.ts';
 import type { CountedWords } from './section-words.ts';
-import { type SectionBounds, sectionBounds, sectionsAt } from './sections.ts';
+import { indexedSections, type SectionBounds } from './sections.ts';
 import type { DocsIndex, Page, ReaderScope, SearchOptions } from './types.ts';
 
 /** Search results quote a section; longer ones are cut so a response stays small. */
@@ -26,15 +26,6 @@ const PLAIN_PROFILE: SiteProfile = {
   versions: [],
   languagePrefixes: [],
 };
-
-/**
- * The sections a listed page is searched by, with the page metadata that filters need; `bounds`
- * when the page was split already (by the page reader).
- */
-export function indexedSections(page: Page, bounds = sectionBounds(page)): IndexedSection[] {
-  const { content: _content, path: _path, file: _file, ...meta } = page;
-  return sectionsAt(page, bounds).map((section) => ({ ...section, meta }));
-}
 
 /**
  * A page as the page reader prepared it: where its sections are and their words, counted, and

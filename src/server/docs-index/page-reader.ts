@@ -16,7 +16,7 @@ import {
   receiveMessageOnPort,
   Worker,
 } from 'node:worker_threads';
-import { indexedSections, type SplitPage } from './docs-index.ts';
+import type { SplitPage } from './docs-index.ts';
 import type { DocsFolder } from './frameworks/docs-folder.ts';
 import { splitFrontmatter } from './frameworks/frontmatter.ts';
 import { isDraft } from './frameworks/page-rules.ts';
@@ -31,7 +31,7 @@ import {
   knownWord,
   sectionWords,
 } from './section-words.ts';
-import { type SectionBounds, sectionBounds } from './sections.ts';
+import { indexedSections, type SectionBounds, sectionBounds } from './sections.ts';
 import type { Page } from './types.ts';
 
 /** One page file, read: its page (none when its framework does not publish it) or a problem. */
