@@ -148,7 +148,8 @@ export class SiteIndex implements DocsIndex {
     this.changes++;
     this.pages.set(page.path, page);
     this.pathByFile.set(page.file, page.path);
-    for (const key of publishedKeysOf(page.path)) {
+    const published = publishedKeysOf(page.path);
+    for (const key of published) {
       if (!this.publishedKeys.has(key)) this.publishedKeys.set(key, page.path);
     }
     const fileKey = normalizeRequestPath(page.file);
@@ -157,7 +158,7 @@ export class SiteIndex implements DocsIndex {
     if (!page.unlisted && page.groups.length === 0) {
       this.links.set(page.path, split?.links ?? pageLinks(page));
     }
-    for (const key of pageKeysOf(page)) this.links.touch(key);
+    for (const key of withFileKey(published, fileKey)) this.links.touch(key);
     if (page.unlisted) return;
     if (page.groups.length > 0) this.restrictedPages++;
     const language = this.languageOf(page);
@@ -400,8 +401,11 @@ function publishedKeysOf(path: string): string[] {
 
 /** The keys links to a page are resolved to: its published path's and its file's. */
 function pageKeysOf(page: Page): string[] {
-  const keys = publishedKeysOf(page.path);
-  const fileKey = normalizeRequestPath(page.file);
+  return withFileKey(publishedKeysOf(page.path), normalizeRequestPath(page.file));
+}
+
+/** A page's published keys (`publishedKeysOf`, added to) and its file's key, once each. */
+function withFileKey(keys: string[], fileKey: string | undefined): string[] {
   if (fileKey !== undefined && !keys.includes(fileKey)) keys.push(fileKey);
   return keys;
 }
