@@ -8,12 +8,12 @@ import type { SearchResult } from '../../api/types.ts';
 import { type IndexedSection, SectionEngine } from './engine.ts';
 import { DEFAULT_LANGUAGE } from './frameworks/plain.ts';
 import type { FrameworkName, SiteLayout, SiteProfile } from './frameworks/types.ts';
-import { LinkGraph, pageLinks } from './link-text.ts';
+import { LinkGraph, type PageLink, pageLinks } from './link-text.ts';
 import { normalizeRequestPath } from './paths.ts';
 import { inLanguage, readerScope } from './reader-scope.ts';
 import { matchesFilter, searchSections } from './search.ts';
 import type { CountedWords } from './section-words.ts';
-import { type SectionBounds, sectionBounds, sectionsAt } from './sections.ts';
+import { indexedSections, type SectionBounds } from './sections.ts';
 import type { DocsIndex, Page, ReaderScope, SearchOptions } from './types.ts';
 
 /** Search results quote a section; longer ones are cut so a response stays small. */
@@ -28,19 +28,15 @@ const PLAIN_PROFILE: SiteProfile = {
 };
 
 /**
- * The sections a listed page is searched by, with the page metadata that filters need; `bounds`
- * when the page was split already (by the page reader).
+ * A page as the page reader prepared it: where its sections are and their words, counted, and
+ * its links to other pages.
  */
-export function indexedSections(page: Page, bounds = sectionBounds(page)): IndexedSection[] {
-  const { content: _content, path: _path, file: _file, ...meta } = page;
-  return sectionsAt(page, bounds).map((section) => ({ ...section, meta }));
-}
-
-/** A page as the page reader prepared it: where its sections are and their words, counted. */
 export interface SplitPage {
   bounds: SectionBounds[];
   /** The words of each section, as `sectionWords` counts them. */
   counted: CountedWords[][];
+  /** `pageLinks` of the page. */
+  links: PageLink[];
 }
 
 export class SiteIndex implements DocsIndex {
@@ -152,14 +148,17 @@ export class SiteIndex implements DocsIndex {
     this.changes++;
     this.pages.set(page.path, page);
     this.pathByFile.set(page.file, page.path);
-    for (const key of publishedKeysOf(page.path)) {
+    const published = publishedKeysOf(page.path);
+    for (const key of published) {
       if (!this.publishedKeys.has(key)) this.publishedKeys.set(key, page.path);
     }
     const fileKey = normalizeRequestPath(page.file);
     if (fileKey !== undefined && !this.fileKeys.has(fileKey)) this.fileKeys.set(fileKey, page.path);
     // Links from pages restricted to groups would tell the public pages' search their words.
-    if (!page.unlisted && page.groups.length === 0) this.links.set(page.path, pageLinks(page));
-    for (const key of pageKeysOf(page)) this.links.touch(key);
+    if (!page.unlisted && page.groups.length === 0) {
+      this.links.set(page.path, split?.links ?? pageLinks(page));
+    }
+    for (const key of withFileKey(published, fileKey)) this.links.touch(key);
     if (page.unlisted) return;
     if (page.groups.length > 0) this.restrictedPages++;
     const language = this.languageOf(page);
@@ -410,8 +409,11 @@ function publishedKeysOf(path: string): string[] {
 
 /** The keys links to a page are resolved to: its published path's and its file's. */
 function pageKeysOf(page: Page): string[] {
-  const keys = publishedKeysOf(page.path);
-  const fileKey = normalizeRequestPath(page.file);
+  return withFileKey(publishedKeysOf(page.path), normalizeRequestPath(page.file));
+}
+
+/** A page's published keys (`publishedKeysOf`, added to) and its file's key, once each. */
+function withFileKey(keys: string[], fileKey: string | undefined): string[] {
   if (fileKey !== undefined && !keys.includes(fileKey)) keys.push(fileKey);
   return keys;
 }

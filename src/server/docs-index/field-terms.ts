@@ -66,17 +66,22 @@ export class FieldTerms {
     for (let field = 0; field < fieldCount; field++) {
       terms[field] = end;
       const ids = this.touched[field]!;
-      // A typed array sorts numbers natively, without a comparison callback per step.
-      const sorted = Int32Array.from(ids).sort();
+      const length = ids.length;
+      // The ids are sorted in the second half of the field's place (a typed array sorts numbers
+      // natively, without a comparison callback per step), then spread into (id, count) pairs
+      // from the front: each pair is written where its id, and those before, were read already.
+      const sorted = end + length;
+      for (let i = 0; i < length; i++) terms[sorted + i] = ids[i]!;
+      terms.subarray(sorted, sorted + length).sort();
       const counts = this.counts[field]!;
-      for (let i = 0; i < sorted.length; i++) {
-        const id = sorted[i]!;
+      for (let i = 0; i < length; i++) {
+        const id = terms[sorted + i]!;
         terms[end++] = id;
         terms[end++] = counts[id]!;
         counts[id] = 0;
         this.addSectionWith(field, id, 1);
       }
-      this.lengthTotals[field]! += ids.length;
+      this.lengthTotals[field]! += length;
       ids.length = 0;
     }
     terms[fieldCount] = end;

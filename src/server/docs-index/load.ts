@@ -35,7 +35,8 @@ export interface BuildIndexOptions {
   /**
    * Read and parse the pages in a worker thread while this one indexes them (page-reader.ts):
    * `true` reads every page there. Default: for sites of READER_THREAD_MIN_FILES files or
-   * more, this thread reading the first pages while the worker starts.
+   * more, this thread also reading the next file whenever it has no page to index (while the
+   * worker starts, and whenever the worker falls behind).
    */
   readerThread?: boolean;
 }

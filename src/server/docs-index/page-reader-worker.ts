@@ -1,10 +1,9 @@
 /**
- * The page reader's worker thread (page-reader.ts): reads, parses and splits the page files it
- * is given and counts their sections' words, numbering each distinct word once, and sends them
- * in order, a batch at a time.
+ * The page reader's worker thread (page-reader.ts): takes the next file from the counter it
+ * shares with the indexing thread, reads, parses and splits it and counts its sections' words,
+ * numbering each distinct word once, and sends the pages a batch at a time.
  */
-import { once } from 'node:events';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { loadSiteLayout } from './frameworks/detect.ts';
 import { DocsFolder } from './frameworks/docs-folder.ts';
 import {
@@ -19,26 +18,28 @@ import {
 /** Small batches: the indexing thread starts early and never waits long for the next one. */
 const BATCH_FILES = 20;
 
-const { root, framework, files, control } = workerData as PageReaderData;
+const { root, framework, files, taken, port } = workerData as PageReaderData;
 const folder = new DocsFolder(root);
 const layout = loadSiteLayout(folder, framework);
-// The indexing thread reads the first files while this one starts: it says where to go on.
-control.postMessage('ready');
-const [first] = (await once(control, 'message')) as [number];
-control.close();
 const numbering: WordNumbering = { count: 0, unsent: [] };
 let pages: WirePage[] = [];
-for (let position = first; position < files.length; position++) {
-  const file = files[position]!;
-  const { page, problem } = readPage(folder, layout, file);
-  if (problem !== undefined) pages.push({ file, problem });
-  else if (page) pages.push(wirePage(file, page, numbering));
-  else pages.push({ file });
-  if (pages.length === BATCH_FILES || position === files.length - 1) {
+for (;;) {
+  const position = Atomics.add(taken, 0, 1);
+  const last = position >= files.length;
+  if (!last) {
+    const file = files[position]!;
+    const { page, problem } = readPage(folder, layout, file);
+    if (problem !== undefined) pages.push({ position, file, problem });
+    else if (page) pages.push(wirePage(position, file, page, numbering));
+    else pages.push({ position, file });
+  }
+  if (pages.length === BATCH_FILES || (last && pages.length > 0)) {
     const batch: PageBatch = { words: numbering.unsent, pages };
     const transfers = pages.flatMap(({ counts }) => (counts ? [counts.buffer] : []));
-    parentPort!.postMessage(batch, transfers);
+    port.postMessage(batch, transfers);
     numbering.unsent = [];
     pages = [];
   }
+  if (last) break;
 }
+port.close();

@@ -3,9 +3,12 @@
  * the worker reads, parses and splits the pages and counts their sections' words while this
  * thread adds the previous pages to the search engine, which only this thread can fill: the
  * build takes about as long as the longer of the two halves instead of both (bench/HISTORY.md,
- * "The index build").
+ * "The index build"). Whenever this thread has no page to index, it reads the next file itself
+ * rather than wait: the two threads take files from one shared counter, so the reading is
+ * shared between them as each has time (while the worker starts, and wherever the reader is
+ * the slower half).
  */
-import { on } from 'node:events';
+import { once } from 'node:events';
 import { extname } from 'node:path';
 import {
   MessageChannel,
@@ -13,12 +16,13 @@ import {
   receiveMessageOnPort,
   Worker,
 } from 'node:worker_threads';
-import { indexedSections, type SplitPage } from './docs-index.ts';
+import type { SplitPage } from './docs-index.ts';
 import type { DocsFolder } from './frameworks/docs-folder.ts';
 import { splitFrontmatter } from './frameworks/frontmatter.ts';
 import { isDraft } from './frameworks/page-rules.ts';
 import { inlinePartials } from './frameworks/partials.ts';
 import type { FrameworkName, SiteLayout } from './frameworks/types.ts';
+import { type PageLink, pageLinks } from './link-text.ts';
 import { buildPage } from './page.ts';
 import {
   type CountedWords,
@@ -27,7 +31,7 @@ import {
   knownWord,
   sectionWords,
 } from './section-words.ts';
-import { type SectionBounds, sectionBounds } from './sections.ts';
+import { indexedSections, type SectionBounds, sectionBounds } from './sections.ts';
 import type { Page } from './types.ts';
 
 /** One page file, read: its page (none when its framework does not publish it) or a problem. */
@@ -48,15 +52,16 @@ export interface PageReaderTask {
 }
 
 /**
- * The worker's data: the task, and a port on which it says when it has loaded its modules and
- * is told the file to start at.
+ * The worker's data: the task, the counter of files taken (the position of the next file to
+ * read, which either thread takes by incrementing it), and the port it sends its pages on.
  */
 export interface PageReaderData extends PageReaderTask {
-  control: MessagePort;
+  taken: Int32Array<SharedArrayBuffer>;
+  port: MessagePort;
 }
 
-/** Where the pages are read while the worker starts (`readPagesInWorker`). */
-export interface HeadStart {
+/** Where this thread reads files while it has no page to index (`readPagesInWorker`). */
+export interface ReadingHere {
   folder: DocsFolder;
   layout: SiteLayout;
 }
@@ -72,6 +77,8 @@ export interface PageBatch {
 
 /** A ReadPage as sent: the counted words as numbers, in one transferable array. */
 export interface WirePage {
+  /** The file's position in the task's files. */
+  position: number;
   file: string;
   page?: Page;
   problem?: string;
@@ -79,6 +86,7 @@ export interface WirePage {
   bounds?: SectionBounds[];
   /** Per section, per field: the number of distinct words, then (word number, count) pairs. */
   counts?: Int32Array<ArrayBuffer>;
+  links?: PageLink[];
 }
 
 /**
@@ -116,55 +124,80 @@ export function readPage(folder: DocsFolder, layout: SiteLayout, file: string): 
 }
 
 /**
- * Reads the files in a worker thread, in order; ends once every file has been read. With a
- * `headStart`, this thread reads the first files itself until the worker has loaded its modules
- * (a good part of a second), and the worker starts at the next one.
+ * Reads the files in a worker thread and yields them in order; ends once every file has been
+ * read. With `here`, this thread reads the next file itself whenever the next page to yield has
+ * not come from the worker yet (from the start, while the worker loads its modules).
  */
 export async function* readPagesInWorker(
   task: PageReaderTask,
-  headStart?: HeadStart,
+  here?: ReadingHere,
 ): AsyncGenerator<ReadPage> {
   // The worker is this folder's page-reader-worker, as .ts from the sources or .js once built.
   const entry = new URL(`./page-reader-worker${extname(import.meta.url)}`, import.meta.url);
-  const { port1: control, port2 } = new MessageChannel();
-  const data: PageReaderData = { ...task, control: port2 };
+  const { port1: port, port2 } = new MessageChannel();
+  const taken = new Int32Array(new SharedArrayBuffer(4));
+  const data: PageReaderData = { ...task, taken, port: port2 };
   const worker = new Worker(entry, { workerData: data, transferList: [port2] });
   // An error while this thread reads would otherwise have no listener and end the process.
-  let failed: { error: unknown } | undefined;
-  const fail = (error: unknown) => {
-    failed = { error };
-  };
-  worker.on('error', fail);
+  const reader = { failed: undefined as { error: unknown } | undefined, exited: false };
+  worker.on('error', (error) => {
+    reader.failed = { error };
+  });
+  const exited = once(worker, 'exit').then(() => undefined);
+  const { files } = task;
   const words: IndexedWord[] = [];
-  let read = 0;
+  /** Pages read or received before their turn, by position. */
+  const early = new Map<number, ReadPage>();
+  const receive = ({ words: numbered, pages }: PageBatch) => {
+    for (const [word, terms, keys] of numbered) words.push(knownWord(word, terms, keys));
+    for (const { position, counts, bounds, links, ...page } of pages) {
+      early.set(
+        position,
+        counts && bounds && links
+          ? { ...page, split: { bounds, counted: decodeCounts(counts, words), links } }
+          : page,
+      );
+    }
+  };
+  let next = 0;
   try {
-    if (headStart) {
-      while (read < task.files.length && receiveMessageOnPort(control) === undefined) {
-        yield readPage(headStart.folder, headStart.layout, task.files[read++]!);
-        if (failed) throw failed.error;
+    while (next < files.length) {
+      const page = early.get(next);
+      if (page) {
+        early.delete(next++);
+        yield page;
+        continue;
       }
-    }
-    worker.off('error', fail);
-    if (failed) throw failed.error;
-    control.postMessage(read);
-    if (read === task.files.length) return;
-    for await (const [batch] of on(worker, 'message', { close: ['exit'] })) {
-      const { words: numbered, pages } = batch as PageBatch;
-      for (const [word, terms, keys] of numbered) words.push(knownWord(word, terms, keys));
-      for (const { counts, bounds, ...page } of pages) {
-        read++;
-        yield counts && bounds
-          ? { ...page, split: { bounds, counted: decodeCounts(counts, words) } }
-          : page;
+      if (reader.failed) throw reader.failed.error;
+      const received = receiveMessageOnPort(port);
+      if (received) {
+        receive(received.message as PageBatch);
+        continue;
       }
-      if (read === task.files.length) break;
+      const position = here ? Atomics.add(taken, 0, 1) : files.length;
+      if (position < files.length) {
+        early.set(position, readPage(here!.folder, here!.layout, files[position]!));
+        continue;
+      }
+      // Every file is taken: the page comes from the worker (unless it has ended: a message
+      // it sent before is still read above).
+      if (reader.exited) break;
+      const waiting = new AbortController();
+      const message = await Promise.race([
+        once(port, 'message', { signal: waiting.signal }),
+        exited,
+      ]);
+      waiting.abort();
+      if (message) receive(message[0] as PageBatch);
+      else reader.exited = true;
     }
+    if (reader.failed) throw reader.failed.error;
   } finally {
-    control.close();
+    port.close();
     await worker.terminate();
   }
-  if (read < task.files.length) {
-    throw new Error(`the page reader stopped after ${read} of ${task.files.length} files`);
+  if (next < files.length) {
+    throw new Error(`the page reader stopped after ${next} of ${files.length} files`);
   }
 }
 
@@ -174,10 +207,16 @@ export interface WordNumbering {
   unsent: NumberedWord[];
 }
 
-/** Splits a page and counts its sections' words, for sending (see `encodeCounts`). */
-export function wirePage(file: string, page: Page, numbering: WordNumbering): WirePage {
+/** Splits a page, counts its sections' words and finds its links, for sending (see `encodeCounts`). */
+export function wirePage(
+  position: number,
+  file: string,
+  page: Page,
+  numbering: WordNumbering,
+): WirePage {
   const bounds = page.unlisted ? [] : sectionBounds(page);
-  return { file, page, bounds, counts: encodeCounts(page, bounds, numbering) };
+  const counts = encodeCounts(page, bounds, numbering);
+  return { position, file, page, bounds, counts, links: pageLinks(page) };
 }
 
 /** Where `encodeCounts` writes, grown as pages need; each page's numbers are copied out. */

@@ -4,6 +4,7 @@
  */
 import { HeadingSlugger, headingSource } from '../../api/anchors.ts';
 import { FenceTracker, parseHeading, plainText } from './markdown.ts';
+import type { IndexedSection } from './section-words.ts';
 import type { Page, Section } from './types.ts';
 
 /**
@@ -53,6 +54,15 @@ export function sectionsAt(page: Page, bounds: readonly SectionBounds[]): Sectio
     content: page.content.slice(start, end),
     lead: position === 0,
   }));
+}
+
+/**
+ * The sections a listed page is searched by, with the page metadata that filters need; `bounds`
+ * when the page was split already (by the page reader).
+ */
+export function indexedSections(page: Page, bounds = sectionBounds(page)): IndexedSection[] {
+  const { content: _content, path: _path, file: _file, ...meta } = page;
+  return sectionsAt(page, bounds).map((section) => ({ ...section, meta }));
 }
 
 /** Where the page's sections are (see `splitSections`). */
