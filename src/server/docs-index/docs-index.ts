@@ -14,7 +14,7 @@ import { inLanguage, readerScope } from './reader-scope.ts';
 import { matchesFilter, searchSections } from './search.ts';
 import type { CountedWords } from './section-words.ts';
 import { indexedSections, type SectionBounds } from './sections.ts';
-import type { DocsIndex, Page, ReaderScope, SearchOptions } from './types.ts';
+import type { DocsIndex, LanguageRarity, Page, ReaderScope, SearchOptions } from './types.ts';
 
 /** Search results quote a section; longer ones are cut so a response stays small. */
 const RESULT_CONTENT_MAX = 4000;
@@ -120,6 +120,28 @@ export class SiteIndex implements DocsIndex {
   /** In how many sections a term (as the tokenizer makes it) occurs: how rare it is. */
   termFrequency(term: string): number {
     return this.engine.frequencyOf(term);
+  }
+
+  /**
+   * How rare terms are among the sections of one language's pages (the default language's
+   * include pages that name none): in how many a term occurs, and how many there are.
+   */
+  rarityIn(language: string): LanguageRarity {
+    const wanted = language.toLowerCase();
+    const keys: (string | undefined)[] = [...this.languageCounts.keys()].filter(
+      (own) => own.toLowerCase() === wanted,
+    );
+    if (this.siteProfile.defaultLanguage.toLowerCase() === wanted) keys.push(undefined);
+    let sectionCount = 0;
+    for (const key of keys) sectionCount += this.engine.sectionsInLanguage(key);
+    return {
+      sectionCount,
+      termFrequency: (term) => {
+        let held = 0;
+        for (const key of keys) held += this.engine.frequencyInLanguage(term, key);
+        return held;
+      },
+    };
   }
 
   /** Every page, in no particular order. */

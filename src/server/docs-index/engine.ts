@@ -220,6 +220,12 @@ function repeated(keys: string[], times: number): string[] {
   return all;
 }
 
+/** A page language's sections, and in how many of them each term occurs (by id). */
+interface LanguageCounts {
+  sections: number;
+  withTerm: Int32Array<ArrayBuffer>;
+}
+
 /**
  * Typo tolerance and prefix expansion are the expensive parts of a query, so they apply only
  * to words the docs do not contain: a misspelling ("strem") or a word still being typed
@@ -233,6 +239,13 @@ export class SectionEngine {
    */
   private sectionsWithTerm = new Int32Array(1024);
   private lastSectionWithTerm = new Int32Array(1024);
+  /**
+   * Per page language (as sections give it, `''` for none): how many of its sections the index
+   * holds and in how many each term occurs, by id, so rarity can be read within a language.
+   */
+  private readonly byPageLanguage = new Map<string, LanguageCounts>();
+  /** `byPageLanguage`'s entry of the section being added. */
+  private currentPageLanguage: LanguageCounts = { sections: 0, withTerm: new Int32Array(0) };
   /** How many sections of each language (by Language) the index holds. */
   private readonly languages = new Map<Language, number>();
   /**
@@ -339,6 +352,8 @@ export class SectionEngine {
     for (const [position, section] of sections.entries()) {
       this.currentSection = ++sectionsAdded;
       this.currentLanguage = languageOf(section.meta.language);
+      this.currentPageLanguage = this.pageLanguageCounts(section.meta.language);
+      this.currentPageLanguage.sections++;
       const fields = counted?.[position] ?? sectionWords(section);
       this.addingThreshold = this.commonThreshold();
       for (const [field, words] of fields.entries()) this.prepareField(field, words);
@@ -504,7 +519,23 @@ export class SectionEngine {
         }
       }
     }
-    for (const id of ids) this.sectionsWithTerm[id]!--;
+    const own = this.pageLanguageCounts(section.meta.language);
+    own.sections--;
+    for (const id of ids) {
+      this.sectionsWithTerm[id]!--;
+      own.withTerm[id]!--;
+    }
+  }
+
+  /** The per-language counts of a page language (created empty). */
+  private pageLanguageCounts(language: string | undefined): LanguageCounts {
+    const key = language ?? '';
+    let counts = this.byPageLanguage.get(key);
+    if (!counts) {
+      counts = { sections: 0, withTerm: new Int32Array(this.sectionsWithTerm.length) };
+      this.byPageLanguage.set(key, counts);
+    }
+    return counts;
   }
 
   /**
@@ -568,6 +599,9 @@ export class SectionEngine {
     if (this.lastSectionWithTerm[id] === this.currentSection) return;
     this.lastSectionWithTerm[id] = this.currentSection;
     this.sectionsWithTerm[id]!++;
+    const own = this.currentPageLanguage;
+    if (id >= own.withTerm.length) own.withTerm = grown(own.withTerm, id);
+    own.withTerm[id]!++;
   }
 
   private countTitleWord(term: string, change: number): void {
@@ -604,6 +638,21 @@ export class SectionEngine {
     return found
       .sort((a, b) => this.titleWords.get(b)! - this.titleWords.get(a)!)
       .slice(0, VARIANTS_MAX);
+  }
+
+  /**
+   * In how many sections of pages in a language (as sections give it; undefined: of no
+   * language) a (processed) term occurs, and how many sections that language has.
+   */
+  frequencyInLanguage(term: string, language: string | undefined): number {
+    const own = this.byPageLanguage.get(language ?? '');
+    const id = own && this.fieldTerms.idOf(storageKey(term));
+    return id === undefined ? 0 : (own!.withTerm[id] ?? 0);
+  }
+
+  /** How many sections of pages in a language (undefined: of no language) the index holds. */
+  sectionsInLanguage(language: string | undefined): number {
+    return this.byPageLanguage.get(language ?? '')?.sections ?? 0;
   }
 
   /** In how many sections a (processed) term occurs. */

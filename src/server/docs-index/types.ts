@@ -90,4 +90,13 @@ export interface DocsIndex {
   readonly revision?: number;
   /** In how many sections a term (as the tokenizer makes it) occurs: how rare it is. */
   termFrequency?(term: string): number;
+  /** The same within the pages of one language (BCP-47, any case). */
+  rarityIn?(language: string): LanguageRarity;
+}
+
+/** How rare terms are among the sections of one language's pages. */
+export interface LanguageRarity {
+  /** In how many of them a term (as the tokenizer makes it) occurs. */
+  termFrequency(term: string): number;
+  sectionCount: number;
 }

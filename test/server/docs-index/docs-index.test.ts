@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { termsOf } from '../../../src/server/assistant/question.ts';
 import { SiteIndex } from '../../../src/server/docs-index/docs-index.ts';
 import { parsePage } from '../../../src/server/docs-index/page.ts';
 import { corpus, indexOf } from '../../support/server.ts';
@@ -121,5 +122,34 @@ describe('SiteIndex paths', () => {
     expect(paths()).toEqual(['a', 'b']);
     expect(paths('fr')).toEqual(['b', 'fr/a']);
     expect(paths('de')).toEqual(['a', 'b']);
+  });
+
+  it('counts how rare a term is within one language, kept right as pages change', () => {
+    const index = new SiteIndex();
+    index.upsert(parsePage('a.md', '# Alpha\nflamingo'));
+    index.upsert(parsePage('b.md', '# Beta\nflamingo'));
+    const french = (file: string, body: string) =>
+      parsePage(file, `---\nlang: FR\n---\n# Titre\n${body}`);
+    index.upsert(french('fr/a.md', 'flamingo rose'));
+    const rarity = index.rarityIn('fr');
+    const fr = () => ({
+      sectionCount: index.rarityIn('fr').sectionCount,
+      termFrequency: (word: string) => index.rarityIn('fr').termFrequency(termsOf(word, 'fr')[0]!),
+    });
+    expect(rarity.sectionCount).toBe(1);
+    // Default-language pages that name no language count as the default's.
+    expect(index.rarityIn('en').termFrequency('flamingo')).toBe(2);
+    expect(fr().termFrequency('flamingo')).toBe(1);
+    expect(fr().termFrequency('rose')).toBe(1);
+    expect(index.termFrequency('flamingo')).toBe(3);
+    index.upsert(french('fr/b.md', 'rose'));
+    expect(fr().termFrequency('rose')).toBe(2);
+    expect(fr().sectionCount).toBe(2);
+    index.upsert(french('fr/a.md', 'flamant'));
+    expect(fr().termFrequency('flamingo')).toBe(0);
+    index.remove('fr/b');
+    expect(fr().termFrequency('rose')).toBe(0);
+    expect(fr().sectionCount).toBe(1);
+    expect(index.rarityIn('de').sectionCount).toBe(0);
   });
 });
