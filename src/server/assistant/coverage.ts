@@ -36,6 +36,13 @@ export interface WeightedQuestion {
 export interface Rarity {
   termFrequency?: (term: string) => number;
   sectionCount: number;
+  /** The language the site is written in first (BCP-47), when it publishes several. */
+  defaultLanguage?: string;
+  /** How rare terms are within one language's pages, when the site publishes several. */
+  rarityIn?: (language: string) => {
+    termFrequency: (term: string) => number;
+    sectionCount: number;
+  };
 }
 
 /**
@@ -51,6 +58,19 @@ const FILLER_SHARE = 0.3;
  * ("twice", "pictures") is still of its vocabulary, however the reader happens to put it.
  */
 const ABSENT_SHARE = 1.5;
+
+/**
+ * Whether a word the whole site never uses says the question is about something else: in the
+ * language the site is written in first, yes (its authors' own vocabulary, every page); in a
+ * language it is translated into, only when the word is a name. A translation says the same
+ * things in one translator's words, and readers asking in that language use everyday words of
+ * their own ("vient", "suffit") that no page happens to hold; a name ("Django") is written the
+ * same in any language and still names what the site is not about.
+ */
+function absentWordsTell(rarity: Rarity | undefined, language: string | undefined): boolean {
+  const site = rarity?.defaultLanguage;
+  return !site || !language || language.toLowerCase() === site.toLowerCase();
+}
 /**
  * A name the question writes (a product, a tool, an API: "Netlify", `getServerSideProps`) that
  * the whole site never uses weighs this many times the rarest word it does use: a question about
@@ -68,18 +88,31 @@ export function weighQuestion(
   }[],
   rarity: Rarity | undefined,
   snippetTerms: Set<string>[],
+  /** The reader's language (BCP-47), when the site publishes several. */
+  language?: string,
 ): WeightedQuestion {
   const terms = [...new Set(words.flatMap((w) => w.terms))];
   const frequency = rarity?.termFrequency
     ? rarity.termFrequency
     : localFrequency(terms, snippetTerms);
-  const count = rarity?.termFrequency ? rarity.sectionCount : snippetTerms.length;
+  // On a site in several languages, rarity within the reader's: a translation's words are
+  // rare or common among its own pages, not among every language's.
+  const own = rarity?.termFrequency && language ? rarity.rarityIn?.(language) : undefined;
+  const inLanguage = own && own.sectionCount > 0 ? own : undefined;
+  const count = inLanguage
+    ? inLanguage.sectionCount
+    : rarity?.termFrequency
+      ? rarity.sectionCount
+      : snippetTerms.length;
   // Inverse document frequency. Among the retrieved snippets, a term none holds weighs as one
   // held by a single snippet: the reader's own word for something the docs may name otherwise.
+  // A term only other languages' pages hold weighs as one held once in the reader's.
   const known = rarity?.termFrequency !== undefined;
+  const absentShare = absentWordsTell(rarity, language) ? ABSENT_SHARE : 1;
   const idf = (term: string, filler: boolean, name: boolean) => {
-    const held = frequency(term);
-    const share = held > 0 || filler || !known ? 1 : name ? ABSENT_NAME_SHARE : ABSENT_SHARE;
+    const anywhere = frequency(term);
+    const held = inLanguage && anywhere > 0 ? inLanguage.termFrequency(term) : anywhere;
+    const share = anywhere > 0 || filler || !known ? 1 : name ? ABSENT_NAME_SHARE : absentShare;
     return Math.log(1 + (count + 1) / (Math.max(held, 1) + 0.5)) * share;
   };
   const groups = words.map(({ terms: own, identifier, filler, name = false, selected }) => {

@@ -6,7 +6,7 @@
  */
 import type { SearchResult } from '../../api/types.ts';
 import { splitSections } from '../docs-index/sections.ts';
-import type { DocsIndex, Page } from '../docs-index/types.ts';
+import type { DocsIndex, LanguageRarity, Page } from '../docs-index/types.ts';
 import type { SectionText } from './read-sections.ts';
 
 /** How the model finds a retrieved page by its path (the site's index). */
@@ -21,6 +21,10 @@ export interface DocsLookup {
   /** In how many sections a term occurs. */
   termFrequency?: (term: string) => number;
   sectionCount: number;
+  /** The language the site is written in first, when it publishes several. */
+  defaultLanguage?: string;
+  /** How rare terms are within one language's pages, when the site publishes several. */
+  rarityIn?: (language: string) => LanguageRarity;
 }
 
 export function docsLookup(index: DocsIndex): DocsLookup {
@@ -28,7 +32,15 @@ export function docsLookup(index: DocsIndex): DocsLookup {
     getPage: (path) => index.getPage(path),
     ...(index.termFrequency && { termFrequency: (term) => index.termFrequency!(term) }),
     sectionCount: index.sectionCount,
+    ...(multilingual(index) && {
+      defaultLanguage: index.profile!.defaultLanguage,
+      ...(index.rarityIn && { rarityIn: (language: string) => index.rarityIn!(language) }),
+    }),
   };
+}
+
+function multilingual(index: DocsIndex): boolean {
+  return (index.profile?.languages.length ?? 0) > 1;
 }
 
 export interface Grounding {

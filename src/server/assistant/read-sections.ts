@@ -140,7 +140,7 @@ export function readSections(
   // section whose text cannot hold enough of it is not read at all: pages can be long.
   let weighted =
     words.length > 0 && options.rarity?.termFrequency
-      ? weighQuestion(words, options.rarity, [])
+      ? weighQuestion(words, options.rarity, [], language)
       : undefined;
   if (weighted) texts = worthReading(texts, weighted, matched);
   const sections = prepareSections(texts, matched, passages);
@@ -151,6 +151,7 @@ export function readSections(
     words,
     options.rarity,
     sections.flatMap((s) => s.snippetTerms),
+    language,
   );
   const held = sections.map((s) => {
     // The selection itself holds every word of the selection: what counts is the rest.

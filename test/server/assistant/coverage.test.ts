@@ -60,6 +60,41 @@ describe('coverage', () => {
     expect(filler!.weight).toBeCloseTo(rarest!.weight * 0.3);
   });
 
+  it('weighs words by their rarity within the reader’s language on a site in several', () => {
+    // A site whose French pages are a ninth of its sections: "bloc" is in 20 of 100 of them.
+    const all = { bloc: 20, code: 300, markdown: 400 };
+    const french = { bloc: 20, code: 40, markdown: 50 };
+    const multilingual = {
+      ...site(all),
+      defaultLanguage: 'en',
+      rarityIn: (language: string) =>
+        language === 'fr'
+          ? {
+              sectionCount: 100,
+              termFrequency: (t: string) => french[t as keyof typeof french] ?? 0,
+            }
+          : { sectionCount: 900, termFrequency: () => 0 },
+    };
+    // "... du code qui vient d'une API, là où un bloc de code Markdown ne suffit pas ?"
+    const words = [word(['bloc']), word(['cod']), word(['vient']), word(['suff'])];
+    const q = weighQuestion(words, multilingual, [], 'fr');
+    const [bloc, , vient, suff] = q.groups;
+    // The reader's everyday words no page happens to hold weigh as words held once among the
+    // French pages, not as topics the site is not about.
+    const once = Math.log(1 + 101 / 1.5);
+    expect(vient!.weight).toBeCloseTo(once);
+    expect(suff!.weight).toBeCloseTo(once);
+    expect(bloc!.weight).toBeCloseTo(Math.log(1 + 101 / 20.5));
+    // In the site's own language, or on a site in one, such a word still weighs as absent.
+    const english = weighQuestion(words, multilingual, [], 'en');
+    expect(english.groups[2]!.weight).toBeGreaterThan(Math.log(1 + 1001 / 1.5) * 1.2);
+    const single = weighQuestion(words, site(all), [], 'fr');
+    expect(single.groups[2]!.weight).toBeGreaterThan(Math.log(1 + 1001 / 1.5) * 1.2);
+    // A name the site never uses is still one, in any language.
+    const named = weighQuestion([word(['django'], { name: true })], multilingual, [], 'fr');
+    expect(named.groups[0]!.weight).toBeGreaterThan(once * 2);
+  });
+
   it('weighs a name the site never uses above a plain word it never uses', () => {
     // "How do I point a custom domain at my Netlify site?" on a site that never names Netlify.
     const frequency = { point: 60, custom: 600, domain: 30, site: 6 };

@@ -48,7 +48,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '37/45'],
+      factsFound: ['min', '38/45'],
     },
   },
   {
@@ -78,7 +78,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '43/48'],
+      factsFound: ['min', '44/48'],
     },
   },
 ];
