@@ -61,11 +61,7 @@ interface Postings {
   starts: Int32Array;
   sections: Int32Array;
   counts: Int32Array;
-  /**
-   * Per section (posting value): its id, its MiniSearch id, when it was added and its body
-   * text's length.
-   */
-  ids: string[];
+  /** Per section (posting value): its MiniSearch id, when it was added, its body text's length. */
   sectionSlots: Int32Array;
   /** The sections' positions by id, and those discarded since (skipped). */
   positions: Map<string, number>;
@@ -254,7 +250,6 @@ export class CommonBodyText {
     this.slotOf = new Int32Array(this.heldSince.length).fill(-1);
     for (let slot = 0; slot < held; slot++) this.slotOf[this.heldIds[slot]!] = slot;
     const slotOf = this.slotOf;
-    const ids: string[] = [];
     const positions = new Map<string, number>();
     const sectionSlots = new Int32Array(this.figures.size);
     const added = new Int32Array(this.figures.size);
@@ -265,11 +260,11 @@ export class CommonBodyText {
     for (const [sectionId, figures] of this.figures) {
       const terms = this.fieldTerms.termsOf(sectionId)!;
       termsOf.push(terms);
-      sectionSlots[ids.length] = figures.sectionSlot;
-      added[ids.length] = figures.added;
-      textWords[ids.length] = figures.textWords;
-      positions.set(sectionId, ids.length);
-      ids.push(sectionId);
+      const position = termsOf.length - 1;
+      sectionSlots[position] = figures.sectionSlot;
+      added[position] = figures.added;
+      textWords[position] = figures.textWords;
+      positions.set(sectionId, position);
       for (let i = terms[TEXT]!; i < terms[TEXT + 1]!; i += 2) {
         const id = terms[i]!;
         if (id < slotOf.length && slotOf[id]! >= 0) starts[slotOf[id]! + 1]!++;
@@ -279,7 +274,7 @@ export class CommonBodyText {
     const next = starts.slice(0, held);
     const sections = new Int32Array(starts[held]!);
     const counts = new Int32Array(starts[held]!);
-    for (let section = 0; section < ids.length; section++) {
+    for (let section = 0; section < termsOf.length; section++) {
       const terms = termsOf[section]!;
       for (let i = terms[TEXT]!; i < terms[TEXT + 1]!; i += 2) {
         const id = terms[i]!;
@@ -289,18 +284,8 @@ export class CommonBodyText {
         counts[at] = terms[i + 1]!;
       }
     }
-    const gone = new Uint8Array(ids.length);
-    this.postings = {
-      starts,
-      sections,
-      counts,
-      ids,
-      sectionSlots,
-      positions,
-      gone,
-      added,
-      textWords,
-    };
+    const gone = new Uint8Array(termsOf.length);
+    this.postings = { starts, sections, counts, sectionSlots, positions, gone, added, textWords };
     this.recent = [];
     return this.postings;
   }
