@@ -5,6 +5,7 @@
  * section holds enough of the question's weight. A word the section lacks counts against it;
  * the rarer the word, the more, and a word the whole site never uses the most.
  */
+import type { LanguageRarity } from '../docs-index/types.ts';
 
 /** One word of the question: its term, or an identifier's whole term followed by its parts. */
 export interface TermGroup {
@@ -39,10 +40,7 @@ export interface Rarity {
   /** The language the site is written in first (BCP-47), when it publishes several. */
   defaultLanguage?: string;
   /** How rare terms are within one language's pages, when the site publishes several. */
-  rarityIn?: (language: string) => {
-    termFrequency: (term: string) => number;
-    sectionCount: number;
-  };
+  rarityIn?: (language: string) => LanguageRarity;
 }
 
 /**
