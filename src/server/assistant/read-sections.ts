@@ -246,7 +246,8 @@ export function coverageMargin(reading: Reading): number {
   let margin = Number.NEGATIVE_INFINITY;
   for (const s of reading.sections) {
     margin = Math.max(margin, s.pageCoverage - (COVERED_MIN + COVERED_MIN_PER_RANK * s.rank));
-    if (named(s)) margin = Math.max(margin, s.coverage - QUOTABLE_MIN);
+    // Whether a heading names the question is read only when it could raise the margin.
+    if (s.coverage - QUOTABLE_MIN > margin && named(s)) margin = s.coverage - QUOTABLE_MIN;
   }
   return margin;
 }
