@@ -230,14 +230,26 @@ const codeBody = (code: string) => code.split('\n').slice(1, -1).join('\n');
  * the reader words the rest.
  */
 export function isCovered(reading: Reading): boolean {
-  const asked = new Set(reading.weighted?.terms ?? []);
+  return coverageMargin(reading) >= 0;
+}
+
+/**
+ * How far the best section stands above (≥ 0: covered) or below (< 0) what the decision asks of
+ * it, as a share of the question: the decision and its calibration read the same number, and
+ * moving every threshold by `d` refuses exactly the questions whose margin is under `d`.
+ */
+export function coverageMargin(reading: Reading): number {
+  if (!reading.weighted) return Number.NEGATIVE_INFINITY;
+  const asked = new Set(reading.weighted.terms);
   const named = (s: Section) =>
     s.heading.size >= NAMING_HEADING_TERMS && [...s.heading].every((t) => asked.has(t));
-  return reading.sections.some(
-    (s) =>
-      s.pageCoverage >= COVERED_MIN + COVERED_MIN_PER_RANK * s.rank ||
-      (s.coverage >= QUOTABLE_MIN && named(s)),
-  );
+  let margin = Number.NEGATIVE_INFINITY;
+  for (const s of reading.sections) {
+    margin = Math.max(margin, s.pageCoverage - (COVERED_MIN + COVERED_MIN_PER_RANK * s.rank));
+    // Whether a heading names the question is read only when it could raise the margin.
+    if (s.coverage - QUOTABLE_MIN > margin && named(s)) margin = s.coverage - QUOTABLE_MIN;
+  }
+  return margin;
 }
 
 /** Words a heading needs to name a question on its own (one, "Tabs", names too much). */
