@@ -67,7 +67,7 @@ export interface QuestionWord {
  */
 const HOW = new RegExp(
   [
-    String.raw`^\s*¿?\s*(?:how\b|can\s+i\b|could\s+i\b|is\s+there\s+(?:a|any)\s+way\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\b|(?:show|tell)\s+me\s+how\b|i\s+(?:want|need|would\s+like)\s+to\b|what\s+(?:should|can|could|do)\s+i\s+(?:do|change|try)\b)`,
+    String.raw`^\s*¿?\s*(?:how\b|can\s+i\b|could\s+i\b|is\s+there\s+(?:a|any)\s+way\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\b|(?:show|tell)\s+me\s+how\b|i\s+(?:want|need|would\s+like)\s+to\b|what\s+(?:should|can|could|do)\s+i\s+(?:do|change|try)\b|what(?:'s|\s+(?:is|am\s+i\s+doing|did\s+i\s+do|went))\s+wrong\b)`,
     // Spanish, Portuguese, Italian, French, German: "how", "can I", "is there a way".
     String.raw`^\s*¿?\s*(?:c[oó]mo|come|comment|wie|puedo|posso|puis-je|kann\s+ich|hay\s+(?:alguna\s+)?(?:forma|manera))(?![\p{L}])`,
     // Chinese, Japanese, Korean: "how", "the way to", "can I".
