@@ -111,7 +111,9 @@ export function analyzeQuestion(text: string, language?: string): Question {
   // that of the sentence that asks.
   const asking =
     text.split(/(?<=[.!?])\s+|(?<=[。！？])/).find((s) => /[?？]$/.test(s.trim())) ?? text;
-  const kind = kindOf(asking);
+  // A text that asks nothing reports the reader's problem ("My tests fail with …"): it wants
+  // the fix.
+  const kind = /[?？]/.test(text) ? kindOf(asking) : orFix(kindOf(text));
   const words = wordsOf(text, language).filter(
     (w) => !(w.terms.length === 1 && QUESTION_STOP_WORDS.has(w.terms[0]!)),
   );
@@ -191,6 +193,8 @@ function kindOf(asking: string): QuestionKind {
   const rest = LEADING_CLAUSE.exec(asking);
   return rest ? kindOfClause(asking.slice(rest[0].length)) : kind;
 }
+
+const orFix = (kind: QuestionKind): QuestionKind => (kind === 'other' ? 'how' : kind);
 
 /** A short opening phrase ended by a comma, quoting nothing ("For server-side rendering, "). */
 const LEADING_CLAUSE = /^[^,?？、，'"‘“]{3,80}[,，、]\s*/u;

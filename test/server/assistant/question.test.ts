@@ -37,6 +37,9 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('The build fails on CI. What am I doing wrong?').kind).toBe('how');
     expect(analyzeQuestion("What's wrong with my config?").kind).toBe('how');
     expect(analyzeQuestion('What is a wrong base?').kind).toBe('what');
+    // A text that asks nothing reports a problem: it wants the fix.
+    expect(analyzeQuestion("My tests fail with Cannot find module 'x'.").kind).toBe('how');
+    expect(analyzeQuestion('My tests fail. Is the module missing?').kind).toBe('what');
   });
 
   it('tells the kind of a question that opens with what it is about', () => {
