@@ -27,9 +27,14 @@ export interface Candidate {
   to?: number;
 }
 
-/** Supporting quotes (besides the lead) and code blocks at most. */
+/** Supporting quotes (besides the lead) and code blocks quoted for themselves at most. */
 const SUPPORTING_QUOTES = 3;
 const MAX_CODE_BLOCKS = 2;
+/**
+ * Code blocks at most once quoted sentences bring the code they introduce: a quote ending "…in
+ * the following example:" with no code after it promises what it does not show.
+ */
+const MAX_INTRODUCED_CODE_BLOCKS = 3;
 /** A supporting quote scores at least this share of the lead's score. */
 const SUPPORT_RELATIVE_MIN = 0.5;
 /**
@@ -683,7 +688,7 @@ function withIntroducedCode(
     const last = c.to ?? c.position;
     const next = snippets[last + 1];
     if (!snippets[last]!.introduces || next?.kind !== 'code' || echoes(next)) continue;
-    if (codeCount(chosen) >= MAX_CODE_BLOCKS) continue;
+    if (codeCount(chosen) >= MAX_INTRODUCED_CODE_BLOCKS) continue;
     if (isChosen(chosen, c.section, last + 1)) continue;
     chosen.splice(chosen.indexOf(c) + 1, 0, lineAt(c, sections, last + 1));
   }

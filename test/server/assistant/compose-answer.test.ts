@@ -310,6 +310,24 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('quotes the code each quoted sentence introduces, three blocks at most', () => {
+    const page = (path: string, name: string) =>
+      result(
+        path,
+        `Set \`${name}\` to rotate the signing keys of a tenant:\n\n\`\`\`js\n${name}: true\n\`\`\``,
+        {
+          title: path,
+          heading: 'Keys',
+          anchor: 'keys',
+        },
+      );
+    const passages = ['a', 'b', 'c', 'd'].map((p) => page(`guide/${p}`, `rotate_${p}`));
+    const { text } = composeAnswer('How do I rotate the signing keys of a tenant?', passages);
+    expect(text.match(/^```js$/gm)).toHaveLength(3);
+    // No quote announces code it does not show.
+    expect(text).not.toMatch(/:\s*\[\d+\]\([^)]*\)\n\n(?!```)/);
+  });
+
   it('quotes a supporting sentence that points back with the sentence before it', () => {
     const passages = [
       result('guides/highlighting', 'Markdown code blocks get syntax highlighting at build time.', {
