@@ -27,9 +27,14 @@ export interface Candidate {
   to?: number;
 }
 
-/** Supporting quotes (besides the lead) and code blocks at most. */
+/** Supporting quotes (besides the lead) and code blocks quoted for themselves at most. */
 const SUPPORTING_QUOTES = 3;
 const MAX_CODE_BLOCKS = 2;
+/**
+ * Code blocks at most once quoted sentences bring the code they introduce: a quote ending "…in
+ * the following example:" with no code after it promises what it does not show.
+ */
+const MAX_INTRODUCED_CODE_BLOCKS = 3;
 /** A supporting quote scores at least this share of the lead's score. */
 const SUPPORT_RELATIVE_MIN = 0.5;
 /**
@@ -303,8 +308,15 @@ function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[]
   );
   const take = (c: Candidate) => {
     if (chosen.length > SUPPORTING_QUOTES) return;
-    if (chosen.some((o) => o.snippet.text === c.snippet.text)) return;
+    if (chosen.some((o) => o.snippet.text === c.snippet.text || quotes(o, c.section, c.position)))
+      return;
     if (c.snippet.kind === 'code' && codeCount(chosen) >= MAX_CODE_BLOCKS) return;
+    // A support that points back ("It is useful when…") is quoted with what it points at.
+    const antecedent = antecedentOf(sections[c.section]!, c.position);
+    if (antecedent !== undefined && !chosen.some((o) => quotes(o, c.section, antecedent))) {
+      chosen.push({ ...c, from: antecedent, to: c.position });
+      return;
+    }
     chosen.push(c);
   };
   // Other pages first (the reader picks the one that fits), then other sections.
@@ -324,6 +336,38 @@ function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[]
   for (const c of supports) take(c);
   return chosen;
 }
+
+/** Whether quote `o` holds the line at `position` of `section` (its own, or in its span). */
+const quotes = (o: Candidate, section: number, position: number) =>
+  o.section === section && position >= (o.from ?? o.position) && position <= (o.to ?? o.position);
+
+/**
+ * A sentence that opens by pointing back ("It is useful when…", "This means…") says nothing
+ * alone: quoted as a support, it takes the sentence before it in its paragraph, when the two
+ * stay short.
+ */
+function antecedentOf(section: Section, position: number): number | undefined {
+  const { snippets } = section;
+  const line = snippets[position]!;
+  const before = snippets[position - 1];
+  if (line.kind !== 'sentence' || line.paragraph === undefined) return undefined;
+  if (before?.kind !== 'sentence' || before.paragraph !== line.paragraph) return undefined;
+  if (!OPENS_POINTING_BACK.test(line.text)) return undefined;
+  if (before.text.length + line.text.length + 1 > LEAD_CHARS) return undefined;
+  return position - 1;
+}
+
+/**
+ * Pronouns and demonstratives a sentence opens with when it continues the one before, in the
+ * languages whose questions are read (see question.ts).
+ */
+const OPENS_POINTING_BACK = new RegExp(
+  [
+    String.raw`^(?:this|that|these|those|it|they|doing so|such|il|elle|ils|elles|cela|ceci|ce|cette|ces|esto|esta|este|estos|estas|eso|esa|ello|isso|isto|essa|esse|questo|questa|ciò|dies|diese[rsnm]?|dadurch|damit|это|эта|этот|эти|он|она|оно|они)(?![\p{L}])`,
+    '^(?:这|此|它|该|これ|この|それ|その)',
+  ].join('|'),
+  'iu',
+);
 
 /** A line of prose naming something to type, holding much of the question's words. */
 const namesByWords = (c: Candidate) =>
@@ -499,6 +543,9 @@ function listItemsAt(snippets: Snippet[], from: number): number[] {
 
 /** Inline code: a name the reader can type (`repairToolCall`, `base`). */
 const NAMES_CODE = /`[^`\s][^`]*`/;
+/** A sentence that tells the reader what to do about a problem ("You will need to…"). */
+const INSTRUCTS =
+  /^(?:you(?:'ll|\s+will)?\s+(?:need|have)\s+to|to\s+(?:fix|avoid|solve|resolve|work\s+around)\b|try\b|the\s+(?:easiest|simplest|recommended|best)\s+way)/i;
 /** Lines after the lead that withNamedInstruction reads at most. */
 const NAMED_INSTRUCTION_LINES = 8;
 
@@ -527,9 +574,13 @@ function withNamedInstruction(
     if (snippet.kind === 'code' || snippet.kind === 'table-row' || snippet.fragment) continue;
     if (!NAMES_CODE.test(snippet.text) || echoes(snippet)) continue;
     const terms = snippetTerms[i]!;
-    if (!asksAbout(weighted, (t) => terms.has(t))) continue;
+    // "You will need to access the file with `http` protocol." is about the lead's problem
+    // whatever words it holds.
+    if (!asksAbout(weighted, (t) => terms.has(t)) && !INSTRUCTS.test(snippet.text)) continue;
     if (isChosen(chosen, lead.section, i)) return;
-    chosen.splice(1, 0, lineAt(lead, sections, i));
+    // With the rest of its paragraph: "The easiest way to achieve this is to run `…`."
+    const { to } = paragraphSpan(sections[lead.section]!, i);
+    chosen.splice(1, 0, { ...lineAt(lead, sections, i), from: i, to });
     chosen.splice(1 + 1 + SUPPORTING_QUOTES);
     return;
   }
@@ -637,7 +688,7 @@ function withIntroducedCode(
     const last = c.to ?? c.position;
     const next = snippets[last + 1];
     if (!snippets[last]!.introduces || next?.kind !== 'code' || echoes(next)) continue;
-    if (codeCount(chosen) >= MAX_CODE_BLOCKS) continue;
+    if (codeCount(chosen) >= MAX_INTRODUCED_CODE_BLOCKS) continue;
     if (isChosen(chosen, c.section, last + 1)) continue;
     chosen.splice(chosen.indexOf(c) + 1, 0, lineAt(c, sections, last + 1));
   }

@@ -67,7 +67,7 @@ export interface QuestionWord {
  */
 const HOW = new RegExp(
   [
-    String.raw`^\s*¿?\s*(?:how\b|can\s+i\b|could\s+i\b|is\s+there\s+(?:a|any)\s+way\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\b|(?:show|tell)\s+me\s+how\b|i\s+(?:want|need|would\s+like)\s+to\b|what\s+(?:should|can|could|do)\s+i\s+(?:do|change|try)\b)`,
+    String.raw`^\s*¿?\s*(?:how\b|can\s+i\b|could\s+i\b|is\s+there\s+(?:a|any)\s+way\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\b|(?:show|tell)\s+me\s+how\b|i\s+(?:want|need|would\s+like)\s+to\b|what\s+(?:should|can|could|do)\s+i\s+(?:do|change|try)\b|what(?:'s|\s+(?:is|am\s+i\s+doing|did\s+i\s+do|went))\s+wrong\b)`,
     // Spanish, Portuguese, Italian, French, German: "how", "can I", "is there a way".
     String.raw`^\s*¿?\s*(?:c[oó]mo|come|comment|wie|puedo|posso|puis-je|kann\s+ich|hay\s+(?:alguna\s+)?(?:forma|manera))(?![\p{L}])`,
     // Chinese, Japanese, Korean: "how", "the way to", "can I".
@@ -111,7 +111,9 @@ export function analyzeQuestion(text: string, language?: string): Question {
   // that of the sentence that asks.
   const asking =
     text.split(/(?<=[.!?])\s+|(?<=[。！？])/).find((s) => /[?？]$/.test(s.trim())) ?? text;
-  const kind = kindOf(asking);
+  // A text that asks nothing reports the reader's problem ("My tests fail with …"): it wants
+  // the fix.
+  const kind = /[?？]/.test(text) ? kindOf(asking) : orFix(kindOf(text));
   const words = wordsOf(text, language).filter(
     (w) => !(w.terms.length === 1 && QUESTION_STOP_WORDS.has(w.terms[0]!)),
   );
@@ -191,6 +193,8 @@ function kindOf(asking: string): QuestionKind {
   const rest = LEADING_CLAUSE.exec(asking);
   return rest ? kindOfClause(asking.slice(rest[0].length)) : kind;
 }
+
+const orFix = (kind: QuestionKind): QuestionKind => (kind === 'other' ? 'how' : kind);
 
 /** A short opening phrase ended by a comma, quoting nothing ("For server-side rendering, "). */
 const LEADING_CLAUSE = /^[^,?？、，'"‘“]{3,80}[,，、]\s*/u;

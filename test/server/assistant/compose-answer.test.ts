@@ -289,6 +289,66 @@ describe('composeAnswer', () => {
     expect(composeAnswer(question, passages(other)).text).not.toContain('onStepFinish');
   });
 
+  it('follows a lead that sets out the reader’s problem with the instruction of its section', () => {
+    const passages = [
+      result(
+        'guide/troubleshooting',
+        [
+          'If the built page is opened from disk, the browser blocks its scripts with a CORS error.',
+          '',
+          '> Access to script blocked by CORS policy.',
+          '',
+          'You will need to serve the files over `http`. The easiest way is to run `vite preview`.',
+        ].join('\n'),
+        { title: 'Troubleshooting', heading: 'CORS error', anchor: 'cors-error' },
+      ),
+    ];
+    const question =
+      'I opened the built page from disk and a CORS error blocks the scripts. What am I doing wrong?';
+    expect(quotes(composeAnswer(question, passages).text)).toContain(
+      'You will need to serve the files over `http`. The easiest way is to run `vite preview`.',
+    );
+  });
+
+  it('quotes the code each quoted sentence introduces, three blocks at most', () => {
+    const page = (path: string, name: string) =>
+      result(
+        path,
+        `Set \`${name}\` to rotate the signing keys of a tenant:\n\n\`\`\`js\n${name}: true\n\`\`\``,
+        {
+          title: path,
+          heading: 'Keys',
+          anchor: 'keys',
+        },
+      );
+    const passages = ['a', 'b', 'c', 'd'].map((p) => page(`guide/${p}`, `rotate_${p}`));
+    const { text } = composeAnswer('How do I rotate the signing keys of a tenant?', passages);
+    expect(text.match(/^```js$/gm)).toHaveLength(3);
+    // No quote announces code it does not show.
+    expect(text).not.toMatch(/:\s*\[\d+\]\([^)]*\)\n\n(?!```)/);
+  });
+
+  it('quotes a supporting sentence that points back with the sentence before it', () => {
+    const passages = [
+      result('guides/highlighting', 'Markdown code blocks get syntax highlighting at build time.', {
+        title: 'Highlighting',
+        heading: 'Code blocks',
+        anchor: 'code-blocks',
+      }),
+      result(
+        'components/code',
+        'The `<Code>` component renders code passed as a string. It is useful when a Markdown code block is not possible, for code fetched at build time.',
+        { title: 'Code', heading: 'Usage', anchor: 'usage' },
+      ),
+    ];
+    const question =
+      'How do I get syntax highlighting for fetched code when a Markdown code block is not possible?';
+    const blocks = quotes(composeAnswer(question, passages).text);
+    expect(blocks.slice(1)).toContain(
+      'The `<Code>` component renders code passed as a string. It is useful when a Markdown code block is not possible, for code fetched at build time.',
+    );
+  });
+
   it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
     const passages = [
       result(

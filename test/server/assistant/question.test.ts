@@ -33,6 +33,13 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('Which option sets the port?').kind).toBe('what');
     expect(analyzeQuestion('Why does the build succeed?').kind).toBe('why');
     expect(analyzeQuestion('It streams locally. How do I fix it behind a proxy?').kind).toBe('how');
+    // Asking what is wrong asks for the fix.
+    expect(analyzeQuestion('The build fails on CI. What am I doing wrong?').kind).toBe('how');
+    expect(analyzeQuestion("What's wrong with my config?").kind).toBe('how');
+    expect(analyzeQuestion('What is a wrong base?').kind).toBe('what');
+    // A text that asks nothing reports a problem: it wants the fix.
+    expect(analyzeQuestion("My tests fail with Cannot find module 'x'.").kind).toBe('how');
+    expect(analyzeQuestion('My tests fail. Is the module missing?').kind).toBe('what');
   });
 
   it('tells the kind of a question that opens with what it is about', () => {

@@ -48,7 +48,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '38/45'],
+      factsFound: ['min', '39/45'],
     },
   },
   {
