@@ -36,6 +36,8 @@ const SETS = [
   { questions: 'dev-near-off-topic-vite-docs.json', docs: 'vite-docs' },
   { questions: 'dev-near-off-topic-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-near-off-topic-demo-docs.json', docs: '../../../docs' },
+  // Off-topic questions in six of the Starlight docs' other languages (session 16).
+  { questions: 'dev-off-topic-starlight-multilingual.json', docs: 'starlight-docs' },
   // Held out from ranking and answer work: written before the changes they judge, only their
   // rates are ever looked at, never a question's detail.
   { questions: 'held-out-2-ai-sdk-docs.json', docs: 'ai-sdk-docs' },

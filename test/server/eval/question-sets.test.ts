@@ -157,6 +157,22 @@ describe('the question sets', () => {
     expect(new Set(asked).size).toBe(asked.length);
   });
 
+  it('dev-off-topic-starlight-multilingual: off-topic questions in six languages, 2+ each, distinct', async () => {
+    const set = await loadQuestionSet(questions('dev-off-topic-starlight-multilingual.json'));
+    const byLanguage = new Map<string, number>();
+    for (const q of set.questions) {
+      expect(q.uncovered, q.id).toBe(true);
+      expect(q.language, q.id).toBeDefined();
+      byLanguage.set(q.language!, (byLanguage.get(q.language!) ?? 0) + 1);
+    }
+    expect([...byLanguage.keys()].sort()).toEqual(['de', 'es', 'fr', 'ja', 'ru', 'zh-cn']);
+    for (const [language, count] of byLanguage) {
+      expect(count, language).toBeGreaterThanOrEqual(2);
+    }
+    const asked = set.questions.map((q) => q.question.toLowerCase());
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
   // The third held-out sets, on every corpus and the project's own docs: covered questions,
   // each with a fact and real pages, and off-topic questions the docs do not answer.
   it.each([
