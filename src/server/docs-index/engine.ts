@@ -14,12 +14,7 @@ import {
   plainTerm,
   words,
 } from '../text/terms.ts';
-import {
-  CommonBodyText,
-  type HeldMatch,
-  inverseFrequency,
-  saturation,
-} from './common-body-text.ts';
+import { BodyText, type BodyTextMatch, inverseFrequency, saturation } from './body-text.ts';
 import {
   FieldTerms,
   fieldLengthOf,
@@ -70,10 +65,10 @@ export interface EngineOptions {
   /** The least number of sections a common term is in (COMMON_TERM_MIN; lower in tests). */
   commonTermMin?: number;
   /**
-   * Whether common words' body text is held by the engine rather than MiniSearch
-   * (common-body-text.ts); false gives MiniSearch all of it, to compare against.
+   * Whether body text is held by the engine rather than MiniSearch (body-text.ts); false gives
+   * MiniSearch all of it, to compare against.
    */
-  holdCommonBodyText?: boolean;
+  holdBodyText?: boolean;
 }
 
 /**
@@ -300,16 +295,14 @@ export class SectionEngine {
   /** The next word of the field being added that `processTerm` expects. */
   private pendingField = 0;
   private pendingWord = 0;
-  /** The body text of common words, which MiniSearch is not given. */
-  private readonly commonBodyText = new CommonBodyText(this.fieldTerms);
+  /** The body text, which MiniSearch is not given. */
+  private readonly bodyText = new BodyText(this.fieldTerms);
   private readonly commonTermMin: number;
-  private readonly holdsCommonBodyText: boolean;
-  /** The common threshold while the section being added is counted. */
-  private addingThreshold = 0;
+  private readonly holdsBodyText: boolean;
 
   constructor(options: EngineOptions = {}) {
     this.commonTermMin = options.commonTermMin ?? COMMON_TERM_MIN;
-    this.holdsCommonBodyText = options.holdCommonBodyText ?? true;
+    this.holdsBodyText = options.holdBodyText ?? true;
     this.miniSearch = new MiniSearch<IndexedSection | LinkTextDocument>({
       fields: [...FIELDS, LINKS],
       storeFields: [],
@@ -355,16 +348,16 @@ export class SectionEngine {
       this.currentPageLanguage = this.pageLanguageCounts(section.meta.language);
       this.currentPageLanguage.sections++;
       const fields = counted?.[position] ?? sectionWords(section);
-      this.addingThreshold = this.commonThreshold();
       for (const [field, words] of fields.entries()) this.prepareField(field, words);
       this.currentSlot = this.slotFor(section);
-      this.commonBodyText.adding(
-        section.id,
-        this.currentSlot,
-        this.currentSection,
-        fields[TEXT]!.words.length,
-        this.miniSearch.documentCount,
-      );
+      if (this.holdsBodyText) {
+        this.bodyText.adding(
+          section.id,
+          this.currentSlot,
+          fields[TEXT]!.words.length,
+          this.miniSearch.documentCount,
+        );
+      }
       this.miniSearch.add(section);
       this.pendingWords = [];
       this.pendingKeys = [];
@@ -376,11 +369,13 @@ export class SectionEngine {
 
   /**
    * Counts a field's words in the section's term figures, and sets what MiniSearch gets of it:
-   * the distinct words, and their storage keys each repeated as often as its word occurs.
+   * the distinct words, and their storage keys each repeated as often as its word occurs (none
+   * of the body text when the engine holds it).
    */
   private prepareField(field: number, { words, counts }: CountedWords): void {
-    const fieldWords: string[] = new Array(words.length);
-    const keys: string[][] = new Array(words.length);
+    const given = field !== TEXT || !this.holdsBodyText;
+    const fieldWords: string[] = new Array(given ? words.length : 0);
+    const keys: string[][] = new Array(given ? words.length : 0);
     for (let position = 0; position < words.length; position++) {
       const indexed = words[position]!;
       if (indexed.idsOwner !== this.fieldTerms) {
@@ -390,44 +385,20 @@ export class SectionEngine {
       // A word comes back often within a section: its terms are counted once.
       if (indexed.section !== this.currentSection) {
         indexed.section = this.currentSection;
-        for (let i = 0; i < indexed.ids.length; i++) {
-          const id = indexed.ids[i]!;
-          this.countSectionWith(id);
-          // Common from here on: MiniSearch gets no more of its body text.
-          if (
-            this.holdsCommonBodyText &&
-            this.sectionsWithTerm[id]! > this.addingThreshold &&
-            !this.commonBodyText.isHeld(id)
-          ) {
-            this.commonBodyText.hold(id, indexed.keys[i]!, this.currentSection);
-          }
-        }
+        for (let i = 0; i < indexed.ids.length; i++) this.countSectionWith(indexed.ids[i]!);
       }
       const count = counts[position]!;
       for (const id of indexed.ids) this.fieldTerms.count(field, id, count);
       if (field === TITLE && indexed.terms.length === 1) {
         this.countTitleWord(indexed.terms[0]!, count);
       }
-      fieldWords[position] = indexed.word;
-      const given =
-        field === TEXT && this.holdsCommonBodyText ? this.keysGiven(indexed) : indexed.keys;
-      keys[position] = repeated(given, count);
+      if (given) {
+        fieldWords[position] = indexed.word;
+        keys[position] = repeated(indexed.keys, count);
+      }
     }
-    this.pendingWords[field] = fieldWords;
-    this.pendingKeys[field] = keys;
-  }
-
-  /**
-   * The storage keys of a word's terms that MiniSearch gets in body text: not those whose
-   * body text the engine holds, which a term in more sections than the common threshold is
-   * from then on. MiniSearch still counts the word in the field's length.
-   */
-  private keysGiven(indexed: IndexedWord): string[] {
-    const { ids, keys } = indexed;
-    let held = 0;
-    for (let i = 0; i < ids.length; i++) if (this.commonBodyText.isHeld(ids[i]!)) held++;
-    if (held === 0) return keys;
-    return held === ids.length ? [] : keys.filter((_, i) => !this.commonBodyText.isHeld(ids[i]!));
+    this.pendingWords[field] = given ? fieldWords : [];
+    this.pendingKeys[field] = given ? keys : [];
   }
 
   /**
@@ -439,20 +410,9 @@ export class SectionEngine {
     await this.miniSearch.vacuum();
   }
 
-  /** Builds what searches would otherwise build on first use (see CommonBodyText.prepare). */
+  /** Builds what searches would otherwise build on first use (see BodyText.prepare). */
   prepareSearch(): void {
-    this.commonBodyText.prepare();
-  }
-
-  /** How many terms' body text the engine holds, rather than MiniSearch. */
-  get heldBodyTextTerms(): number {
-    return this.commonBodyText.heldCount;
-  }
-
-  /** Whether the engine holds a term's body text (as MiniSearch stores it), rather than MiniSearch. */
-  holdsBodyTextOf(key: string): boolean {
-    const id = this.fieldTerms.idOf(key);
-    return id !== undefined && this.commonBodyText.isHeld(id);
+    this.bodyText.prepare();
   }
 
   /** Above how many sections a term is common (see planQuery). */
@@ -494,7 +454,7 @@ export class SectionEngine {
     const slot = this.slots.get(section.id);
     if (slot === undefined) return;
     this.discardLinkText(section.id);
-    this.commonBodyText.discarding(section.id, this.miniSearch.documentCount);
+    if (this.holdsBodyText) this.bodyText.discarding(section.id, this.miniSearch.documentCount);
     this.miniSearch.discard(slot);
     this.slots.delete(section.id);
     this.sectionAt[slot] = undefined;
@@ -695,7 +655,7 @@ export class SectionEngine {
     };
     const boostDocument = pageLanguages && this.inPageLanguages(pageLanguages);
     const run = (commonFields: string[]) =>
-      this.withHeldBodyText(
+      this.withBodyText(
         this.miniSearch.search(
           {
             combineWith: 'OR',
@@ -759,13 +719,12 @@ export class SectionEngine {
   }
 
   /**
-   * The hits of a MiniSearch lookup as they would be had MiniSearch all the body text: the body
-   * text of the held common words that `keys` (looked up in body text) reach, as MiniSearch
-   * reaches words (the key itself, its prefix and typo matches), is weighed from the engine's
-   * postings and added; MiniSearch's own share of it, scored as if only those sections held the
-   * word, is taken out. Most lookups reach no held word and return at once.
+   * The hits of a MiniSearch lookup (titles, headings) as they would be had MiniSearch the body
+   * text too: the body text of the terms that `keys` (looked up in body text) reach, as
+   * MiniSearch reaches terms (the key itself, its prefix and typo matches), is weighed from the
+   * engine's postings and added.
    */
-  private withHeldBodyText(
+  private withBodyText(
     hits: MiniSearchHit[],
     keys: string[],
     lookup: {
@@ -776,13 +735,13 @@ export class SectionEngine {
       boostDocument: ((id: number | string) => number) | undefined;
     },
   ): MiniSearchHit[] {
-    if (this.commonBodyText.heldCount === 0) return hits;
-    const reached: { source: string; match: HeldMatch }[] = [];
+    if (!this.holdsBodyText) return hits;
+    const reached: { source: string; match: BodyTextMatch }[] = [];
     for (const key of keys) {
       const fuzzy = lookup.fuzzy(key);
       const maxDistance = fuzzy === false ? 0 : Math.min(MAX_FUZZY, Math.round(key.length * fuzzy));
       const id = this.fieldTerms.idOf(key);
-      for (const match of this.commonBodyText.matches(key, id, lookup.prefix(key), maxDistance)) {
+      for (const match of this.bodyText.matches(key, id, lookup.prefix(key), maxDistance)) {
         reached.push({ source: key, match });
       }
     }
@@ -795,25 +754,20 @@ export class SectionEngine {
     }
     const documentCount = this.miniSearch.documentCount;
     for (const { source, match } of reached) {
-      this.commonBodyText.score(
-        match,
-        lookup.boostTerm(source),
-        documentCount,
-        (slot, full, given) => {
-          if (lookup.boostDocument?.(slot) === 0) return;
-          let found = sums.get(slot);
-          if (!found) {
-            const hit = { id: slot, score: 0, terms: [], queryTerms: [], match: {} };
-            found = { hit, sum: 0, changed: true };
-            sums.set(slot, found);
-            hits.push(hit);
-          }
-          found.sum += full - given;
-          found.changed = true;
-          const { hit } = found;
-          if (!hit.queryTerms.includes(source)) hit.queryTerms.push(source);
-        },
-      );
+      this.bodyText.score(match, lookup.boostTerm(source), documentCount, (slot, score) => {
+        if (lookup.boostDocument?.(slot) === 0) return;
+        let found = sums.get(slot);
+        if (!found) {
+          const hit = { id: slot, score: 0, terms: [], queryTerms: [], match: {} };
+          found = { hit, sum: 0, changed: true };
+          sums.set(slot, found);
+          hits.push(hit);
+        }
+        found.sum += score;
+        found.changed = true;
+        const { hit } = found;
+        if (!hit.queryTerms.includes(source)) hit.queryTerms.push(source);
+      });
     }
     for (const { hit, sum, changed } of sums.values()) {
       if (changed) hit.score = sum * (hit.queryTerms.length || 1);
