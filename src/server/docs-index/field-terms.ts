@@ -16,6 +16,8 @@ export type SectionTerms = Int32Array;
 
 export class FieldTerms {
   private readonly ids = new Map<string, number>();
+  /** Each id's key, by id. */
+  private readonly keys: string[] = [];
   private readonly sections = new Map<string, SectionTerms>();
   /** Per field: in how many sections each term id occurs in that field. */
   private sectionsWithTerm: Int32Array[];
@@ -40,6 +42,7 @@ export class FieldTerms {
       if (id === undefined) {
         id = this.ids.size;
         this.ids.set(key, id);
+        this.keys.push(key);
       }
       return id;
     });
@@ -105,6 +108,11 @@ export class FieldTerms {
   /** The id of a term, undefined when no section holds it. */
   idOf(key: string): number | undefined {
     return this.ids.get(key);
+  }
+
+  /** The key of a term id. */
+  keyOf(id: number): string | undefined {
+    return this.keys[id];
   }
 
   /** A section's figures, read with `frequencyIn` and `fieldLengthOf`. */
