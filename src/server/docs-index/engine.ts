@@ -830,15 +830,16 @@ export class SectionEngine {
         sectionsWith: (id) => (inLanguage?.withTerm ?? this.sectionsWithTerm)[id] ?? 0,
         headedIn: (id) =>
           this.fieldTerms.sectionsWith(TITLE, id) + this.fieldTerms.sectionsWith(HEADINGS, id),
-        candidate: (id) =>
-          !asked.has(id) &&
-          (this.sectionsWithTerm[id] ?? 0) <= common &&
-          (this.fieldTerms.keyOf(id)?.length ?? 0) >= VARIANT_MIN_LENGTH,
-        // A word holding one of the question's or held in it (a compound; a script written
-        // without spaces, segmented otherwise in titles) is that word, not another for it.
+        candidate: (id) => (this.sectionsWithTerm[id] ?? 0) <= common && !asked.has(id),
+        // Too short a word has too many senses ("app", "use"); a word holding one of the
+        // question's or held in it (a compound; a script written without spaces, segmented
+        // otherwise in titles) is that word, not another for it.
         distinct: (id) => {
           const key = this.fieldTerms.keyOf(id)!;
-          return !planned.some((word) => key.includes(word) || word.includes(key));
+          return (
+            key.length >= VARIANT_MIN_LENGTH &&
+            !planned.some((word) => key.includes(word) || word.includes(key))
+          );
         },
       },
       [TITLE, HEADINGS],
