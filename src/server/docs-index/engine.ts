@@ -34,6 +34,7 @@ import {
   sectionWords,
   storageKey,
 } from './section-words.ts';
+import { ConceptFinder, type SourceHit } from './site-vocabulary.ts';
 
 export type { IndexedSection } from './section-words.ts';
 
@@ -178,6 +179,12 @@ const PART_BOOST = 0.3;
  * likely what the reader means, but weaker evidence than the word itself.
  */
 const VARIANT_BOOST = 0.6;
+/**
+ * A title or heading word of the site associated with the question as a whole
+ * (site-vocabulary.ts) adds to the sections found whose title or headings hold it, this times
+ * its association (0..1, mostly 0.1 to 0.3): a lead, but never another word of the reader's.
+ */
+const CONCEPT_BOOST = 6;
 /** Query words shorter than this have too many extensions to mean anything ("app", "use"). */
 const VARIANT_MIN_LENGTH = 4;
 /** The most frequent few title words extending one query word. */
@@ -285,6 +292,8 @@ export class SectionEngine {
    */
   private readonly titleWords = new Map<string, number>();
   private sortedTitleWords: string[] | undefined;
+  /** Finds the site's words associated with a question (site-vocabulary.ts). */
+  private readonly conceptFinder = new ConceptFinder();
 
   /**
    * The section being added, per field: its distinct words (what `tokenize` hands MiniSearch)
@@ -687,7 +696,9 @@ export class SectionEngine {
     // MiniSearch would filter every hit before sorting them; sorted first, the best are enough.
     const best = (fields: string[]) =>
       this.firstAccepted(withLinkText(run(fields), linked), accept, limit);
-    const hits = best(['title', 'headings']);
+    const found = run(['title', 'headings']);
+    const concepts = this.conceptsOf(found, specific, plan, language);
+    const hits = this.firstAccepted(withLinkText(found, linked), accept, limit);
     if (hits.length === 0 && plan.common.length > 0) return best(['title', 'headings', 'text']);
     // What was not looked up everywhere still counts where it occurs in the sections found:
     // the common words looked up in titles and headings, in body text; the words past the
@@ -714,8 +725,89 @@ export class SectionEngine {
           extra: true,
         }),
       ),
+      ...concepts.flatMap(({ key, association }) =>
+        (['title', 'headings'] as const).map(
+          (field): Lookup => ({
+            key,
+            field,
+            boost: CONCEPT_BOOST * association,
+            extra: true,
+          }),
+        ),
+      ),
     ];
     return rescored(this.fieldTerms, hits, rest);
+  }
+
+  /**
+   * The title and heading words of the site most associated with the question's specific words
+   * (site-vocabulary.ts), from the lookup's best hits, sections holding those words.
+   */
+  private conceptsOf(
+    found: MiniSearchHit[],
+    specific: string[],
+    plan: QueryPlan,
+    language: string | undefined,
+  ): { key: string; association: number }[] {
+    const sourceIds: number[] = [];
+    const sourceOf = new Map<string, number>();
+    for (const key of specific) {
+      const id = this.fieldTerms.idOf(key);
+      if (id === undefined || plan.joined.has(key)) continue;
+      sourceOf.set(key, sourceIds.length);
+      sourceIds.push(id);
+    }
+    if (sourceIds.length < 2) return [];
+    // The best sections only, as many as page aggregation reads (local context analysis): the
+    // cost of a query stays the same on a larger site.
+    const hits: SourceHit[] = [];
+    for (let n = 0; n < Math.min(found.length, RESCORED_HITS_MAX); n++) {
+      const slot = found[n]!.id;
+      if (typeof slot !== 'number') continue;
+      const sources: number[] = [];
+      for (const term of found[n]!.queryTerms) {
+        const source = sourceOf.get(term);
+        if (source !== undefined) sources.push(source);
+      }
+      if (sources.length > 0) {
+        hits.push({ terms: this.termsAt[slot], sources, page: this.pageNumberAt[slot]! });
+      }
+    }
+    // Within the reader's language when the site has pages in it: across a site in several
+    // languages, two words of one language meet far more often than chance.
+    const own = language === undefined ? undefined : this.byPageLanguage.get(language);
+    const inLanguage = own !== undefined && own.sections > 0 ? own : undefined;
+    const planned = [...plan.specific, ...plan.common, ...plan.dropped, ...plan.variants].map(
+      storageKey,
+    );
+    const asked = new Set(planned.map((key) => this.fieldTerms.idOf(key)));
+    const common = this.commonThreshold();
+    const concepts = this.conceptFinder.find(
+      sourceIds,
+      hits,
+      {
+        sections: inLanguage?.sections ?? this.sections,
+        sectionsWith: (id) => (inLanguage?.withTerm ?? this.sectionsWithTerm)[id] ?? 0,
+        headedIn: (id) =>
+          this.fieldTerms.sectionsWith(TITLE, id) + this.fieldTerms.sectionsWith(HEADINGS, id),
+        candidate: (id) => (this.sectionsWithTerm[id] ?? 0) <= common && !asked.has(id),
+        // Too short a word has too many senses ("app", "use"); a word holding one of the
+        // question's or held in it (a compound; a script written without spaces, segmented
+        // otherwise in titles) is that word, not another for it.
+        distinct: (id) => {
+          const key = this.fieldTerms.keyOf(id)!;
+          return (
+            key.length >= VARIANT_MIN_LENGTH &&
+            !planned.some((word) => key.includes(word) || word.includes(key))
+          );
+        },
+      },
+      [TITLE, HEADINGS],
+    );
+    return concepts.map(({ id, association }) => ({
+      key: this.fieldTerms.keyOf(id)!,
+      association,
+    }));
   }
 
   /**

@@ -109,6 +109,36 @@ describe('SectionEngine', () => {
     expect(shown[0]!.score).toBe(shown[1]!.score);
   });
 
+  it("weighs a heading word that the site ties to the reader's words (its own vocabulary)", () => {
+    const site = (providers: number) => {
+      const engine = new SectionEngine();
+      for (let page = 0; page < 500; page++) {
+        engine.add(sectionsOf(`p${page}.md`, `# Page ${page}\nNothing about it.`));
+      }
+      // On each provider's page, the audio recordings are under "Transcription" headings.
+      for (let provider = 0; provider < providers; provider++) {
+        engine.add(
+          sectionsOf(
+            `provider${provider}.md`,
+            `# Provider ${provider}\n## Transcription\nSend an audio recording.\n## Transcription options\nThe recording's audio format.\n## Transcription results\nWords of the audio recording.`,
+          ),
+        );
+      }
+      // The same text under two titles, the one the site ties to the question added last.
+      engine.add(sectionsOf('d.md', '# Uploads\nKeep the audio recording short.'));
+      engine.add(sectionsOf('c.md', '# Transcription\nKeep the audio recording short.'));
+      const hits = engine.search('How do I turn an audio recording into text?');
+      const score = (id: string) => hits.find((hit) => hit.section.id === id)!.score;
+      return { ids: ids(hits), transcription: score('c#@0'), uploads: score('d#@0') };
+    };
+    const tied = site(4);
+    expect(tied.ids.indexOf('c#@0')).toBeLessThan(tied.ids.indexOf('d#@0'));
+    expect(tied.transcription).toBeGreaterThan(tied.uploads);
+    // Met on two pages only, the heading word is those pages' vocabulary: it adds nothing.
+    const once = site(1);
+    expect(once.transcription).toBe(once.uploads);
+  });
+
   it('weighs the commonest word only in the sections found once its titles run past the budget', () => {
     const engine = new SectionEngine();
     // "page" is in 1,100 titles, "limit" in 250: both common, together past COMMON_POSTINGS_MAX.
