@@ -40,9 +40,15 @@ export interface EmbeddedModelInput {
   language?: string;
 }
 
-/** What the model reads: the input, with the index as closures (see DocsLookup). */
-interface EmbeddedModelOptionsJson extends Omit<EmbeddedModelInput, 'index'> {
-  docs?: DocsLookup;
+/**
+ * What the model reads: the input, with the index as closures (see DocsLookup). A streamed
+ * call lets go of the sections and the lookup once its answer is composed (see `doStream`).
+ */
+interface EmbeddedModelOptionsJson
+  extends Omit<EmbeddedModelInput, 'index' | 'passages' | 'context'> {
+  passages?: SearchResult[] | undefined;
+  context?: ContextItem[] | undefined;
+  docs?: DocsLookup | undefined;
 }
 
 export interface EmbeddedModelOptions {
@@ -81,6 +87,9 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
     },
     async doStream(call) {
       const answer = answerFor(call);
+      // `streamText` keeps the call's provider options until the reply ends, minutes when
+      // paced: what the answer was composed from need not live as long.
+      releaseInput(call);
       // Everything before the text, then the text one small chunk at a time, cut as it is
       // pulled: a paced reply holds its answer once, not as a list of pieces.
       const lead: LanguageModelV4StreamPart[] = [
@@ -142,6 +151,18 @@ function answerFor(call: LanguageModelV4CallOptions): ComposedAnswer {
       rarity: input.docs,
     }),
   });
+}
+
+/** Drops what a streamed answer was composed from; a later call reads no sections. */
+function releaseInput(call: LanguageModelV4CallOptions): void {
+  const input = call.providerOptions?.docsAssistant as unknown as
+    | EmbeddedModelOptionsJson
+    | undefined;
+  if (!input) return;
+  // Emptied, not deleted: deleting a property turns the object into a dictionary of its own.
+  input.passages = undefined;
+  input.context = undefined;
+  input.docs = undefined;
 }
 
 function lastUserText(prompt: LanguageModelV4Prompt): string {

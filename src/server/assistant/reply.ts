@@ -151,6 +151,8 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
   const done = new Promise<ReplyOutcome>((resolve) => {
     settle = resolve;
   });
+  // The stream below keeps only what it reads: not the request and its retrieved sections.
+  const { interrupt } = request;
   let text = '';
   let finishReason: FinishReason = 'other';
   const sources: string[] = [];
@@ -182,7 +184,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
         async pull(controller) {
           try {
             const next = await chunks.read();
-            if (request.interrupt?.aborted) {
+            if (interrupt?.aborted) {
               // The server is stopping: one clean last chunk, never a stream cut mid-way.
               forward(controller, { type: 'error', errorText: INTERRUPTED_MESSAGE });
               finishReason = 'error';
