@@ -11,6 +11,7 @@
 import {
   type FinishReason,
   generateId,
+  type LanguageModel,
   streamText,
   toUIMessageChunk,
   type UIMessageChunk,
@@ -90,7 +91,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
         request.promptBudget,
       );
   const result = streamText({
-    model: wrapLanguageModel({ model: model.model, middleware: streamFailuresAsParts }),
+    model: withFailuresAsParts(model.model),
     ...('system' in prompt && { system: prompt.system }),
     messages: prompt.messages,
     providerOptions: embeddedProviderOptions({
@@ -235,6 +236,19 @@ function retrievalChunks(retrieval: Retrieval, request: ReplyRequest): UIMessage
 function describeModelError(error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   return `The language model failed: ${reason.split('\n')[0]!.slice(0, 300)}`;
+}
+
+/** Each model wrapped once, not per reply: `streamText` holds the wrapper while a reply streams. */
+const wrappedModels = new WeakMap<AssistantModel['model'], LanguageModel>();
+
+/** The model with `streamFailuresAsParts` around it. */
+function withFailuresAsParts(model: AssistantModel['model']): LanguageModel {
+  let wrapped = wrappedModels.get(model);
+  if (!wrapped) {
+    wrapped = wrapLanguageModel({ model, middleware: streamFailuresAsParts });
+    wrappedModels.set(model, wrapped);
+  }
+  return wrapped;
 }
 
 /** One signal for several (undefined ones left out). */
