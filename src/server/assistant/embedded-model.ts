@@ -20,6 +20,7 @@ import { NEUTRAL, words } from '../text/terms.ts';
 import { type ComposedAnswer, composeAnswer } from './compose-answer.ts';
 import { type DocsLookup, docsLookup, groundingSections } from './grounding.ts';
 import { looksLikeCode } from './question.ts';
+import { failureParts } from './stream-failures.ts';
 
 export const EMBEDDED_PROVIDER = 'docs-assistant';
 
@@ -112,8 +113,12 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
         async pull(controller) {
           const piece = lead.length > 0 ? undefined : text.next();
           if (piece !== undefined && delay > 0) await sleep(delay, signal);
-          // Stop generating as soon as the caller gives up (client disconnect).
-          if (signal?.aborted) return controller.error(signal.reason);
+          // Stop generating as soon as the caller gives up (client disconnect), and say so as
+          // stream-failures.ts has other models say it: the reply needs no stage around this one.
+          if (signal?.aborted) {
+            for (const part of failureParts(signal.reason)) controller.enqueue(part);
+            return controller.close();
+          }
           const part =
             lead.shift() ??
             (piece === undefined

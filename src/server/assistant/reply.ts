@@ -91,7 +91,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
         request.promptBudget,
       );
   const result = streamText({
-    model: withFailuresAsParts(model.model),
+    model: model.reportsStreamFailures ? model.model : withFailuresAsParts(model.model),
     ...('system' in prompt && { system: prompt.system }),
     messages: prompt.messages,
     providerOptions: embeddedProviderOptions({
