@@ -20,6 +20,7 @@ import { NEUTRAL, words } from '../text/terms.ts';
 import { type ComposedAnswer, composeAnswer } from './compose-answer.ts';
 import { type DocsLookup, docsLookup, groundingSections } from './grounding.ts';
 import { looksLikeCode } from './question.ts';
+import { failureParts } from './stream-failures.ts';
 
 export const EMBEDDED_PROVIDER = 'docs-assistant';
 
@@ -40,9 +41,15 @@ export interface EmbeddedModelInput {
   language?: string;
 }
 
-/** What the model reads: the input, with the index as closures (see DocsLookup). */
-interface EmbeddedModelOptionsJson extends Omit<EmbeddedModelInput, 'index'> {
-  docs?: DocsLookup;
+/**
+ * What the model reads: the input, with the index as closures (see DocsLookup). A streamed
+ * call lets go of the sections and the lookup once its answer is composed (see `doStream`).
+ */
+interface EmbeddedModelOptionsJson
+  extends Omit<EmbeddedModelInput, 'index' | 'passages' | 'context'> {
+  passages?: SearchResult[] | undefined;
+  context?: ContextItem[] | undefined;
+  docs?: DocsLookup | undefined;
 }
 
 export interface EmbeddedModelOptions {
@@ -81,6 +88,9 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
     },
     async doStream(call) {
       const answer = answerFor(call);
+      // `streamText` keeps the call's provider options until the reply ends, minutes when
+      // paced: what the answer was composed from need not live as long.
+      releaseInput(call);
       // Everything before the text, then the text one small chunk at a time, cut as it is
       // pulled: a paced reply holds its answer once, not as a list of pieces.
       const lead: LanguageModelV4StreamPart[] = [
@@ -103,8 +113,12 @@ export function createEmbeddedModel(options: EmbeddedModelOptions = {}): Languag
         async pull(controller) {
           const piece = lead.length > 0 ? undefined : text.next();
           if (piece !== undefined && delay > 0) await sleep(delay, signal);
-          // Stop generating as soon as the caller gives up (client disconnect).
-          if (signal?.aborted) return controller.error(signal.reason);
+          // Stop generating as soon as the caller gives up (client disconnect), and say so as
+          // stream-failures.ts has other models say it: the reply needs no stage around this one.
+          if (signal?.aborted) {
+            for (const part of failureParts(signal.reason)) controller.enqueue(part);
+            return controller.close();
+          }
           const part =
             lead.shift() ??
             (piece === undefined
@@ -142,6 +156,18 @@ function answerFor(call: LanguageModelV4CallOptions): ComposedAnswer {
       rarity: input.docs,
     }),
   });
+}
+
+/** Drops what a streamed answer was composed from; a later call reads no sections. */
+function releaseInput(call: LanguageModelV4CallOptions): void {
+  const input = call.providerOptions?.docsAssistant as unknown as
+    | EmbeddedModelOptionsJson
+    | undefined;
+  if (!input) return;
+  // Emptied, not deleted: deleting a property turns the object into a dictionary of its own.
+  input.passages = undefined;
+  input.context = undefined;
+  input.docs = undefined;
 }
 
 function lastUserText(prompt: LanguageModelV4Prompt): string {

@@ -30,6 +30,12 @@ export interface AssistantModel {
    * holds while a reply streams, is then not built.
    */
   ignoresPrompt?: boolean;
+  /**
+   * True when the model's stream never breaks: it reports a failure as an `error` part and a
+   * `finish` itself (the embedded model, whose only failure mid-stream is the caller leaving).
+   * Other models get `streamFailuresAsParts` around them, a stream stage more per reply.
+   */
+  reportsStreamFailures?: boolean;
   /** For the start-up banner. */
   description: string;
 }
@@ -63,6 +69,7 @@ export function resolveModel(
     model: createEmbeddedModel({ streamDelayMs: options.streamDelayMs }),
     citesSources: true,
     ignoresPrompt: true,
+    reportsStreamFailures: true,
     description: 'embedded (offline, quotes the docs)',
   };
 }

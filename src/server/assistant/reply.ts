@@ -11,6 +11,7 @@
 import {
   type FinishReason,
   generateId,
+  type LanguageModel,
   streamText,
   toUIMessageChunk,
   type UIMessageChunk,
@@ -90,7 +91,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
         request.promptBudget,
       );
   const result = streamText({
-    model: wrapLanguageModel({ model: model.model, middleware: streamFailuresAsParts }),
+    model: model.reportsStreamFailures ? model.model : withFailuresAsParts(model.model),
     ...('system' in prompt && { system: prompt.system }),
     messages: prompt.messages,
     providerOptions: embeddedProviderOptions({
@@ -151,6 +152,8 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
   const done = new Promise<ReplyOutcome>((resolve) => {
     settle = resolve;
   });
+  // The stream below keeps only what it reads: not the request and its retrieved sections.
+  const { interrupt } = request;
   let text = '';
   let finishReason: FinishReason = 'other';
   const sources: string[] = [];
@@ -182,7 +185,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
         async pull(controller) {
           try {
             const next = await chunks.read();
-            if (request.interrupt?.aborted) {
+            if (interrupt?.aborted) {
               // The server is stopping: one clean last chunk, never a stream cut mid-way.
               forward(controller, { type: 'error', errorText: INTERRUPTED_MESSAGE });
               finishReason = 'error';
@@ -233,6 +236,19 @@ function retrievalChunks(retrieval: Retrieval, request: ReplyRequest): UIMessage
 function describeModelError(error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   return `The language model failed: ${reason.split('\n')[0]!.slice(0, 300)}`;
+}
+
+/** Each model wrapped once, not per reply: `streamText` holds the wrapper while a reply streams. */
+const wrappedModels = new WeakMap<AssistantModel['model'], LanguageModel>();
+
+/** The model with `streamFailuresAsParts` around it. */
+function withFailuresAsParts(model: AssistantModel['model']): LanguageModel {
+  let wrapped = wrappedModels.get(model);
+  if (!wrapped) {
+    wrapped = wrapLanguageModel({ model, middleware: streamFailuresAsParts });
+    wrappedModels.set(model, wrapped);
+  }
+  return wrapped;
 }
 
 /** One signal for several (undefined ones left out). */

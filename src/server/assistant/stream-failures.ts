@@ -19,6 +19,14 @@ const UNKNOWN_USAGE = {
   outputTokens: { total: undefined, text: undefined, reasoning: undefined },
 };
 
+/** A stream's failure as the provider spec reports one: an `error` part, then a `finish`. */
+export function failureParts(error: unknown): LanguageModelV4StreamPart[] {
+  return [
+    { type: 'error', error },
+    { type: 'finish', finishReason: { unified: 'error', raw: undefined }, usage: UNKNOWN_USAGE },
+  ];
+}
+
 export const streamFailuresAsParts: LanguageModelMiddleware = {
   specificationVersion: 'v4',
   async wrapStream({ doStream }) {
@@ -33,12 +41,7 @@ export const streamFailuresAsParts: LanguageModelMiddleware = {
             if (next.done) controller.close();
             else controller.enqueue(next.value);
           } catch (error) {
-            controller.enqueue({ type: 'error', error });
-            controller.enqueue({
-              type: 'finish',
-              finishReason: { unified: 'error', raw: undefined },
-              usage: UNKNOWN_USAGE,
-            });
+            for (const part of failureParts(error)) controller.enqueue(part);
             controller.close();
           }
         },

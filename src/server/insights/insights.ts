@@ -8,7 +8,7 @@ import type { FeedbackStore } from '../agents/feedback-store.ts';
 import { NOT_COVERED_LEAD } from '../assistant/answer-markdown.ts';
 import type { Site } from '../types.ts';
 import type { InsightsStore } from './insights-store.ts';
-import type { AnswerRecord } from './records.ts';
+import type { AnswerRecord, ScoredPath } from './records.ts';
 
 /** What a site records (config `logging`, `logQuestions`); both default to true. */
 export interface InsightsSettings {
@@ -25,7 +25,8 @@ export interface EndedAnswer {
   question: string;
   language?: string;
   currentPath?: string;
-  retrieved: SearchResult[];
+  /** The retrieved sections' pages and scores, in search order. */
+  retrieved: ScoredPath[];
   /** The answer's text and the source URLs it streamed. */
   text: string;
   sources: string[];
@@ -130,7 +131,7 @@ export async function answerRecord(
     ...(answer.currentPath && { currentPath: answer.currentPath }),
     retrieved: unique(paths).map((path) => ({
       path,
-      score: answer.retrieved.find((result) => result.path === path)?.metadata.score ?? 0,
+      score: answer.retrieved.find((result) => result.path === path)?.score ?? 0,
     })),
     cited,
     covered,

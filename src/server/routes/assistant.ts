@@ -156,18 +156,26 @@ async function start(
   await options.threads.append(thread, [{ role: 'user', text: question, at }]);
   const recorded = thread;
   const { signal } = c.req.raw;
+  // What the record needs, and no more: the closure below lives as long as the answer streams,
+  // and the request's body and the retrieved sections' text would live as long with it.
+  const { insights } = options;
+  const { currentPath, fp } = body;
+  const { language } = retrieval;
+  const retrieved = insights
+    ? retrieval.results.map(({ path, metadata }) => ({ path, score: metadata.score ?? 0 }))
+    : [];
   // Recorded after the answer ended; a store failure must not take the process down.
   reply.done
     .then((outcome) => {
-      options.insights?.recordAnswer({
+      insights?.recordAnswer({
         site,
         at,
         threadId: recorded.id,
         messageId: reply.messageId,
         question,
-        language: retrieval.language ?? detectLanguage(question),
-        ...(body.currentPath && { currentPath: body.currentPath }),
-        retrieved: retrieval.results,
+        language: language ?? detectLanguage(question),
+        ...(currentPath && { currentPath }),
+        retrieved,
         text: outcome.text,
         sources: outcome.sources,
         modelCites: options.model.citesSources,
@@ -175,7 +183,7 @@ async function start(
         firstChunkMs,
         totalMs: performance.now() - startedAt,
         stopped: signal.aborted,
-        fp: body.fp,
+        fp,
       });
       return options.threads.append(recorded, [
         { role: 'assistant', text: outcome.text, at: Date.now() },
