@@ -239,9 +239,10 @@ export class SiteIndex implements DocsIndex {
   }
 
   /**
-   * Builds what the first searches would otherwise build (the engine's postings of common
-   * words' body text): a build ends with it, so that a fresh server's first searches take
-   * what later ones take. Changes after it (`--watch`) rebuild those on the next search.
+   * Builds what the first searches would otherwise build (the engine's body text postings and
+   * its tree of terms): a build ends with it, so that a fresh server's first searches take what
+   * later ones take. Changes after it (`--watch`) are read beside the postings until there are
+   * too many, then the next search builds them again (body-text.ts).
    */
   prepareSearch(): void {
     this.engine.prepareSearch();
