@@ -4,8 +4,7 @@
  * the same corpus's sections), so every answering page competes with 10,000 others that share
  * its vocabulary. `npm run eval` judges search on sites of 57 to 514 pages, where a query's
  * lookups stay small; a change that looks a query up in fewer places (to make search at 10,000
- * pages cheaper) must also be judged where those places are many. Prints rates only: the
- * held-out set is judged by its rates, never by a question's detail.
+ * pages cheaper) must also be judged where those places are many. Prints rates only.
  * `node bench/search-at-scale.ts [--pages <n>]` (about a minute per set on 2 cores).
  */
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -22,7 +21,7 @@ import { generateCorpus } from './generate-corpus.ts';
 
 const here = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const CORPUS = here('test/fixtures/corpora/ai-sdk-docs');
-const SETS = ['ai-sdk-docs.json', 'dev-ai-sdk-docs.json', 'held-out-2-ai-sdk-docs.json'];
+const SETS = ['ai-sdk-docs.json', 'dev-ai-sdk-docs.json', 'dev-3-ai-sdk-docs.json'];
 
 const { values: flags } = parseArgs({ options: { pages: { type: 'string', default: '10000' } } });
 const pages = Number(flags.pages);

@@ -38,13 +38,13 @@ const SETS = [
   { questions: 'dev-near-off-topic-demo-docs.json', docs: '../../../docs' },
   // Off-topic questions in six of the Starlight docs' other languages (session 16).
   { questions: 'dev-off-topic-starlight-multilingual.json', docs: 'starlight-docs' },
-  // Held out from ranking and answer work: written before the changes they judge, only their
-  // rates are ever looked at, never a question's detail.
-  { questions: 'held-out-2-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'held-out-3-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'held-out-3-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'held-out-3-starlight-docs.json', docs: 'starlight-docs' },
-  { questions: 'held-out-3-demo-docs.json', docs: '../../../docs' },
+  // Held out (rates only) until session 16 as held-out-2-ai-sdk-docs and held-out-3-*; since
+  // session 17, when the held-out-4 sets took their place, development sets like the others.
+  { questions: 'dev-3-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'dev-4-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'dev-4-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'dev-4-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'dev-4-demo-docs.json', docs: '../../../docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];
