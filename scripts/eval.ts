@@ -45,6 +45,13 @@ const SETS = [
   { questions: 'dev-4-vite-docs.json', docs: 'vite-docs' },
   { questions: 'dev-4-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-4-demo-docs.json', docs: '../../../docs' },
+  // Held out from session 17 (rates only): written by reading pages, never run while written,
+  // and never read by whoever works on ranking or answers.
+  { questions: 'held-out-4-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'held-out-4-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'held-out-4-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'held-out-4-starlight-multilingual.json', docs: 'starlight-docs' },
+  { questions: 'held-out-4-demo-docs.json', docs: '../../../docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];

@@ -221,3 +221,85 @@ describe('the question sets', () => {
     },
   );
 });
+
+// The held-out-4 sets (held out from session 17: only their rates are looked at): covered
+// questions, each with a fact and real pages, and off-topic questions the docs do not answer.
+describe('the held-out-4 sets', () => {
+  it.each([
+    {
+      file: 'held-out-4-ai-sdk-docs.json',
+      covered: 20,
+      offTopic: 5,
+      pages: () => publishedPaths(AI_SDK_DOCS),
+    },
+    {
+      file: 'held-out-4-vite-docs.json',
+      covered: 16,
+      offTopic: 4,
+      pages: () => publishedPaths(VITE_DOCS),
+    },
+    {
+      file: 'held-out-4-starlight-docs.json',
+      covered: 16,
+      offTopic: 4,
+      pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
+    },
+    {
+      file: 'held-out-4-demo-docs.json',
+      covered: 12,
+      offTopic: 4,
+      pages: () => publishedPaths(DEMO_DOCS),
+    },
+  ])(
+    '$file: $covered+ covered questions, each with a fact and real pages, $offTopic+ off-topic',
+    async ({ file, covered: minCovered, offTopic, pages }) => {
+      const set = await loadQuestionSet(questions(file));
+      const covered = set.questions.filter((q) => !q.uncovered);
+      expect(covered.length).toBeGreaterThanOrEqual(minCovered);
+      expect(set.questions.length - covered.length).toBeGreaterThanOrEqual(offTopic);
+      const published = pages();
+      for (const q of covered) {
+        expect(q.fact, q.id).toBeDefined();
+        for (const page of q.pages) {
+          expect(published.has(normalizePagePath(page)), `${q.id} expects ${page}`).toBe(true);
+        }
+      }
+      // English pages only: translations live in locale folders.
+      if (file.includes('starlight')) {
+        expect(
+          covered.flatMap((q) => q.pages).filter((p) => /^[a-z]{2}(-[a-z]{2})?\//.test(p)),
+        ).toEqual([]);
+      }
+      const asked = set.questions.map((q) => q.question.toLowerCase());
+      expect(new Set(asked).size).toBe(asked.length);
+    },
+  );
+
+  it('held-out-4-starlight-multilingual: 3+ covered questions per language, each with a fact, answered in its own language; 6+ off-topic in those languages', async () => {
+    const set = await loadQuestionSet(questions('held-out-4-starlight-multilingual.json'));
+    const published = publishedPaths(STARLIGHT_DOCS, 'src/content/docs');
+    const languages = ['de', 'es', 'fr', 'ja', 'ko', 'zh-cn'];
+    const coveredByLanguage = new Map<string, number>();
+    let offTopic = 0;
+    for (const q of set.questions) {
+      expect(languages, q.id).toContain(q.language);
+      if (q.uncovered) {
+        offTopic += 1;
+        continue;
+      }
+      expect(q.fact, q.id).toBeDefined();
+      coveredByLanguage.set(q.language!, (coveredByLanguage.get(q.language!) ?? 0) + 1);
+      for (const page of q.pages) {
+        expect(published.has(normalizePagePath(page)), `${q.id} expects ${page}`).toBe(true);
+        expect(page.startsWith(`${q.language}/`), `${q.id} expects ${page}`).toBe(true);
+      }
+    }
+    expect([...coveredByLanguage.keys()].sort()).toEqual(languages);
+    for (const [language, count] of coveredByLanguage) {
+      expect(count, language).toBeGreaterThanOrEqual(3);
+    }
+    expect(offTopic).toBeGreaterThanOrEqual(6);
+    const asked = set.questions.map((q) => q.question.toLowerCase());
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+});
