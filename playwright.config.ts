@@ -45,6 +45,9 @@ export default defineConfig({
     reuseExistingServer: !process.env['CI'],
     timeout: 120_000,
     stdout: 'pipe',
+    // SIGTERM, not Playwright's default SIGKILL: the demo then deletes its snapshot of the
+    // builds in the temporary folder, which a killed demo leaves behind at every run.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });
 

@@ -47,12 +47,35 @@ export function publishedUrl(siteUrl: string | undefined, path: string, anchor?:
   return new URL(`${path}${hash}`, base).href;
 }
 
-/** The navigation group a page is listed under: its trail, or its folder when it has none. */
-export function navigationGroupOf(page: Page): string {
+/**
+ * The navigation group a page is listed under: its trail, or its folder when it has none,
+ * below `base`, the folders every listed page sits in (`en/docs/` on a Nextra site, `docs/` on
+ * a Fumadocs one): a language or docs prefix names no group.
+ */
+export function navigationGroupOf(page: Page, base: readonly string[] = []): string {
   if (page.navigation?.length) return page.navigation.join(' > ');
-  const folders = page.path.replace(/\/+$/, '').split('/').slice(0, -1);
+  const folders = segmentsOf(page.path).slice(base.length, -1);
   if (folders.length === 0) return 'Pages';
   return folders.map(humanize).join(' > ');
+}
+
+/** The leading path segments that all the pages share (none for a site with a home page). */
+export function commonFolders(pages: readonly Page[]): string[] {
+  let common: string[] | undefined;
+  for (const page of pages) {
+    const segments = segmentsOf(page.path);
+    if (common === undefined) common = segments;
+    let shared = 0;
+    while (shared < common.length && common[shared] === segments[shared]) shared++;
+    common = common.slice(0, shared);
+    if (common.length === 0) break;
+  }
+  return common ?? [];
+}
+
+function segmentsOf(path: string): string[] {
+  const bare = path.replace(/\/+$/, '');
+  return bare === '' ? [] : bare.split('/');
 }
 
 function humanize(segment: string): string {

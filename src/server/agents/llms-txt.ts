@@ -6,7 +6,7 @@
  * line (or page) boundary, with a last line saying how many pages were left out.
  */
 import type { Page } from '../docs-index/types.ts';
-import { navigationGroupOf } from './agent-pages.ts';
+import { commonFolders, navigationGroupOf } from './agent-pages.ts';
 import { cleanMarkdown } from './clean-markdown.ts';
 import type { SiteAbout } from './site-about.ts';
 
@@ -44,8 +44,9 @@ export function llmsTxt(files: LlmsFiles): string {
     `Each link below is a page of these docs as Markdown. Every page in one file: [llms-full.txt](${FULL_LINK}).`,
   );
   const groups = new Map<string, Page[]>();
+  const base = commonFolders(pages);
   for (const page of pages) {
-    const group = navigationGroupOf(page);
+    const group = navigationGroupOf(page, base);
     const members = groups.get(group) ?? [];
     members.push(page);
     groups.set(group, members);

@@ -115,7 +115,8 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
       description:
         'Returns the full Markdown of one documentation page, by the path that search_docs returned (e.g. "docs/getting-started"). Use it when a search result is relevant and you need the whole page.',
       inputSchema: {
-        path: z.string().min(1).max(PATH_MAX).describe('The page path from a search_docs result'),
+        // '' is the site's home page, as search_docs returns it.
+        path: z.string().max(PATH_MAX).describe('The page path from a search_docs result'),
       },
       annotations: {
         readOnlyHint: true,
@@ -145,7 +146,6 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
       inputSchema: {
         path: z
           .string()
-          .min(1)
           .max(PATH_MAX)
           .describe('The page the problem is about (a search_docs path)'),
         problem: z

@@ -1,7 +1,8 @@
 /**
  * `docs-assistant eval <questions.json> --docs <folder> | --url <base> --key <key>`: asks every
  * question, prints per-question results and the rates, writes JSON/JUnit for CI, and exits 1
- * when a rate misses its threshold (2 when the command itself is wrong).
+ * when a rate misses its threshold or a question could not be asked (2 when the command itself
+ * is wrong).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -31,7 +32,8 @@ Reports:
   --json <file>              the full report as JSON
   --junit <file>             JUnit XML: a test per question, and one per threshold
 
-Thresholds (a decimal or a fraction such as 1/30; exit 1 when one is missed):
+Thresholds (a decimal or a fraction such as 1/30; exit 1 when one is missed, and also,
+with or without thresholds, when a question could not be asked: an HTTP error, no server):
   --min-answered <r>         answered and cited, of the covered questions
   --max-false-refusals <r>   refused, of the covered questions
   --min-facts <r>            facts found, of the questions with a fact
@@ -87,7 +89,8 @@ export interface EvalIO {
 /** A mistake in the command line, reported in one line (exit 2). */
 class UsageError extends Error {}
 
-/** Runs the command; resolves with the exit code (0 passed, 1 below threshold, 2 usage). */
+/** Runs the command; resolves with the exit code (0 passed, 1 below threshold or a request
+ * failed, 2 usage). */
 export async function evalCommand(args: string[], io: EvalIO = {}): Promise<number> {
   const out = io.out ?? ((text: string) => console.log(text));
   const err = io.err ?? ((text: string) => console.error(text));

@@ -85,6 +85,12 @@ export function formatSummary(report: EvalReport): string {
   ];
   if (report.thresholds.length > 0) {
     parts.push(report.thresholds.map(formatThreshold).join('\n'));
+  }
+  const { errors } = report.rates;
+  if (errors > 0) {
+    const asked = report.questions.length;
+    parts.push(`${errors} of ${asked} questions could not be asked (the errors above): failing.`);
+  } else if (report.thresholds.length > 0) {
     parts.push(report.passed ? 'Every threshold met.' : 'Below threshold: failing.');
   }
   return parts.join('\n\n');

@@ -33,7 +33,7 @@ export interface EvalReport {
   /** Per `language` label; empty when the set has none. */
   byLanguage: Record<string, Rates>;
   thresholds: ThresholdOutcome[];
-  /** Every threshold met. */
+  /** Every question asked (none met an error) and every threshold met. */
   passed: boolean;
 }
 
@@ -99,6 +99,8 @@ export async function runEval(
     rates,
     byLanguage,
     thresholds: outcomes,
-    passed: outcomes.every((o) => o.met),
+    // A question the server did not answer (a wrong key, a server down) measured nothing: the
+    // run fails whatever the thresholds, or a build would pass on rates of zero answers.
+    passed: rates.errors === 0 && outcomes.every((o) => o.met),
   };
 }

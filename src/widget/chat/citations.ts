@@ -59,7 +59,8 @@ export function docLinkOf(
   }
   const [pathPart = '', hash] = rest.split('#', 2);
   const path = normalizePagePath(withoutPageFile(pathPart.replace(/\?.*$/s, '')));
-  if (!path || NOT_A_PAGE.test(path)) return undefined;
+  // '' is the site's home page (`index.md` at the root), a page like any other.
+  if (path === undefined || NOT_A_PAGE.test(path)) return undefined;
   const anchor = hash ? safeDecode(hash) : undefined;
   return anchor ? { path, anchor } : { path };
 }
@@ -134,7 +135,7 @@ function computeCitations(message: DocsUIMessage, options: CitationOptions): Cit
   const titles = new Map<string, string | undefined>();
   for (const result of results) {
     const path = normalizePagePath(result.path);
-    if (path) titles.set(path, result.metadata?.title);
+    if (path !== undefined) titles.set(path, result.metadata?.title);
   }
   const byPath = new Map<string, Omit<Citation, 'index'>>();
   const add = (citation: Omit<Citation, 'index'>) => {
@@ -202,7 +203,7 @@ function computeCitations(message: DocsUIMessage, options: CitationOptions): Cit
     return [...byPath.values()].map((citation, i) => ({ index: i + 1, ...citation }));
   for (const result of results) {
     const path = normalizePagePath(result.path);
-    if (!path) continue;
+    if (path === undefined) continue;
     const anchor = result.metadata?.anchor;
     add({
       path,

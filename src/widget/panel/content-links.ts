@@ -35,7 +35,7 @@ export function docPathOf(
     const url = new URL(href);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
     const path = normalizePagePath(url.pathname);
-    return path && cited.some((c) => c.path === path) ? { path } : undefined;
+    return path !== undefined && cited.some((c) => c.path === path) ? { path } : undefined;
   } catch {
     return undefined;
   }

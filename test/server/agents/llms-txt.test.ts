@@ -148,6 +148,24 @@ describe('llms.txt', () => {
     );
   });
 
+  it('names no group after the folders every page sits in (a language or docs prefix)', () => {
+    const index = indexOf({
+      'en/docs/index.md': '---\ntitle: Introduction\n---\nHi',
+      'en/docs/installation.md': '---\ntitle: Installation\n---\nText',
+      'en/docs/brewing/green-tea.md': '---\ntitle: Green tea\n---\nText',
+    });
+    const txt = llmsTxt({
+      about: { title: 'Kettle' },
+      pages: listedPages(index),
+      links: llmsLinks(undefined, ''),
+    });
+    const groups = [...txt.matchAll(/^## (.*)$/gm)].map((match) => match[1]);
+    expect(groups).toEqual(['Pages', 'Brewing']);
+    expect(txt).toContain(
+      '## Pages\n\n- [Introduction](en/docs.md)\n- [Installation](en/docs/installation.md)',
+    );
+  });
+
   it('is cut at its size limit on a line, with a note of what was left out', async () => {
     const { txt, full, pages } = await filesOf(AI_SDK_DOCS, {
       maxBytes: 8 * 1024,

@@ -74,4 +74,27 @@ describe('docs-assistant eval --url', () => {
     expect(report.rates.falseRefusals).toEqual({ count: 0, of: 3, value: 0 });
     expect(report.rates.answeredAndCited).toEqual({ count: 0, of: 3, value: 0 });
   });
+
+  it('fails a run whose questions could not be asked, with no threshold or one that errors meet', async () => {
+    const wrongKey = (...flags: string[]) =>
+      runEvalCommand([
+        TINY_QUESTIONS,
+        '--url',
+        server.url,
+        '--key',
+        'da_dsc_notthekey0123456789ab',
+        '--domain',
+        server.domain,
+        ...flags,
+      ]);
+    const bare = await wrongKey();
+    expect(bare.code).toBe(1);
+    expect(bare.output).toContain(
+      '5 of 5 questions could not be asked (the errors above): failing.',
+    );
+    // No answer is no false refusal: the threshold alone is met, the run still fails.
+    const met = await wrongKey('--max-false-refusals', '0');
+    expect(met.output).toMatch(/^✓ false refusals ≤ 0: /m);
+    expect(met.code).toBe(1);
+  });
 });

@@ -137,6 +137,29 @@ describe('POST /mcp/{domain} with the SDK client', () => {
     await client.close();
   });
 
+  it("reads and reports the site's home page by the path search_docs gives it, ''", async () => {
+    const client = await connect('globex', GLOBEX_KEY);
+    const search = (await client.callTool({
+      name: 'search_docs',
+      arguments: { query: 'Globex makes widgets' },
+    })) as CallToolResult;
+    const home = (search.structuredContent as { results: { path: string }[] }).results[0]!;
+    expect(home.path).toBe('');
+    const page = (await client.callTool({
+      name: 'get_page',
+      arguments: { path: home.path },
+    })) as CallToolResult;
+    expect(page.isError).toBeFalsy();
+    expect(textOf(page)).toContain('Globex makes widgets.');
+    const report = (await client.callTool({
+      name: 'submit_feedback',
+      arguments: { path: home.path, problem: 'Which widgets?' },
+    })) as CallToolResult;
+    expect(report.isError).toBeFalsy();
+    expect(textOf(report)).toContain('the page /');
+    await client.close();
+  });
+
   it('lists pages as docs:// resources, page by page, and reads them', async () => {
     const client = await connect('acme', ACME_KEY);
     const first = await client.listResources();

@@ -152,6 +152,26 @@ describe('citationsOf', () => {
     ]);
   });
 
+  it("cites the site's home page (path '') like any other page, numbered as the server numbered it", () => {
+    const cited = citationsOf(
+      message([
+        searchPart([
+          { path: '', title: 'Home' },
+          { path: 'about/license/', title: 'License' },
+        ]),
+        { type: 'source-url', sourceId: '1', url: '/', title: 'Home' },
+        {
+          type: 'text',
+          text: 'Lighthouse pages you when a site goes dark. [1](/)\n\nMore in: [License](/about/license/)',
+        },
+      ]),
+    );
+    expect(cited).toEqual([
+      { index: 1, path: '', title: 'Home', url: '/', from: 'source' },
+      { index: 2, path: 'about/license', title: 'License', from: 'link' },
+    ]);
+  });
+
   it('answers again from memory for the same message snapshot', () => {
     const snapshot = message([{ type: 'text', text: 'See [x](/docs/x).' }]);
     expect(citationsOf(snapshot)).toBe(citationsOf(snapshot));
@@ -178,6 +198,9 @@ describe('docLinkOf', () => {
     ['javascript:alert(1)', undefined],
     ['/logo.png', undefined],
     ['../up', undefined],
+    ['/', { path: '' }],
+    ['/#install', { path: '', anchor: 'install' }],
+    ['https://docs.example.com/index.html', { path: '' }],
   ])('%s', (href, expected) => {
     expect(docLinkOf(href, ['https://docs.example.com'])).toEqual(expected);
   });
