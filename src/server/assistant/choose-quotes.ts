@@ -131,7 +131,10 @@ function rankCandidates(
   ).length;
   const candidates: Candidate[] = [];
   sections.forEach((section, index) => {
-    if (section.coverage < QUOTABLE_MIN) return;
+    // With what the rest of its page holds counting in part, as the coverage decision counts it:
+    // a page often sets out the reader's problem under one heading and the fix, in its own
+    // words, under another ("Turn Off All Warnings" for "stop … being printed").
+    if (section.pageCoverage < QUOTABLE_MIN) return;
     const focus = headingFocus(section, weighted);
     // A section named after what was asked ("What does `server.proxy` do?") is about it in
     // every line: its lines need not repeat the name.

@@ -67,7 +67,11 @@ export const COVERED_MIN = 0.38;
  * in a release note, a word of an example); search's own pick agreeing is the stronger sign.
  */
 const COVERED_MIN_PER_RANK = 0.025;
-/** A section holding less than this share is not quoted (nor read, see worthReading). */
+/**
+ * A section holding less than this share, with the rest of its page counting in part, is not
+ * quoted; one holding less alone is not read unless search returned it or a section just
+ * before it (see worthReading).
+ */
 export const QUOTABLE_MIN = 0.3;
 /** Sections after each one search returned that an answer reads, whatever they hold. */
 export const FOLLOWING_SECTIONS = 3;

@@ -1054,6 +1054,58 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('quotes a section that holds little of the question alone when its page holds the rest', () => {
+    // The reader's problem under one heading, the fix in the page's own words under another.
+    const page: Page = {
+      path: 'guides/errors',
+      file: 'guides/errors.md',
+      title: 'Errors',
+      content: [
+        '# Errors',
+        '',
+        '## Logs',
+        '',
+        'The console lists every message the library logs.',
+        '',
+        '```ts',
+        'library.log(message);',
+        '```',
+        '',
+        'You can stop a stream at any time without losing the messages.',
+        '',
+        '## Turn off all warnings',
+        '',
+        'Set `LOG_WARNINGS` to `false` to silence warnings:',
+        '',
+        '```ts',
+        'globalThis.LOG_WARNINGS = false;',
+        '```',
+      ].join('\n'),
+      tags: [],
+      groups: [],
+    };
+    const passages = [
+      result(page.path, 'The console lists every message the library logs.', {
+        title: page.title,
+        heading: 'Logs',
+        anchor: 'logs',
+      }),
+    ];
+    // Every word of the site equally rare; "zorblax" (the reader's own) on no page.
+    const rarity: Rarity = {
+      sectionCount: 1000,
+      termFrequency: (t) => (t === 'zorblax' ? 0 : 10),
+    };
+    const { text, covered } = composeAnswer(
+      'How do I stop the console warnings of my zorblax?',
+      passages,
+      { ...groundingSections(passages, (path) => (path === page.path ? page : undefined)), rarity },
+    );
+    expect(covered).toBe(true);
+    expect(quotes(text)[0]).toBe('Set `LOG_WARNINGS` to `false` to silence warnings:');
+    expect(text).toContain('globalThis.LOG_WARNINGS = false;');
+  });
+
   it('follows a how-to quote that sets out a problem with the instruction further down its page', () => {
     const page = (headings: [string, string, string]): Page => ({
       path: 'troubleshooting/proxied',
