@@ -35,6 +35,7 @@ import {
   storageKey,
 } from './section-words.ts';
 import { ConceptFinder, type SourceHit } from './site-vocabulary.ts';
+import type { LanguageRarity } from './types.ts';
 
 export type { IndexedSection } from './section-words.ts';
 
@@ -59,6 +60,11 @@ export interface EngineSearchOptions {
    * looked up as the index's other languages would have processed it.
    */
   language?: string | undefined;
+  /**
+   * The page languages (as `pageLanguages`) whose sections make up the reader's language,
+   * where the site-vocabulary figures are counted (`rarityAmong`). Undefined: the whole site.
+   */
+  languagePages?: readonly (string | undefined)[] | undefined;
 }
 
 /** How an engine is built; the defaults are what sites get. */
@@ -226,6 +232,12 @@ function repeated(keys: string[], times: number): string[] {
 interface LanguageCounts {
   sections: number;
   withTerm: Int32Array<ArrayBuffer>;
+}
+
+/** How rare terms are among some sections (`rarityAmong`). */
+export interface TermRarity extends LanguageRarity {
+  /** In how many of them a term occurs, by id. */
+  withTerm(id: number): number;
 }
 
 /**
@@ -610,18 +622,32 @@ export class SectionEngine {
   }
 
   /**
-   * In how many sections of pages in a language (as sections give it; undefined: of no
-   * language) a (processed) term occurs, and how many sections that language has.
+   * How rare terms are among the sections of some page languages taken together (as sections
+   * give them, undefined for a page that names none): one reader language's sections, as
+   * `DocsIndex` resolves them. Both the coverage decision's rarity and the site-vocabulary
+   * concepts count within it.
    */
-  frequencyInLanguage(term: string, language: string | undefined): number {
-    const own = this.byPageLanguage.get(language ?? '');
-    const id = own && this.fieldTerms.idOf(storageKey(term));
-    return id === undefined ? 0 : (own!.withTerm[id] ?? 0);
-  }
-
-  /** How many sections of pages in a language (undefined: of no language) the index holds. */
-  sectionsInLanguage(language: string | undefined): number {
-    return this.byPageLanguage.get(language ?? '')?.sections ?? 0;
+  rarityAmong(pageLanguages: readonly (string | undefined)[]): TermRarity {
+    const counts: LanguageCounts[] = [];
+    for (const language of new Set(pageLanguages.map((language) => language ?? ''))) {
+      const own = this.byPageLanguage.get(language);
+      if (own) counts.push(own);
+    }
+    let sectionCount = 0;
+    for (const own of counts) sectionCount += own.sections;
+    const withTerm = (id: number) => {
+      let held = 0;
+      for (const own of counts) held += own.withTerm[id] ?? 0;
+      return held;
+    };
+    return {
+      sectionCount,
+      withTerm,
+      termFrequency: (term) => {
+        const id = this.fieldTerms.idOf(storageKey(term));
+        return id === undefined ? 0 : withTerm(id);
+      },
+    };
   }
 
   /** In how many sections a (processed) term occurs. */
@@ -697,9 +723,9 @@ export class SectionEngine {
     const best = (fields: string[]) =>
       this.firstAccepted(withLinkText(run(fields), linked), accept, limit);
     const found = run(['title', 'headings']);
-    const concepts = this.conceptsOf(found, specific, plan, language);
     const hits = this.firstAccepted(withLinkText(found, linked), accept, limit);
     if (hits.length === 0 && plan.common.length > 0) return best(['title', 'headings', 'text']);
+    const concepts = this.conceptsOf(found, specific, plan, options.languagePages);
     // What was not looked up everywhere still counts where it occurs in the sections found:
     // the common words looked up in titles and headings, in body text; the words past the
     // limits, in every field; the identifier parts past the budget, in titles and headings.
@@ -747,7 +773,7 @@ export class SectionEngine {
     found: MiniSearchHit[],
     specific: string[],
     plan: QueryPlan,
-    language: string | undefined,
+    languagePages: readonly (string | undefined)[] | undefined,
   ): { key: string; association: number }[] {
     const sourceIds: number[] = [];
     const sourceOf = new Map<string, number>();
@@ -775,8 +801,8 @@ export class SectionEngine {
     }
     // Within the reader's language when the site has pages in it: across a site in several
     // languages, two words of one language meet far more often than chance.
-    const own = language === undefined ? undefined : this.byPageLanguage.get(language);
-    const inLanguage = own !== undefined && own.sections > 0 ? own : undefined;
+    const own = languagePages && this.rarityAmong(languagePages);
+    const inLanguage = own !== undefined && own.sectionCount > 0 ? own : undefined;
     const planned = [...plan.specific, ...plan.common, ...plan.dropped, ...plan.variants].map(
       storageKey,
     );
@@ -786,8 +812,9 @@ export class SectionEngine {
       sourceIds,
       hits,
       {
-        sections: inLanguage?.sections ?? this.sections,
-        sectionsWith: (id) => (inLanguage?.withTerm ?? this.sectionsWithTerm)[id] ?? 0,
+        sections: inLanguage?.sectionCount ?? this.sections,
+        sectionsWith: (id) =>
+          inLanguage ? inLanguage.withTerm(id) : (this.sectionsWithTerm[id] ?? 0),
         headedIn: (id) =>
           this.fieldTerms.sectionsWith(TITLE, id) + this.fieldTerms.sectionsWith(HEADINGS, id),
         candidate: (id) => (this.sectionsWithTerm[id] ?? 0) <= common && !asked.has(id),
@@ -1110,25 +1137,27 @@ function withLinkText(hits: MiniSearchHit[], linked: MiniSearchHit[]): MiniSearc
     const sum =
       hit.score / Math.max(1, hit.queryTerms.length) +
       link.score / Math.max(1, link.queryTerms.length);
+    const queryTerms = [...hit.queryTerms];
     for (const term of link.queryTerms) {
-      if (!hit.queryTerms.includes(term)) hit.queryTerms.push(term);
+      if (!queryTerms.includes(term)) queryTerms.push(term);
     }
-    hit.score = sum * hit.queryTerms.length;
-    raised.push(hit);
+    raised.push({ ...hit, queryTerms, score: sum * queryTerms.length });
     moved.push(i);
   }
   // Link text of a section the query did not otherwise match finds it.
   for (const [id, link] of linkOf) raised.push({ ...link, id });
-  for (let i = moved.length - 1; i >= 0; i--) hits.splice(moved[i]!, 1);
+  // A copy: the lookup's own hits stay as they were for the site-vocabulary concepts.
+  const kept = hits.slice();
+  for (let i = moved.length - 1; i >= 0; i--) kept.splice(moved[i]!, 1);
   // Each before the first hit scoring below it (hits are sorted best first).
   for (const hit of raised) {
-    hits.splice(
-      partitionPoint(hits.length, (i) => hits[i]!.score >= hit.score),
+    kept.splice(
+      partitionPoint(kept.length, (i) => kept[i]!.score >= hit.score),
       0,
       hit,
     );
   }
-  return hits;
+  return kept;
 }
 
 /**
