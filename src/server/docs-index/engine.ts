@@ -134,7 +134,10 @@ const BOOST = { title: 3, headings: 1.25, text: 1, links: LINK_TEXT_BOOST };
  */
 const COMMON_TERM_SHARE = 0.02;
 const COMMON_TERM_MIN = 200;
-/** Long questions are cut to their most specific words. */
+/**
+ * Long questions are looked up everywhere by their most specific words; their other words that
+ * are not common, in titles only (`titled`).
+ */
 const QUERY_TERMS_MAX = 6;
 /**
  * Of the common words, only the rarest few are looked up (in titles and headings): each walks a
@@ -215,6 +218,11 @@ interface QueryPlan {
   variants: string[];
   /** Parts left out of the lookup (past COMMON_POSTINGS_MAX): weighed in titles and headings. */
   droppedParts: string[];
+  /**
+   * Words past QUERY_TERMS_MAX that are not common: looked up in titles only (within
+   * COMMON_POSTINGS_MAX), weighed in the headings and body text of the sections found.
+   */
+  titled: string[];
 }
 
 /** Numbers the sections added by every engine, so an IndexedWord knows which one saw it last. */
@@ -670,6 +678,7 @@ export class SectionEngine {
       });
     const specific = keysOf(plan.specific);
     const common = keysOf(plan.common);
+    const titled = keysOf(plan.titled);
     const boostTerm = (key: string) => {
       const term = termOf.get(key) ?? key;
       return plan.joined.has(term) ? JOINED_BOOST : plan.parts.has(term) ? PART_BOOST : 1;
@@ -697,6 +706,7 @@ export class SectionEngine {
             queries: [
               { queries: specific, combineWith: 'OR', fields: [...FIELDS] },
               { queries: common, combineWith: 'OR', fields: commonFields },
+              { queries: titled, combineWith: 'OR', fields: ['title'] },
             ],
           },
           {
@@ -727,14 +737,18 @@ export class SectionEngine {
     if (hits.length === 0 && plan.common.length > 0) return best(['title', 'headings', 'text']);
     const concepts = this.conceptsOf(found, specific, plan, options.languagePages);
     // What was not looked up everywhere still counts where it occurs in the sections found:
-    // the common words looked up in titles and headings, in body text; the words past the
-    // limits, in every field; the identifier parts past the budget, in titles and headings.
+    // the common words looked up in titles and headings, in body text; the words looked up in
+    // titles only, in headings and body text; the words past the limits, in every field; the
+    // identifier parts past the budget, in titles and headings.
     const rest: Lookup[] = [
       ...plan.common
         .filter((term) => !plan.parts.has(term))
         .map((term): Lookup => ({ key: storageKey(term), field: 'text' })),
       ...plan.dropped.flatMap((term) =>
         FIELDS.map((field): Lookup => ({ key: storageKey(term), field })),
+      ),
+      ...plan.titled.flatMap((term) =>
+        (['headings', 'text'] as const).map((field): Lookup => ({ key: storageKey(term), field })),
       ),
       ...plan.droppedParts.flatMap((term) =>
         (['title', 'headings'] as const).map(
@@ -803,9 +817,13 @@ export class SectionEngine {
     // languages, two words of one language meet far more often than chance.
     const own = languagePages && this.rarityAmong(languagePages);
     const inLanguage = own !== undefined && own.sectionCount > 0 ? own : undefined;
-    const planned = [...plan.specific, ...plan.common, ...plan.dropped, ...plan.variants].map(
-      storageKey,
-    );
+    const planned = [
+      ...plan.specific,
+      ...plan.common,
+      ...plan.titled,
+      ...plan.dropped,
+      ...plan.variants,
+    ].map(storageKey);
     const asked = new Set(planned.map((key) => this.fieldTerms.idOf(key)));
     const common = this.commonThreshold();
     const concepts = this.conceptFinder.find(
@@ -1049,24 +1067,38 @@ export class SectionEngine {
     const variants = new Set(
       looked.flatMap((term) => this.titleVariants(term)).filter((term) => !asked.has(term)),
     );
-    const budgeted = this.withinPostings([...lookedUp, ...parts]);
+    const budgeted = this.withinPostings([...lookedUp, ...parts], [TITLE, HEADINGS]);
+    // A long question's words past the most specific few may be those of the answering page's
+    // title ("status", "show" for "Streaming Status Shows But No Text Appears", past "spinner"
+    // and "arrives"): the words that are not common are looked up in titles, which are few.
+    const titled = this.withinPostings(
+      [...past].filter((term) => frequency(term) <= common),
+      [TITLE],
+    );
     return {
       specific,
       joined,
       common: [...lookedUp, ...parts].filter((term) => budgeted.has(term)),
       parts: new Set(parts),
-      dropped: [...weighed, ...lookedUp.filter((term) => !budgeted.has(term)), ...past],
+      dropped: [
+        ...weighed,
+        ...lookedUp.filter((term) => !budgeted.has(term)),
+        ...[...past].filter((term) => !titled.has(term)),
+      ],
       droppedParts: parts.filter((term) => !budgeted.has(term)),
       variants: [...variants],
+      titled: [...titled],
     };
   }
 
-  /** The terms to look up in titles and headings, rarest first, within COMMON_POSTINGS_MAX. */
-  private withinPostings(terms: string[]): Set<string> {
+  /** The terms to look up in `fields`, rarest there first, within COMMON_POSTINGS_MAX. */
+  private withinPostings(terms: string[], fields: readonly number[]): Set<string> {
     const postings = (term: string) => {
       const id = this.fieldTerms.idOf(storageKey(term));
       if (id === undefined) return 0;
-      return this.fieldTerms.sectionsWith(TITLE, id) + this.fieldTerms.sectionsWith(HEADINGS, id);
+      let count = 0;
+      for (const field of fields) count += this.fieldTerms.sectionsWith(field, id);
+      return count;
     };
     const rarest = terms
       .map((term) => ({ term, postings: postings(term) }))
