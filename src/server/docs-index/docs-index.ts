@@ -127,21 +127,21 @@ export class SiteIndex implements DocsIndex {
    * include pages that name none): in how many a term occurs, and how many there are.
    */
   rarityIn(language: string): LanguageRarity {
+    const { sectionCount, termFrequency } = this.engine.rarityAmong(this.pageLanguagesOf(language));
+    return { sectionCount, termFrequency };
+  }
+
+  /**
+   * The page languages, as pages give them (undefined: none), that make up a reader's language
+   * (any case): its own, and for the default language the pages that name none.
+   */
+  private pageLanguagesOf(language: string): (string | undefined)[] {
     const wanted = language.toLowerCase();
-    const keys: (string | undefined)[] = [...this.languageCounts.keys()].filter(
-      (own) => own.toLowerCase() === wanted,
+    const own: (string | undefined)[] = [...this.languageCounts.keys()].filter(
+      (key) => key.toLowerCase() === wanted,
     );
-    if (this.siteProfile.defaultLanguage.toLowerCase() === wanted) keys.push(undefined);
-    let sectionCount = 0;
-    for (const key of keys) sectionCount += this.engine.sectionsInLanguage(key);
-    return {
-      sectionCount,
-      termFrequency: (term) => {
-        let held = 0;
-        for (const key of keys) held += this.engine.frequencyInLanguage(term, key);
-        return held;
-      },
-    };
+    if (this.siteProfile.defaultLanguage.toLowerCase() === wanted) own.push(undefined);
+    return own;
   }
 
   /** Every page, in no particular order. */
@@ -367,6 +367,7 @@ export class SiteIndex implements DocsIndex {
       language,
       // What `inLanguage` accepts: pages in the reader's language and default-language pages.
       pageLanguages: language ? [language, defaultLanguage, undefined] : undefined,
+      languagePages: language ? this.pageLanguagesOf(language) : undefined,
       boost: current ? (pagePath) => proximityBoost(pagePath, current) : undefined,
     });
     const results: SearchResult[] = [];

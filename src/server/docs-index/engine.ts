@@ -35,6 +35,7 @@ import {
   storageKey,
 } from './section-words.ts';
 import { ConceptFinder, type SourceHit } from './site-vocabulary.ts';
+import type { LanguageRarity } from './types.ts';
 
 export type { IndexedSection } from './section-words.ts';
 
@@ -59,6 +60,11 @@ export interface EngineSearchOptions {
    * looked up as the index's other languages would have processed it.
    */
   language?: string | undefined;
+  /**
+   * The page languages (as `pageLanguages`) whose sections make up the reader's language,
+   * where the site-vocabulary figures are counted (`rarityAmong`). Undefined: the whole site.
+   */
+  languagePages?: readonly (string | undefined)[] | undefined;
 }
 
 /** How an engine is built; the defaults are what sites get. */
@@ -128,7 +134,10 @@ const BOOST = { title: 3, headings: 1.25, text: 1, links: LINK_TEXT_BOOST };
  */
 const COMMON_TERM_SHARE = 0.02;
 const COMMON_TERM_MIN = 200;
-/** Long questions are cut to their most specific words. */
+/**
+ * Long questions are looked up everywhere by their most specific words; their other words that
+ * are not common, in titles only (`titled`).
+ */
 const QUERY_TERMS_MAX = 6;
 /**
  * Of the common words, only the rarest few are looked up (in titles and headings): each walks a
@@ -209,6 +218,11 @@ interface QueryPlan {
   variants: string[];
   /** Parts left out of the lookup (past COMMON_POSTINGS_MAX): weighed in titles and headings. */
   droppedParts: string[];
+  /**
+   * Words past QUERY_TERMS_MAX that are not common: looked up in titles only (within
+   * COMMON_POSTINGS_MAX), weighed in the headings and body text of the sections found.
+   */
+  titled: string[];
 }
 
 /** Numbers the sections added by every engine, so an IndexedWord knows which one saw it last. */
@@ -226,6 +240,12 @@ function repeated(keys: string[], times: number): string[] {
 interface LanguageCounts {
   sections: number;
   withTerm: Int32Array<ArrayBuffer>;
+}
+
+/** How rare terms are among some sections (`rarityAmong`). */
+export interface TermRarity extends LanguageRarity {
+  /** In how many of them a term occurs, by id. */
+  withTerm(id: number): number;
 }
 
 /**
@@ -610,18 +630,32 @@ export class SectionEngine {
   }
 
   /**
-   * In how many sections of pages in a language (as sections give it; undefined: of no
-   * language) a (processed) term occurs, and how many sections that language has.
+   * How rare terms are among the sections of some page languages taken together (as sections
+   * give them, undefined for a page that names none): one reader language's sections, as
+   * `DocsIndex` resolves them. Both the coverage decision's rarity and the site-vocabulary
+   * concepts count within it.
    */
-  frequencyInLanguage(term: string, language: string | undefined): number {
-    const own = this.byPageLanguage.get(language ?? '');
-    const id = own && this.fieldTerms.idOf(storageKey(term));
-    return id === undefined ? 0 : (own!.withTerm[id] ?? 0);
-  }
-
-  /** How many sections of pages in a language (undefined: of no language) the index holds. */
-  sectionsInLanguage(language: string | undefined): number {
-    return this.byPageLanguage.get(language ?? '')?.sections ?? 0;
+  rarityAmong(pageLanguages: readonly (string | undefined)[]): TermRarity {
+    const counts: LanguageCounts[] = [];
+    for (const language of new Set(pageLanguages.map((language) => language ?? ''))) {
+      const own = this.byPageLanguage.get(language);
+      if (own) counts.push(own);
+    }
+    let sectionCount = 0;
+    for (const own of counts) sectionCount += own.sections;
+    const withTerm = (id: number) => {
+      let held = 0;
+      for (const own of counts) held += own.withTerm[id] ?? 0;
+      return held;
+    };
+    return {
+      sectionCount,
+      withTerm,
+      termFrequency: (term) => {
+        const id = this.fieldTerms.idOf(storageKey(term));
+        return id === undefined ? 0 : withTerm(id);
+      },
+    };
   }
 
   /** In how many sections a (processed) term occurs. */
@@ -644,6 +678,7 @@ export class SectionEngine {
       });
     const specific = keysOf(plan.specific);
     const common = keysOf(plan.common);
+    const titled = keysOf(plan.titled);
     const boostTerm = (key: string) => {
       const term = termOf.get(key) ?? key;
       return plan.joined.has(term) ? JOINED_BOOST : plan.parts.has(term) ? PART_BOOST : 1;
@@ -671,6 +706,7 @@ export class SectionEngine {
             queries: [
               { queries: specific, combineWith: 'OR', fields: [...FIELDS] },
               { queries: common, combineWith: 'OR', fields: commonFields },
+              { queries: titled, combineWith: 'OR', fields: ['title'] },
             ],
           },
           {
@@ -697,18 +733,22 @@ export class SectionEngine {
     const best = (fields: string[]) =>
       this.firstAccepted(withLinkText(run(fields), linked), accept, limit);
     const found = run(['title', 'headings']);
-    const concepts = this.conceptsOf(found, specific, plan, language);
     const hits = this.firstAccepted(withLinkText(found, linked), accept, limit);
     if (hits.length === 0 && plan.common.length > 0) return best(['title', 'headings', 'text']);
+    const concepts = this.conceptsOf(found, specific, plan, options.languagePages);
     // What was not looked up everywhere still counts where it occurs in the sections found:
-    // the common words looked up in titles and headings, in body text; the words past the
-    // limits, in every field; the identifier parts past the budget, in titles and headings.
+    // the common words looked up in titles and headings, in body text; the words looked up in
+    // titles only, in headings and body text; the words past the limits, in every field; the
+    // identifier parts past the budget, in titles and headings.
     const rest: Lookup[] = [
       ...plan.common
         .filter((term) => !plan.parts.has(term))
         .map((term): Lookup => ({ key: storageKey(term), field: 'text' })),
       ...plan.dropped.flatMap((term) =>
         FIELDS.map((field): Lookup => ({ key: storageKey(term), field })),
+      ),
+      ...plan.titled.flatMap((term) =>
+        (['headings', 'text'] as const).map((field): Lookup => ({ key: storageKey(term), field })),
       ),
       ...plan.droppedParts.flatMap((term) =>
         (['title', 'headings'] as const).map(
@@ -747,7 +787,7 @@ export class SectionEngine {
     found: MiniSearchHit[],
     specific: string[],
     plan: QueryPlan,
-    language: string | undefined,
+    languagePages: readonly (string | undefined)[] | undefined,
   ): { key: string; association: number }[] {
     const sourceIds: number[] = [];
     const sourceOf = new Map<string, number>();
@@ -775,19 +815,24 @@ export class SectionEngine {
     }
     // Within the reader's language when the site has pages in it: across a site in several
     // languages, two words of one language meet far more often than chance.
-    const own = language === undefined ? undefined : this.byPageLanguage.get(language);
-    const inLanguage = own !== undefined && own.sections > 0 ? own : undefined;
-    const planned = [...plan.specific, ...plan.common, ...plan.dropped, ...plan.variants].map(
-      storageKey,
-    );
+    const own = languagePages && this.rarityAmong(languagePages);
+    const inLanguage = own !== undefined && own.sectionCount > 0 ? own : undefined;
+    const planned = [
+      ...plan.specific,
+      ...plan.common,
+      ...plan.titled,
+      ...plan.dropped,
+      ...plan.variants,
+    ].map(storageKey);
     const asked = new Set(planned.map((key) => this.fieldTerms.idOf(key)));
     const common = this.commonThreshold();
     const concepts = this.conceptFinder.find(
       sourceIds,
       hits,
       {
-        sections: inLanguage?.sections ?? this.sections,
-        sectionsWith: (id) => (inLanguage?.withTerm ?? this.sectionsWithTerm)[id] ?? 0,
+        sections: inLanguage?.sectionCount ?? this.sections,
+        sectionsWith: (id) =>
+          inLanguage ? inLanguage.withTerm(id) : (this.sectionsWithTerm[id] ?? 0),
         headedIn: (id) =>
           this.fieldTerms.sectionsWith(TITLE, id) + this.fieldTerms.sectionsWith(HEADINGS, id),
         candidate: (id) => (this.sectionsWithTerm[id] ?? 0) <= common && !asked.has(id),
@@ -1022,24 +1067,38 @@ export class SectionEngine {
     const variants = new Set(
       looked.flatMap((term) => this.titleVariants(term)).filter((term) => !asked.has(term)),
     );
-    const budgeted = this.withinPostings([...lookedUp, ...parts]);
+    const budgeted = this.withinPostings([...lookedUp, ...parts], [TITLE, HEADINGS]);
+    // A long question's words past the most specific few may be those of the answering page's
+    // title ("status", "show" for "Streaming Status Shows But No Text Appears", past "spinner"
+    // and "arrives"): the words that are not common are looked up in titles, which are few.
+    const titled = this.withinPostings(
+      [...past].filter((term) => frequency(term) <= common),
+      [TITLE],
+    );
     return {
       specific,
       joined,
       common: [...lookedUp, ...parts].filter((term) => budgeted.has(term)),
       parts: new Set(parts),
-      dropped: [...weighed, ...lookedUp.filter((term) => !budgeted.has(term)), ...past],
+      dropped: [
+        ...weighed,
+        ...lookedUp.filter((term) => !budgeted.has(term)),
+        ...[...past].filter((term) => !titled.has(term)),
+      ],
       droppedParts: parts.filter((term) => !budgeted.has(term)),
       variants: [...variants],
+      titled: [...titled],
     };
   }
 
-  /** The terms to look up in titles and headings, rarest first, within COMMON_POSTINGS_MAX. */
-  private withinPostings(terms: string[]): Set<string> {
+  /** The terms to look up in `fields`, rarest there first, within COMMON_POSTINGS_MAX. */
+  private withinPostings(terms: string[], fields: readonly number[]): Set<string> {
     const postings = (term: string) => {
       const id = this.fieldTerms.idOf(storageKey(term));
       if (id === undefined) return 0;
-      return this.fieldTerms.sectionsWith(TITLE, id) + this.fieldTerms.sectionsWith(HEADINGS, id);
+      let count = 0;
+      for (const field of fields) count += this.fieldTerms.sectionsWith(field, id);
+      return count;
     };
     const rarest = terms
       .map((term) => ({ term, postings: postings(term) }))
@@ -1110,25 +1169,27 @@ function withLinkText(hits: MiniSearchHit[], linked: MiniSearchHit[]): MiniSearc
     const sum =
       hit.score / Math.max(1, hit.queryTerms.length) +
       link.score / Math.max(1, link.queryTerms.length);
+    const queryTerms = [...hit.queryTerms];
     for (const term of link.queryTerms) {
-      if (!hit.queryTerms.includes(term)) hit.queryTerms.push(term);
+      if (!queryTerms.includes(term)) queryTerms.push(term);
     }
-    hit.score = sum * hit.queryTerms.length;
-    raised.push(hit);
+    raised.push({ ...hit, queryTerms, score: sum * queryTerms.length });
     moved.push(i);
   }
   // Link text of a section the query did not otherwise match finds it.
   for (const [id, link] of linkOf) raised.push({ ...link, id });
-  for (let i = moved.length - 1; i >= 0; i--) hits.splice(moved[i]!, 1);
+  // A copy: the lookup's own hits stay as they were for the site-vocabulary concepts.
+  const kept = hits.slice();
+  for (let i = moved.length - 1; i >= 0; i--) kept.splice(moved[i]!, 1);
   // Each before the first hit scoring below it (hits are sorted best first).
   for (const hit of raised) {
-    hits.splice(
-      partitionPoint(hits.length, (i) => hits[i]!.score >= hit.score),
+    kept.splice(
+      partitionPoint(kept.length, (i) => kept[i]!.score >= hit.score),
       0,
       hit,
     );
   }
-  return hits;
+  return kept;
 }
 
 /**

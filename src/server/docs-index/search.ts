@@ -23,6 +23,8 @@ export interface EngineQuery {
   language?: string | undefined;
   /** The page languages a result may have (see EngineSearchOptions), before `accept`. */
   pageLanguages?: readonly (string | undefined)[] | undefined;
+  /** The page languages that make up the reader's language (see EngineSearchOptions). */
+  languagePages?: readonly (string | undefined)[] | undefined;
   /** Multiplies the score of a page (the reader's current page and its neighbours). */
   boost?: ((pagePath: string) => number) | undefined;
 }
@@ -49,12 +51,13 @@ export function searchSections(
   query: string,
   options: EngineQuery,
 ): SectionHit[] {
-  const { accept, boost, language, pageLanguages } = options;
+  const { accept, boost, language, pageLanguages, languagePages } = options;
   const engineOptions: EngineSearchOptions = {
     // Hits come best first; a page whose best section is beyond this depth cannot reach the top.
     limit: AGGREGATION_DEPTH,
     accept,
     pageLanguages,
+    languagePages,
     ...(language && { language }),
   };
   const hits = engine.search(query, engineOptions);

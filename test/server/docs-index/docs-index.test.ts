@@ -151,5 +151,39 @@ describe('SiteIndex paths', () => {
     expect(fr().termFrequency('rose')).toBe(0);
     expect(fr().sectionCount).toBe(1);
     expect(index.rarityIn('de').sectionCount).toBe(0);
+    // The reader's language in any case, and pages labelled with the default language by name.
+    index.upsert({ ...parsePage('c.md', '# Gamma\nflamingo'), language: 'EN' });
+    expect(index.rarityIn('En').termFrequency('flamingo')).toBe(3);
+    expect(index.rarityIn('En').sectionCount).toBe(3);
+  });
+
+  it("counts the site's vocabulary within the reader's language, unlabelled default pages included", () => {
+    // Three English pages head their audio recordings "Transcription": too little evidence
+    // among the English sections to tie the heading to the words. Counted across the whole
+    // site, the Japanese pages (which hold none of them) would make it look significant.
+    const index = new SiteIndex();
+    for (let page = 0; page < 20; page++) {
+      index.upsert(parsePage(`p${page}.md`, `# Page ${page}\nNothing about it.`));
+    }
+    for (let provider = 0; provider < 3; provider++) {
+      index.upsert(
+        parsePage(
+          `provider${provider}.md`,
+          `# Provider ${provider}\n## Transcription\nSend an audio recording.`,
+        ),
+      );
+    }
+    index.upsert(parsePage('d.md', '# Uploads\nKeep the audio recording short.'));
+    index.upsert(parsePage('c.md', '# Transcription\nKeep the audio recording short.'));
+    for (let page = 0; page < 2000; page++) {
+      index.upsert(parsePage(`ja/p${page}.md`, `---\nlang: ja\n---\n# ページ ${page}\n何もない。`));
+    }
+    const scores = Object.fromEntries(
+      index
+        .search('How do I turn an audio recording into text?')
+        .map((result) => [result.path, result.metadata.score]),
+    );
+    expect(scores.d).toBeGreaterThan(0);
+    expect(scores.c).toBe(scores.d);
   });
 });

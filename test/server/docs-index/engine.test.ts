@@ -109,6 +109,27 @@ describe('SectionEngine', () => {
     expect(shown[0]!.score).toBe(shown[1]!.score);
   });
 
+  it('looks the words of a long question past its most specific ones up in page titles', () => {
+    const engine = new SectionEngine();
+    for (let page = 0; page < 30; page++) {
+      engine.add(sectionsOf(`p${page}.md`, `# Page ${page}\nNothing about it.`));
+    }
+    // Six words rarer than "status" and "show", none of them on the answering page.
+    for (const word of ['reply', 'stays', 'away', 'right', 'spinner', 'arrives']) {
+      engine.add(sectionsOf(`${word}.md`, `# Notes on ${word}\nThe ${word} paragraph.`));
+    }
+    for (let page = 0; page < 3; page++) {
+      engine.add(sectionsOf(`s${page}.md`, `# Other ${page}\nThe status will show here.`));
+    }
+    engine.add(sectionsOf('answer.md', '# Status shows early\nCheck the last message instead.'));
+    const found = ids(
+      engine.search(
+        'The reply stays away right until the spinner arrives. Why does the status show?',
+      ),
+    );
+    expect(found[0]).toBe('answer#@0');
+  });
+
   it("weighs a heading word that the site ties to the reader's words (its own vocabulary)", () => {
     const site = (providers: number) => {
       const engine = new SectionEngine();
