@@ -1,38 +1,26 @@
 /**
- * The coverage decision's trade-off (issue 14): every covered question of the tuned,
- * development, multilingual and demo sets and every off-topic one (tuned and `dev-near-*`),
- * retrieved and read as the embedded model does, and how far the best section stands from what
- * the decision asks (`coverageMargin`). Moving every threshold by `d` refuses exactly the
+ * The coverage decision's trade-off (issue 14): every covered and off-topic question of the sets
+ * `npm run eval` runs (scripts/question-sets.ts), retrieved and read as the embedded model does
+ * (embedded-model.ts), and how far the best section stands from what the decision asks
+ * (`coverageMargin`). Moving every threshold by `d` refuses exactly the
  * questions whose margin is under `d`, so one run gives the whole curve: false refusals and
  * off-topic questions answered per shift. The decision alone: an answer with nothing to quote
- * is refused after it, which the eval counts and this does not. Held-out sets are left out
- * (their rates are read only from `npm run eval`).
+ * is refused after it, which the eval counts and this does not. Held-out sets are not among
+ * them (their rates are read only from `npm run eval`).
  *
  * `node bench/coverage-curve.ts` prints the curve; `--near <share>` also lists the questions
  * within that distance of the line (covered refused, off-topic answered, and close calls).
  */
-import { readdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { QUESTION_SETS, questionSetPaths } from '../scripts/question-sets.ts';
 import { RETRIEVAL_PAGE_SIZE_DEFAULT } from '../src/api/limits.ts';
-import { docsLookup, groundingSections } from '../src/server/assistant/grounding.ts';
+import { readingOptions, selectionOf } from '../src/server/assistant/embedded-model.ts';
+import { docsLookup } from '../src/server/assistant/grounding.ts';
 import { coverageMargin, readSections } from '../src/server/assistant/read-sections.ts';
 import { retrievePassages } from '../src/server/assistant/retrieval.ts';
 import { buildDocsIndex } from '../src/server/docs-index/load.ts';
 import type { DocsIndex } from '../src/server/docs-index/types.ts';
 import { loadQuestionSet } from '../src/server/eval/questions.ts';
-
-const here = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const QUESTIONS = 'test/fixtures/questions/';
-
-/** The corpus a set is asked against, by the end of its name (as `npm run eval` pairs them). */
-const CORPORA: [string, string][] = [
-  ['ai-sdk-docs', 'test/fixtures/corpora/ai-sdk-docs'],
-  ['vite-docs', 'test/fixtures/corpora/vite-docs'],
-  ['starlight-docs', 'test/fixtures/corpora/starlight-docs'],
-  ['starlight-multilingual', 'test/fixtures/corpora/starlight-docs'],
-  ['demo-docs', 'docs'],
-];
 
 const SHIFTS = [-0.08, -0.06, -0.04, -0.03, -0.02, -0.01, 0, 0.01, 0.02, 0.03, 0.04, 0.06];
 
@@ -43,23 +31,21 @@ export interface Margin {
   margin: number;
 }
 
-/** Every question's margin, the sets read from test/fixtures/questions. */
+/** Every question's margin, over the sets `npm run eval` runs, each against its corpus. */
 export async function coverageMargins(): Promise<Margin[]> {
-  const files = (await readdir(here(QUESTIONS)))
-    .filter((f) => f.endsWith('.json') && !f.startsWith('held-out-') && f !== 'tiny.json')
-    .sort();
   const indexes = new Map<string, Promise<DocsIndex>>();
   const margins: Margin[] = [];
-  for (const file of files) {
-    const corpus = CORPORA.find(([suffix]) => file.endsWith(`${suffix}.json`))?.[1];
-    if (!corpus) continue;
+  // Held-out sets are judged by their rates in `npm run eval` only, never by a question's margin.
+  for (const file of QUESTION_SETS.filter((set) => !set.questions.startsWith('held-out-'))) {
+    const { questions, docs: corpus } = questionSetPaths(file);
     let index = indexes.get(corpus);
     if (!index) {
-      index = buildDocsIndex(here(corpus)).then((built) => built.index);
+      index = buildDocsIndex(corpus).then((built) => built.index);
       indexes.set(corpus, index);
     }
     const docs = await index;
-    const set = await loadQuestionSet(here(`${QUESTIONS}${file}`));
+    const lookup = docsLookup(docs);
+    const set = await loadQuestionSet(questions);
     for (const q of set.questions) {
       const retrieval = retrievePassages(docs, {
         question: q.question,
@@ -68,14 +54,15 @@ export async function coverageMargins(): Promise<Margin[]> {
         pageSize: RETRIEVAL_PAGE_SIZE_DEFAULT,
         filter: q.filter,
       });
-      const lookup = docsLookup(docs);
-      // As the embedded model reads them (embedded-model.ts).
-      const reading = readSections(q.question, retrieval.results, {
-        selection: q.context?.map((item) => ({ text: item.value, code: item.type === 'code' })),
-        ...(retrieval.language && { language: retrieval.language }),
-        ...groundingSections(retrieval.results, lookup.getPage),
-        rarity: lookup,
-      });
+      const reading = readSections(
+        q.question,
+        retrieval.results,
+        readingOptions(retrieval.results, {
+          selection: selectionOf(q.context ?? []),
+          language: retrieval.language,
+          docs: lookup,
+        }),
+      );
       margins.push({
         set: set.name,
         question: q.question,

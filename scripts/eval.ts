@@ -13,48 +13,9 @@ import type { Rates } from '../src/server/eval/rates.ts';
 import { ratesTable } from '../src/server/eval/report.ts';
 import { runEval } from '../src/server/eval/run.ts';
 import { type EvalTarget, inProcessTarget } from '../src/server/eval/targets.ts';
+import { QUESTION_SETS, questionSetPaths } from './question-sets.ts';
 
 const here = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
-
-const SETS = [
-  { questions: 'ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'starlight-docs.json', docs: 'starlight-docs' },
-  { questions: 'vite-docs.json', docs: 'vite-docs' },
-  { questions: 'starlight-multilingual.json', docs: 'starlight-docs' },
-  // Development sets: held out until session 12, studied question by question since (not gated).
-  { questions: 'dev-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'dev-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'dev-starlight-docs.json', docs: 'starlight-docs' },
-  // Second round of development sets (session 13), written by reading pages before any run.
-  { questions: 'dev-2-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'dev-2-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'dev-2-starlight-docs.json', docs: 'starlight-docs' },
-  { questions: 'dev-2-starlight-multilingual.json', docs: 'starlight-docs' },
-  { questions: 'dev-2-demo-docs.json', docs: '../../../docs' },
-  // Off-topic questions near each site's domain (other libraries, hosting, databases, tools).
-  { questions: 'dev-near-off-topic-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'dev-near-off-topic-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'dev-near-off-topic-starlight-docs.json', docs: 'starlight-docs' },
-  { questions: 'dev-near-off-topic-demo-docs.json', docs: '../../../docs' },
-  // Off-topic questions in six of the Starlight docs' other languages (session 16).
-  { questions: 'dev-off-topic-starlight-multilingual.json', docs: 'starlight-docs' },
-  // Held out (rates only) until session 16 as held-out-2-ai-sdk-docs and held-out-3-*; since
-  // session 17, when the held-out-4 sets took their place, development sets like the others.
-  { questions: 'dev-3-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'dev-4-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'dev-4-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'dev-4-starlight-docs.json', docs: 'starlight-docs' },
-  { questions: 'dev-4-demo-docs.json', docs: '../../../docs' },
-  // Held out from session 17 (rates only): written by reading pages, never run while written,
-  // and never read by whoever works on ranking or answers.
-  { questions: 'held-out-4-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'held-out-4-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'held-out-4-starlight-docs.json', docs: 'starlight-docs' },
-  { questions: 'held-out-4-starlight-multilingual.json', docs: 'starlight-docs' },
-  { questions: 'held-out-4-demo-docs.json', docs: '../../../docs' },
-  // The project's own docs (what `npm start` serves), read from docs/ in the repository.
-  { questions: 'demo-docs.json', docs: '../../../docs' },
-];
 
 const { values: flags } = parseArgs({
   options: {
@@ -68,12 +29,13 @@ const targets = new Map<string, Promise<EvalTarget>>();
 const perSet: [string, Rates][] = [];
 const perLanguage: [string, Rates][] = [];
 const counts: string[] = [];
-for (const { questions, docs } of SETS) {
-  const set = await loadQuestionSet(here(`test/fixtures/questions/${questions}`));
+for (const file of QUESTION_SETS) {
+  const { questions, docs } = questionSetPaths(file);
+  const set = await loadQuestionSet(questions);
   let target = targets.get(docs);
   if (!target) {
     target = inProcessTarget({
-      docs: here(`test/fixtures/corpora/${docs}`),
+      docs,
       model: flags.model,
       modelBaseUrl: flags['model-base-url'],
     });

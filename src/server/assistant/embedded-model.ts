@@ -19,7 +19,8 @@ import type { DocsIndex } from '../docs-index/types.ts';
 import { NEUTRAL, words } from '../text/terms.ts';
 import { type ComposedAnswer, composeAnswer } from './compose-answer.ts';
 import { type DocsLookup, docsLookup, groundingSections } from './grounding.ts';
-import { looksLikeCode } from './question.ts';
+import { looksLikeCode, type Selection } from './question.ts';
+import type { ReadOptions } from './read-sections.ts';
 import { failureParts } from './stream-failures.ts';
 
 export const EMBEDDED_PROVIDER = 'docs-assistant';
@@ -141,21 +142,37 @@ function answerFor(call: LanguageModelV4CallOptions): ComposedAnswer {
   const query = input?.question ?? '';
   // A question about a selection is answered about the selection: where the docs explain it.
   const selected = query.slice(asked.length).trim();
-  const selection =
-    input?.context?.map((item) => ({ text: item.value, code: item.type === 'code' })) ??
-    (asked && query.startsWith(asked) && selected
+  const selection = input?.context
+    ? selectionOf(input.context)
+    : asked && query.startsWith(asked) && selected
       ? [{ text: selected, code: looksLikeCode(selected) }]
-      : []);
+      : [];
   const passages = input?.passages ?? [];
   return composeAnswer(asked || query, passages, {
     siteUrl: input?.siteUrl,
-    selection,
-    ...(input?.language && { language: input.language }),
-    ...(input?.docs && {
-      ...groundingSections(passages, input.docs.getPage),
-      rarity: input.docs,
-    }),
+    ...readingOptions(passages, { selection, language: input?.language, docs: input?.docs }),
   });
+}
+
+/** What the reader selected, as the answer reads it. */
+export function selectionOf(context: ContextItem[]): Selection[] {
+  return context.map((item) => ({ text: item.value, code: item.type === 'code' }));
+}
+
+/**
+ * How the embedded model reads the retrieved passages: every section of their pages and the
+ * site's rarity when it has the index, in the reader's language. Tools that study its decisions
+ * (bench/coverage-curve.ts) read them the same way.
+ */
+export function readingOptions(
+  passages: SearchResult[],
+  { selection, language, docs }: { selection: Selection[]; language?: string; docs?: DocsLookup },
+): ReadOptions {
+  return {
+    selection,
+    ...(language && { language }),
+    ...(docs && { ...groundingSections(passages, docs.getPage), rarity: docs }),
+  };
 }
 
 /** Drops what a streamed answer was composed from; a later call reads no sections. */

@@ -8,7 +8,12 @@ import { type DocsWatcher, watchDocs } from '../../../src/server/docs-index/watc
 let watcher: DocsWatcher | undefined;
 afterEach(() => watcher?.close());
 
-/** Watches `docs`; `settled(file)` resolves once a change of that file has been applied. */
+/**
+ * Watches `docs`; `settled(file, done)` resolves once a change of that file has been applied
+ * and `done` holds. A writer's steps (truncate, then write) can reach the watcher apart when the
+ * machine is busy, longer than the debounce: the first change applied may be the empty file, and
+ * the written one follows it as another change.
+ */
 async function watched(docs: string) {
   const { index } = await buildDocsIndex(docs);
   const lines: string[] = [];
@@ -18,7 +23,14 @@ async function watched(docs: string) {
     log: (line) => lines.push(line),
     onUpdate: (file) => waiting.get(file)?.(),
   });
-  const settled = (file: string) => new Promise<void>((resolve) => waiting.set(file, resolve));
+  const settled = (file: string, done: () => boolean = () => true) =>
+    new Promise<void>((resolve) =>
+      waiting.set(file, () => {
+        if (!done()) return;
+        waiting.delete(file);
+        resolve();
+      }),
+    );
   return { index, lines, settled };
 }
 
@@ -47,7 +59,7 @@ describe('watchDocs', () => {
     );
     const { index, settled } = await watched(docs);
     expect(index.getPage('page')?.content).toContain('heron');
-    const applied = settled('_note.mdx');
+    const applied = settled('_note.mdx', () => !!index.getPage('page')?.content.includes('egret'));
     await writeFile(join(docs, '_note.mdx'), 'The second note: egret.');
     await applied;
     expect(index.getPage('page')?.content).toContain('egret');
@@ -67,7 +79,7 @@ describe('watchDocs', () => {
     );
     const { index, settled } = await watched(docs);
     expect(index.search('ibis')).toEqual([]);
-    const applied = settled('docs.json');
+    const applied = settled('docs.json', () => index.search('ibis').length > 0);
     await writeFile(join(docs, 'docs.json'), nav(['index', 'later']));
     await applied;
     expect(index.search('ibis')[0]?.path).toBe('later');
@@ -82,7 +94,10 @@ describe('watchDocs', () => {
     await writeFile(join(fumadocs, 'content/docs/guide/setup.mdx'), '---\ntitle: Setup\n---\nGo.');
     const first = await watched(fumadocs);
     expect(first.index.getPage('docs/guide/setup')?.navigation).toEqual(['Guide']);
-    const renamed = first.settled('content/docs/guide/meta.json');
+    const renamed = first.settled(
+      'content/docs/guide/meta.json',
+      () => first.index.getPage('docs/guide/setup')?.navigation?.[0] === 'Handbook',
+    );
     await writeFile(join(fumadocs, 'content/docs/guide/meta.json'), '{"title": "Handbook"}');
     await renamed;
     expect(first.index.getPage('docs/guide/setup')?.navigation).toEqual(['Handbook']);
@@ -95,7 +110,10 @@ describe('watchDocs', () => {
     const second = await watched(nextra);
     expect(second.index.search('crane')[0]?.path).toBe('guide/old');
     // A _meta file added while running counts too.
-    const titled = second.settled('content/_meta.ts');
+    const titled = second.settled(
+      'content/_meta.ts',
+      () => second.index.getPage('guide/old')?.navigation?.[0] === 'Retired models',
+    );
     await writeFile(
       join(nextra, 'content/_meta.ts'),
       "export default { guide: 'Retired models' };",
