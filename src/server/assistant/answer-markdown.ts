@@ -33,6 +33,19 @@ export function sectionLabel(text: SectionText): string {
   return text.anchor && text.heading ? `${text.title} › ${text.heading}` : text.title;
 }
 
+/**
+ * A page title or heading written into the answer's Markdown as the text it is: `<`, `>`, `&`,
+ * brackets and emphasis marks are escaped (a frontmatter title `Using <Tabs>` would otherwise
+ * lose `<Tabs>`, and one holding an `<img>` tag would make every reader's browser fetch it).
+ * Code spans are kept as written: inside them the characters are literal already.
+ */
+export function markdownText(label: string): string {
+  return label
+    .split(/(`+[^`]*`+)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\<>&[\]*]/g, '\\$&')))
+    .join('');
+}
+
 export function quotedAnswer(
   chosen: Candidate[],
   sections: Section[],
@@ -40,6 +53,7 @@ export function quotedAnswer(
 ): ComposedAnswer {
   const sources: AnswerSource[] = [];
   const labels = distinctLabels(sections.map((s) => s.text));
+  const written = labels.map(markdownText);
   const numberOf = (index: number) => {
     const text = sections[index]!.text;
     let source = sources.find((s) => s.path === text.path);
@@ -66,19 +80,20 @@ export function quotedAnswer(
       const previous = chosen[i - 1];
       const introduced =
         previous?.section === section && (previous.to ?? previous.position) === position - 1;
-      blocks.push(introduced ? code : `From **${labels[section]}** ${citation}:\n\n${code}`);
+      blocks.push(introduced ? code : `From **${written[section]}** ${citation}:\n\n${code}`);
       return;
     }
     if (snippet.kind === 'table-row') {
       const row = siteLinks(snippet.text, text.path, siteUrl);
-      blocks.push(`From **${labels[section]}** ${citation}:\n\n${row}`);
+      blocks.push(`From **${written[section]}** ${citation}:\n\n${row}`);
       return;
     }
     // The heading names what the line is about ("Specify server port." under `server.port`),
     // once for the quotes of one section in a row.
     const previous = chosen[i - 1];
     const sameAsBefore = previous !== undefined && previous.section === section;
-    const label = text.anchor && text.heading && !sameAsBefore ? `**${text.heading}**: ` : '';
+    const label =
+      text.anchor && text.heading && !sameAsBefore ? `**${markdownText(text.heading)}**: ` : '';
     // A step is numbered when it is one of several quoted in a row (the first of them too).
     const next = chosen.slice(i + 1).find((c) => c.snippet.kind !== 'code');
     const inSteps = sameAsBefore || (next?.section === section && next.snippet.step !== undefined);
@@ -97,7 +112,7 @@ export function quotedAnswer(
     .slice(0, MORE_LINKS)
     .map((index) => {
       const { text } = sections[index]!;
-      return `[${labels[index]}](${pageLink(text.path, text.anchor, siteUrl)})`;
+      return `[${written[index]}](${pageLink(text.path, text.anchor, siteUrl)})`;
     });
   if (more.length > 0) blocks.push(`More in: ${more.join(' · ')}`);
   return { covered: true, text: blocks.join('\n\n'), sources };
@@ -156,7 +171,7 @@ export function notCoveredAnswer(sections: Section[], siteUrl?: string): Compose
   }
   const labels = distinctLabels(closest.map((s) => s.text));
   const list = closest.map(
-    (s, i) => `- [${labels[i]}](${pageLink(s.text.path, s.text.anchor, siteUrl)})`,
+    (s, i) => `- [${markdownText(labels[i]!)}](${pageLink(s.text.path, s.text.anchor, siteUrl)})`,
   );
   return {
     covered: false,

@@ -755,6 +755,28 @@ describe('composeAnswer', () => {
     ]);
   });
 
+  it('writes page titles and headings into the Markdown as text, not as HTML or links', async () => {
+    const { marked } = await import('marked');
+    const title = 'Using <Tabs> & <img src="https://tracker.example/x.png"> [beta] *now*';
+    const passages = [
+      result('guide/tabs', 'Tabs group code samples by package manager.', { title }),
+      result('guide/cards', 'Cards link to other pages of the site.', {
+        title: 'Cards for `Record<string, string>`',
+      }),
+    ];
+    const { sources } = composeAnswer('How do tabs group code samples?', passages);
+    // Sources carry the plain title: the client writes it as text.
+    expect(sources[0]!.title).toBe(title);
+    const refused = composeAnswer('How do I bake sourdough bread at home?', passages);
+    expect(refused.covered).toBe(false);
+    const html = await marked.parse(refused.text);
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<tabs');
+    expect(html).toContain('>Using &lt;Tabs&gt; &amp; &lt;img src=');
+    expect(html).toContain('[beta] *now*</a>');
+    expect(html).toContain('<code>Record&lt;string, string&gt;</code>');
+  });
+
   it('numbers sources by page and makes links absolute with a site URL', () => {
     const { text, sources } = answer(
       'Why does streaming improve latency?',
