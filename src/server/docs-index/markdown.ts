@@ -61,12 +61,22 @@ export function parseHeading(line: string): HeadingLine | undefined {
   return { level, text: raw.slice(0, custom.index), customId: custom[1] ?? custom[2] };
 }
 
-/** Heading text as a reader sees it: no code ticks, link targets, emphasis or JSX. */
+/**
+ * Heading text as a reader sees it: no code ticks, link targets, emphasis or JSX. A code span
+ * keeps its text as written (`Record<string, string>`, `use_directory_urls`).
+ */
 export function plainText(markdown: string): string {
   return markdown
-    .replace(/<[^>]+>/g, '')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[`*_~]/g, '')
+    .split(/(`+)([\s\S]*?)\1/)
+    .map((part, i) => {
+      if (i % 3 === 1) return '';
+      if (i % 3 === 2) return part;
+      return part
+        .replace(/<[^>]+>/g, '')
+        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/[`*_~]/g, '');
+    })
+    .join('')
     .trim();
 }
 

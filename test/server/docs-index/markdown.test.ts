@@ -58,6 +58,16 @@ describe('headings', () => {
     );
   });
 
+  it('keeps the text of a code span in a heading as written', () => {
+    expect(plainText('Object Format (`Record<string, string>`)')).toBe(
+      'Object Format (Record<string, string>)',
+    );
+    expect(plainText('`use_directory_urls` and _emphasis_')).toBe(
+      'use_directory_urls and emphasis',
+    );
+    expect(plainText('``a ` tick`` <b>bold</b>')).toBe('a ` tick bold');
+  });
+
   it('tracks fences of the same kind and at least the same length', () => {
     const fences = new FenceTracker();
     const lines = ['````md', '```', '# not a heading', '```', '````', '# heading'];
