@@ -27,6 +27,11 @@ export function startupBanner(
         `  <script type="module" src="${url}/widget/docs-assistant.js" data-domain="${site.domain}" data-api-key="${site.key}"></script>`,
       );
     }
+  } else {
+    // Run from a clone before any build: say why no script tag is printed and /widget/ is empty.
+    lines.push(
+      'No built widget found (dist/widget), so /widget/ serves nothing: run `npm run build` to serve the script tag.',
+    );
   }
   return lines;
 }

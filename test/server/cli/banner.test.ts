@@ -13,6 +13,7 @@ describe('the start-up banner', () => {
       `  <script type="module" src="http://127.0.0.1:8787/widget/docs-assistant.js" data-domain="acme" data-api-key="${KEY}"></script>`,
     );
     expect(lines.join('\n')).not.toContain("this run's key");
+    expect(lines.join('\n')).not.toContain('No built widget');
   });
 
   it('names a generated key, and prints no script tag without a built widget', async () => {
@@ -20,6 +21,7 @@ describe('the start-up banner', () => {
     const lines = startupBanner(config, 'http://[::1]:9000', false);
     expect(lines).toContain(`No --key given; this run's key is ${config.generatedKey}`);
     expect(lines.join('\n')).not.toContain('<script');
+    expect(lines.at(-1)).toMatch(/^No built widget found .*npm run build/);
   });
 
   it('says where a remembered key is kept, and whether it is new', async () => {
