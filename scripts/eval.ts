@@ -38,6 +38,8 @@ const SETS = [
   { questions: 'dev-near-off-topic-demo-docs.json', docs: '../../../docs' },
   // Off-topic questions in six of the Starlight docs' other languages (session 16).
   { questions: 'dev-off-topic-starlight-multilingual.json', docs: 'starlight-docs' },
+  // Readers' own words in fully and partly translated languages, with off-topic ones (session 17).
+  { questions: 'dev-5-starlight-multilingual.json', docs: 'starlight-docs' },
   // Held out (rates only) until session 16 as held-out-2-ai-sdk-docs and held-out-3-*; since
   // session 17, when the held-out-4 sets took their place, development sets like the others.
   { questions: 'dev-3-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
