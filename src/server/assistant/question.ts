@@ -114,9 +114,11 @@ export function analyzeQuestion(text: string, language?: string): Question {
   // A text that asks nothing reports the reader's problem ("My tests fail with …"): it wants
   // the fix.
   const kind = /[?？]/.test(text) ? kindOf(asking) : orFix(kindOf(text));
-  const words = wordsOf(text, language).filter(
+  const asked = wordsOf(text, language).filter(
     (w) => !(w.terms.length === 1 && QUESTION_STOP_WORDS.has(w.terms[0]!)),
   );
+  const content = asked.filter((w) => !(w.terms.length === 1 && HIRAGANA_ONLY.test(w.terms[0]!)));
+  const words = content.length > 0 ? content : asked;
   return {
     terms: [...new Set(words.flatMap((w) => w.terms))],
     words,
@@ -146,6 +148,14 @@ function namesIn(text: string, language?: string): Set<string> {
   }
   return named;
 }
+
+/**
+ * Japanese writes what a sentence is about in kanji and katakana; a word in hiragana alone is
+ * its grammar (a particle, an auxiliary, an inflection: ませる, ください) or an everyday verb
+ * or adjective (いい), said the reader's way rather than the docs'. Japanese stop word lists
+ * hold a few of them; the script tells them all. A question of such words alone keeps them.
+ */
+const HIRAGANA_ONLY = /^[\p{sc=Hiragana}ー]+$/u;
 
 /** The words of a text, each once: a compound counts once, by its whole term and its parts. */
 function wordsOf(text: string, language?: string): QuestionWord[] {

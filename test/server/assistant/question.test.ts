@@ -87,6 +87,19 @@ describe('analyzeQuestion', () => {
     );
   });
 
+  it('leaves out the words of a Japanese question written in hiragana alone, its grammar', () => {
+    // 読み込ませる: 読み, 込 and the auxiliary ませる; 書けばいいですか: 書, け, いい.
+    const { terms } = analyzeQuestion(
+      '自作のCSSファイルを読み込ませる設定はどこに書けばいいですか',
+      'ja',
+    );
+    expect(terms).toContain('css');
+    expect(terms).toContain('設定');
+    expect(terms.filter((t) => /^\p{sc=Hiragana}+$/u.test(t))).toEqual([]);
+    // Unless there is nothing else.
+    expect(analyzeQuestion('いいですか', 'ja').terms.length).toBeGreaterThan(0);
+  });
+
   it('marks the irregular forms of verbs of asking as filler too ("shown", "made")', () => {
     const { words } = analyzeQuestion('Can I change the title shown on a tip made by the docs?');
     const filler = words.filter((w) => w.filler).map((w) => w.terms[0]);
