@@ -65,27 +65,37 @@ export interface QuestionWord {
  * in Spanish or Japanese wants steps as much as one in English. Latin-script patterns open the
  * asking sentence (after a `¿`); Chinese, Japanese and Korean ones may stand anywhere in it.
  */
+const CJK_HOW =
+  '如何|怎么|怎樣|怎样|怎麼|方法|どうすれば|どうやって|どのように|には[？?]?$|できますか|られますか|어떻게|방법';
+const CJK_WHY = 'なぜ|どうして|为什么|為什麼|왜';
+const CJK_WHAT = '什么|什麼|哪|とは|何|どこ|どれ|いつ|무엇|어디|언제';
+/**
+ * The words of asking in Chinese, Japanese and Korean (어떻게 "how", 방법 "the way to"): no stop
+ * word list holds them all, and the docs seldom write them, so they would weigh as the rarest.
+ */
+const CJK_ASKING = new RegExp(`${CJK_HOW}|${CJK_WHY}|${CJK_WHAT}`, 'gu');
+
 const HOW = new RegExp(
   [
     String.raw`^\s*¿?\s*(?:how\b|can\s+i\b|could\s+i\b|is\s+there\s+(?:a|any)\s+way\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\b|(?:show|tell)\s+me\s+how\b|i\s+(?:want|need|would\s+like)\s+to\b|what\s+(?:should|can|could|do)\s+i\s+(?:do|change|try)\b|what(?:'s|\s+(?:is|am\s+i\s+doing|did\s+i\s+do|went))\s+wrong\b)`,
     // Spanish, Portuguese, Italian, French, German: "how", "can I", "is there a way".
     String.raw`^\s*¿?\s*(?:c[oó]mo|come|comment|wie|puedo|posso|puis-je|kann\s+ich|hay\s+(?:alguna\s+)?(?:forma|manera))(?![\p{L}])`,
     // Chinese, Japanese, Korean: "how", "the way to", "can I".
-    '如何|怎么|怎樣|怎样|怎麼|方法|どうすれば|どうやって|どのように|には[？?]?$|できますか|られますか|어떻게|방법',
+    CJK_HOW,
   ].join('|'),
   'iu',
 );
 const WHY = new RegExp(
   [
     String.raw`^\s*¿?\s*(?:why\b|what\s+(?:causes|happens)\b|por\s+qu[eé]|pourquoi|warum|wieso|perch[eé])(?![\p{L}])`,
-    'なぜ|どうして|为什么|為什麼|왜',
+    CJK_WHY,
   ].join('|'),
   'iu',
 );
 const WHAT = new RegExp(
   [
     String.raw`^\s*¿?\s*(?:what|which|where|when|who|is|are|does|do|qu[eé]|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|qual|quais|onde|quando|quel(?:le)?s?|o[uù]|qu'est-ce|cosa|quale|quali|dove|was|welche[rsnm]?|wo|wann)(?![\p{L}'])`,
-    '什么|什麼|哪|とは|何|どこ|どれ|いつ|무엇|어디|언제',
+    CJK_WHAT,
   ].join('|'),
   'iu',
 );
@@ -166,9 +176,12 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     if (terms.length === 0 || seen.has(key)) return;
     seen.add(key);
     // A number is the reader's value ("port 3000"); the docs seldom hold that very value.
-    const filler = terms.length === 1 && (FILLER.has(terms[0]!) || /^\d+$/.test(terms[0]!));
+    const filler =
+      terms.length === 1 &&
+      (FILLER.has(terms[0]!) || /^\d+$/.test(terms[0]!) || asking.has(terms[0]!));
     words.push({ terms, identifier, filler, ...(name && !filler && { name }) });
   };
+  const asking = new Set([...text.matchAll(CJK_ASKING)].flatMap((m) => termsOf(m[0], language)));
   // German and Luxembourgish capitalise every noun: a capital says nothing of a name there.
   const casedNames = !/^(de|lb)\b/i.test(language ?? '');
   for (const match of text.matchAll(QUESTION_WORD)) {

@@ -100,6 +100,18 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('いいですか', 'ja').terms.length).toBeGreaterThan(0);
   });
 
+  it('marks the words of asking of Chinese, Japanese and Korean as filler (어떻게, 方法)', () => {
+    const filler = (text: string, language: string) =>
+      analyzeQuestion(text, language)
+        .words.filter((w) => w.filler)
+        .flatMap((w) => w.terms);
+    expect(filler('어떤 페이지를 검색에 안 나오게 하려면 어떻게 해요?', 'ko')).toEqual(
+      termsOf('어떻게', 'ko'),
+    );
+    expect(filler('隐藏页面的方法', 'zh-cn')).toContain('方法');
+    expect(filler('検索 ページ 除外', 'ja')).toEqual([]);
+  });
+
   it('marks the irregular forms of verbs of asking as filler too ("shown", "made")', () => {
     const { words } = analyzeQuestion('Can I change the title shown on a tip made by the docs?');
     const filler = words.filter((w) => w.filler).map((w) => w.terms[0]);
