@@ -3,7 +3,7 @@
  * code-like names it mentions, what kind of answer it wants, and (for a question about a
  * selection) the selection's own names.
  */
-import { tokenize } from '../text/terms.ts';
+import { foldCase, languageOf, tokenize } from '../text/terms.ts';
 
 /**
  * The one place the answer turns text into terms: the shared tokenizer (src/server/text), so
@@ -188,7 +188,10 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     const word = match[0];
     const terms = termsOf(word, language);
     const name = casedNames && NAME_START.test(word) && !opensSentence(text, match.index);
-    if (/[-_]|[\p{Ll}\p{N}]\p{Lu}/u.test(word)) {
+    if (joinsPronoun(word, language)) {
+      for (const part of word.split('-'))
+        for (const term of termsOf(part, language)) add([term], false, false);
+    } else if (/[-_]|[\p{Ll}\p{N}]\p{Lu}/u.test(word)) {
       // Parts of three letters or more (`re` of "re-bundle" says nothing).
       const [whole, ...parts] = terms;
       const identifier = IDENTIFIER.test(word);
@@ -205,6 +208,20 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
   }
   return words;
 }
+
+/**
+ * Whether a hyphenated word of prose joins a stop word to a word, as French joins a pronoun
+ * to its verb ("peut-on", "dois-je", "faut-il"): two words of the sentence, not a compound or
+ * a name the docs would write whole. Not in English, where a hyphen joins a compound whose
+ * parts may be stop words ("built-in", "add-on").
+ */
+function joinsPronoun(word: string, tag: string | undefined): boolean {
+  const own = languageOf(tag);
+  if (own.tag === 'en' || own.stopWords.size === 0 || !PROSE_HYPHENATED.test(word)) return false;
+  return word.split('-').some((part) => own.stopWords.has(foldCase(part)));
+}
+
+const PROSE_HYPHENATED = /^\p{Ll}*[\p{L}\p{M}]+(?:-\p{Ll}[\p{L}\p{M}]*)+$/u;
 
 /**
  * The kind a sentence asks for; a sentence that opens with what it is about ("For server-side

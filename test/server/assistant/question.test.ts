@@ -112,6 +112,17 @@ describe('analyzeQuestion', () => {
     expect(filler('検索 ページ 除外', 'ja')).toEqual([]);
   });
 
+  it('reads a French verb and the pronoun joined to it by a hyphen as words, not a compound', () => {
+    const terms = (text: string, language: string) =>
+      analyzeQuestion(text, language).words.map((w) => w.terms);
+    expect(terms('Peut-on enlever le sommaire ?', 'fr')).toEqual(
+      terms('Peut enlever le sommaire ?', 'fr'),
+    );
+    // A compound keeps its whole: in English, and where no part is a stop word.
+    expect(terms('a built-in component', 'en')[0]).toEqual(['builtin', 'built']);
+    expect(terms('un plug-in', 'fr')[0]!.length).toBeGreaterThan(1);
+  });
+
   it('marks the irregular forms of verbs of asking as filler too ("shown", "made")', () => {
     const { words } = analyzeQuestion('Can I change the title shown on a tip made by the docs?');
     const filler = words.filter((w) => w.filler).map((w) => w.terms[0]);
