@@ -40,6 +40,8 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-4-vite-docs.json', docs: 'vite-docs' },
   { questions: 'dev-4-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-4-demo-docs.json', docs: '../../../docs' },
+  // Readers' own words in other languages (session 17), the partly translated ones included.
+  { questions: 'dev-5-starlight-multilingual.json', docs: 'starlight-docs' },
   // Held out from session 17 (rates only): written by reading pages, never run while written,
   // and never read by whoever works on ranking or answers.
   { questions: 'held-out-4-ai-sdk-docs.json', docs: 'ai-sdk-docs' },

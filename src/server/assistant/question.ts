@@ -3,7 +3,7 @@
  * code-like names it mentions, what kind of answer it wants, and (for a question about a
  * selection) the selection's own names.
  */
-import { tokenize } from '../text/terms.ts';
+import { foldCase, languageOf, tokenize } from '../text/terms.ts';
 
 /**
  * The one place the answer turns text into terms: the shared tokenizer (src/server/text), so
@@ -65,27 +65,37 @@ export interface QuestionWord {
  * in Spanish or Japanese wants steps as much as one in English. Latin-script patterns open the
  * asking sentence (after a `¿`); Chinese, Japanese and Korean ones may stand anywhere in it.
  */
+const CJK_HOW =
+  '如何|怎么|怎樣|怎样|怎麼|方法|どうすれば|どうやって|どのように|には[？?]?$|できますか|られますか|어떻게|방법';
+const CJK_WHY = 'なぜ|どうして|为什么|為什麼|왜';
+const CJK_WHAT = '什么|什麼|哪|とは|何|どこ|どれ|いつ|무엇|어디|언제';
+/**
+ * The words of asking in Chinese, Japanese and Korean (어떻게 "how", 방법 "the way to"): no stop
+ * word list holds them all, and the docs seldom write them, so they would weigh as the rarest.
+ */
+const CJK_ASKING = new RegExp(`${CJK_HOW}|${CJK_WHY}|${CJK_WHAT}`, 'gu');
+
 const HOW = new RegExp(
   [
     String.raw`^\s*¿?\s*(?:how\b|can\s+i\b|could\s+i\b|is\s+there\s+(?:a|any)\s+way\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\b|(?:show|tell)\s+me\s+how\b|i\s+(?:want|need|would\s+like)\s+to\b|what\s+(?:should|can|could|do)\s+i\s+(?:do|change|try)\b|what(?:'s|\s+(?:is|am\s+i\s+doing|did\s+i\s+do|went))\s+wrong\b)`,
     // Spanish, Portuguese, Italian, French, German: "how", "can I", "is there a way".
     String.raw`^\s*¿?\s*(?:c[oó]mo|come|comment|wie|puedo|posso|puis-je|kann\s+ich|hay\s+(?:alguna\s+)?(?:forma|manera))(?![\p{L}])`,
     // Chinese, Japanese, Korean: "how", "the way to", "can I".
-    '如何|怎么|怎樣|怎样|怎麼|方法|どうすれば|どうやって|どのように|には[？?]?$|できますか|られますか|어떻게|방법',
+    CJK_HOW,
   ].join('|'),
   'iu',
 );
 const WHY = new RegExp(
   [
     String.raw`^\s*¿?\s*(?:why\b|what\s+(?:causes|happens)\b|por\s+qu[eé]|pourquoi|warum|wieso|perch[eé])(?![\p{L}])`,
-    'なぜ|どうして|为什么|為什麼|왜',
+    CJK_WHY,
   ].join('|'),
   'iu',
 );
 const WHAT = new RegExp(
   [
     String.raw`^\s*¿?\s*(?:what|which|where|when|who|is|are|does|do|qu[eé]|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|qual|quais|onde|quando|quel(?:le)?s?|o[uù]|qu'est-ce|cosa|quale|quali|dove|was|welche[rsnm]?|wo|wann)(?![\p{L}'])`,
-    '什么|什麼|哪|とは|何|どこ|どれ|いつ|무엇|어디|언제',
+    CJK_WHAT,
   ].join('|'),
   'iu',
 );
@@ -114,9 +124,11 @@ export function analyzeQuestion(text: string, language?: string): Question {
   // A text that asks nothing reports the reader's problem ("My tests fail with …"): it wants
   // the fix.
   const kind = /[?？]/.test(text) ? kindOf(asking) : orFix(kindOf(text));
-  const words = wordsOf(text, language).filter(
+  const asked = wordsOf(text, language).filter(
     (w) => !(w.terms.length === 1 && QUESTION_STOP_WORDS.has(w.terms[0]!)),
   );
+  const content = asked.filter((w) => !(w.terms.length === 1 && HIRAGANA_ONLY.test(w.terms[0]!)));
+  const words = content.length > 0 ? content : asked;
   return {
     terms: [...new Set(words.flatMap((w) => w.terms))],
     words,
@@ -147,6 +159,14 @@ function namesIn(text: string, language?: string): Set<string> {
   return named;
 }
 
+/**
+ * Japanese writes what a sentence is about in kanji and katakana; a word in hiragana alone is
+ * its grammar (a particle, an auxiliary, an inflection: ませる, ください) or an everyday verb
+ * or adjective (いい), said the reader's way rather than the docs'. Japanese stop word lists
+ * hold a few of them; the script tells them all. A question of such words alone keeps them.
+ */
+const HIRAGANA_ONLY = /^[\p{sc=Hiragana}ー]+$/u;
+
 /** The words of a text, each once: a compound counts once, by its whole term and its parts. */
 function wordsOf(text: string, language?: string): QuestionWord[] {
   const words: QuestionWord[] = [];
@@ -156,16 +176,22 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     if (terms.length === 0 || seen.has(key)) return;
     seen.add(key);
     // A number is the reader's value ("port 3000"); the docs seldom hold that very value.
-    const filler = terms.length === 1 && (FILLER.has(terms[0]!) || /^\d+$/.test(terms[0]!));
+    const filler =
+      terms.length === 1 &&
+      (FILLER.has(terms[0]!) || /^\d+$/.test(terms[0]!) || asking.has(terms[0]!));
     words.push({ terms, identifier, filler, ...(name && !filler && { name }) });
   };
+  const asking = new Set([...text.matchAll(CJK_ASKING)].flatMap((m) => termsOf(m[0], language)));
   // German and Luxembourgish capitalise every noun: a capital says nothing of a name there.
   const casedNames = !/^(de|lb)\b/i.test(language ?? '');
   for (const match of text.matchAll(QUESTION_WORD)) {
     const word = match[0];
     const terms = termsOf(word, language);
     const name = casedNames && NAME_START.test(word) && !opensSentence(text, match.index);
-    if (/[-_]|[\p{Ll}\p{N}]\p{Lu}/u.test(word)) {
+    if (joinsPronoun(word, language)) {
+      for (const part of word.split('-'))
+        for (const term of termsOf(part, language)) add([term], false, false);
+    } else if (/[-_]|[\p{Ll}\p{N}]\p{Lu}/u.test(word)) {
       // Parts of three letters or more (`re` of "re-bundle" says nothing).
       const [whole, ...parts] = terms;
       const identifier = IDENTIFIER.test(word);
@@ -182,6 +208,20 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
   }
   return words;
 }
+
+/**
+ * Whether a hyphenated word of prose joins a stop word to a word, as French joins a pronoun
+ * to its verb ("peut-on", "dois-je", "faut-il"): two words of the sentence, not a compound or
+ * a name the docs would write whole. Not in English, where a hyphen joins a compound whose
+ * parts may be stop words ("built-in", "add-on").
+ */
+function joinsPronoun(word: string, tag: string | undefined): boolean {
+  const own = languageOf(tag);
+  if (own.tag === 'en' || own.stopWords.size === 0 || !PROSE_HYPHENATED.test(word)) return false;
+  return word.split('-').some((part) => own.stopWords.has(foldCase(part)));
+}
+
+const PROSE_HYPHENATED = /^\p{Ll}*[\p{L}\p{M}]+(?:-\p{Ll}[\p{L}\p{M}]*)+$/u;
 
 /**
  * The kind a sentence asks for; a sentence that opens with what it is about ("For server-side

@@ -7,7 +7,7 @@
  * heap, loaded with this module (only what detects a language imports it).
  */
 import { eld } from 'eld/extrasmall';
-import { primaryTag, type Script } from './languages.ts';
+import { languageOf, NEUTRAL, primaryTag, type Script } from './languages.ts';
 import { scriptOfChar } from './words.ts';
 
 /** Scripts written by one language (for this purpose), and the language. */
@@ -74,7 +74,22 @@ export function detectLanguage(text: string, candidates?: readonly string[]): st
   // Candidates do not narrow eld's choice: a Russian question on a site in Ukrainian and English
   // is Russian (undefined here), not Ukrainian.
   const detected = ask(prose, SCRIPT_LANGUAGES[script]);
-  return detected && allows(detected) ? detected : undefined;
+  if (!detected) return undefined;
+  return allows(detected) ? detected : sameLanguageAllowed(detected, allowed);
+}
+
+/**
+ * The candidate that is the detected language under another tag, if any: the members of a
+ * macrolanguage that share a stemmer (Malay and Indonesian, Bokmål and Norwegian), which eld
+ * tells apart less surely than it tells them from the rest.
+ */
+function sameLanguageAllowed(
+  detected: string,
+  allowed: ReadonlySet<string | undefined> | undefined,
+): string | undefined {
+  const own = languageOf(detected);
+  if (!allowed || own === NEUTRAL) return undefined;
+  return [...allowed].find((tag) => tag !== undefined && languageOf(tag) === own);
 }
 
 /** The script most of the letters are in (dense scripts weighted), if there are letters. */

@@ -87,6 +87,42 @@ describe('analyzeQuestion', () => {
     );
   });
 
+  it('leaves out the words of a Japanese question written in hiragana alone, its grammar', () => {
+    // 読み込ませる: 読み, 込 and the auxiliary ませる; 書けばいいですか: 書, け, いい.
+    const { terms } = analyzeQuestion(
+      '自作のCSSファイルを読み込ませる設定はどこに書けばいいですか',
+      'ja',
+    );
+    expect(terms).toContain('css');
+    expect(terms).toContain('設定');
+    expect(terms.filter((t) => /^\p{sc=Hiragana}+$/u.test(t))).toEqual([]);
+    // Unless there is nothing else.
+    expect(analyzeQuestion('いいですか', 'ja').terms.length).toBeGreaterThan(0);
+  });
+
+  it('marks the words of asking of Chinese, Japanese and Korean as filler (어떻게, 方法)', () => {
+    const filler = (text: string, language: string) =>
+      analyzeQuestion(text, language)
+        .words.filter((w) => w.filler)
+        .flatMap((w) => w.terms);
+    expect(filler('어떤 페이지를 검색에 안 나오게 하려면 어떻게 해요?', 'ko')).toEqual(
+      termsOf('어떻게', 'ko'),
+    );
+    expect(filler('隐藏页面的方法', 'zh-cn')).toContain('方法');
+    expect(filler('検索 ページ 除外', 'ja')).toEqual([]);
+  });
+
+  it('reads a French verb and the pronoun joined to it by a hyphen as words, not a compound', () => {
+    const terms = (text: string, language: string) =>
+      analyzeQuestion(text, language).words.map((w) => w.terms);
+    expect(terms('Peut-on enlever le sommaire ?', 'fr')).toEqual(
+      terms('Peut enlever le sommaire ?', 'fr'),
+    );
+    // A compound keeps its whole: in English, and where no part is a stop word.
+    expect(terms('a built-in component', 'en')[0]).toEqual(['builtin', 'built']);
+    expect(terms('un plug-in', 'fr')[0]!.length).toBeGreaterThan(1);
+  });
+
   it('marks the irregular forms of verbs of asking as filler too ("shown", "made")', () => {
     const { words } = analyzeQuestion('Can I change the title shown on a tip made by the docs?');
     const filler = words.filter((w) => w.filler).map((w) => w.terms[0]);

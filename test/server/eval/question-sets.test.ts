@@ -142,6 +142,49 @@ describe('the question sets', () => {
     }
   });
 
+  // Readers' own words in languages the site translates fully and partly (session 17): a
+  // question in a partly translated language is answered by the English page where that
+  // language has no translation, as Starlight falls back.
+  it('dev-5-starlight-multilingual: covered questions per language, answered in their language or its English fallback, and off-topic ones', async () => {
+    const set = await loadQuestionSet(questions('dev-5-starlight-multilingual.json'));
+    const published = publishedPaths(STARLIGHT_DOCS, 'src/content/docs');
+    const covered = new Map<string, number>();
+    let offTopic = 0;
+    for (const q of set.questions) {
+      expect(q.language, q.id).toBeDefined();
+      const language = q.language!;
+      if (q.uncovered) {
+        offTopic++;
+        continue;
+      }
+      expect(q.fact, q.id).toBeDefined();
+      covered.set(language, (covered.get(language) ?? 0) + 1);
+      for (const page of q.pages) {
+        const path = normalizePagePath(page);
+        expect(published.has(path), page).toBe(true);
+        if (page.startsWith(`${language}/`)) continue;
+        // An English page, and only where the reader's language has no translation of it.
+        expect(/^[a-z]{2}(-[a-z]{2})?\//.test(page), `${q.id} expects ${page}`).toBe(false);
+        expect(published.has(normalizePagePath(`${language}/${page}`)), `${q.id}: ${page}`).toBe(
+          false,
+        );
+      }
+    }
+    for (const language of ['de', 'ja', 'zh-cn', 'ko']) {
+      expect(covered.get(language), language).toBeGreaterThanOrEqual(5);
+    }
+    for (const language of ['ru', 'es', 'fr']) {
+      expect(covered.get(language), language).toBeGreaterThanOrEqual(3);
+    }
+    const partly = [...covered].filter(
+      ([language]) => !/^(de|ja|zh-cn|ko|ru|es|fr)$/.test(language),
+    );
+    expect(partly.reduce((sum, [, count]) => sum + count, 0)).toBeGreaterThanOrEqual(4);
+    expect(offTopic).toBeGreaterThanOrEqual(8);
+    const asked = set.questions.map((q) => q.question.toLowerCase());
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
   // Off-topic questions near each site's domain: 10 to 12 per corpus, none answered by a page.
   it.each([
     'dev-near-off-topic-ai-sdk-docs.json',

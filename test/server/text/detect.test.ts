@@ -42,6 +42,13 @@ describe('detectLanguage', () => {
     expect(detectLanguage('How do I add a link to the sidebar?', ['de', 'fr'])).toBeUndefined();
     // A Russian question on a site in Ukrainian and English is not Ukrainian.
     expect(detectLanguage('Как добавить ссылку на боковую панель?', ['uk', 'en'])).toBeUndefined();
+    // Malay and Indonesian share a stemmer: eld's Malay on a site in Indonesian is Indonesian.
+    expect(
+      detectLanguage('Bagaimana cara menambahkan file CSS sendiri ke situs Starlight?', [
+        'en',
+        'id',
+      ]),
+    ).toBe('id');
     // Kanji alone are Chinese, unless the site has Japanese and no Chinese.
     expect(detectLanguage('追加', ['ja', 'en'])).toBe('ja');
     expect(detectLanguage('追加', ['zh-cn', 'ja'])).toBe('zh');
