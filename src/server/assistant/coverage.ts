@@ -31,12 +31,6 @@ export interface WeightedQuestion {
   /** Every term of every group. */
   terms: string[];
   total: number;
-  /**
-   * The most a word weighs towards the decision where a section holds it only in passing (see
-   * `togetherOrInPassing`): the weight of a word `PASSING_SECTIONS` sections of the site use.
-   * Undefined when rarity is only known from the retrieved sections.
-   */
-  passingWeight?: number;
 }
 
 /** How rare terms are: the site's whole index when known, else the retrieved snippets. */
@@ -81,12 +75,6 @@ function absentWordsTell(rarity: Rarity | undefined, language: string | undefine
  * a neighbouring product shares most of its other words with the site (React, deploy, config).
  */
 const ABSENT_NAME_SHARE = 2.5;
-/**
- * A word a section holds only in passing counts towards the decision as much as a word this many
- * sections of the site use, however rare it is: that the section is one of the few to write it
- * says the authors know the word, not that the section is about it.
- */
-const PASSING_SECTIONS = 20;
 
 export function weighQuestion(
   words: {
@@ -150,41 +138,7 @@ export function weighQuestion(
   const all = [...new Set(groups.flatMap((g) => g.terms))];
   const question: WeightedQuestion = { groups, terms: all, total: 0 };
   question.total = combine(question, (g) => g.weight);
-  if (known) question.passingWeight = Math.log(1 + (count + 1) / (PASSING_SECTIONS + 0.5));
   return question;
-}
-
-/**
- * How much of each word (as `heldByWord` gives it) counts towards the decision, where a word the
- * section holds only in passing counts at most `passingWeight`: in passing means in no line (`lines`,
- * the terms of each) that holds another word of the question too, in a section whose title and
- * headings (`topic`) hold no word of the question. A question whose only matches are everyday words an author
- * used once ("tuned" in a sentence about test sets, for a question about tuning a guitar) is not
- * covered by them, while words found together (`server` and `port` in one sentence) or naming the
- * section keep their rarity. Verbs of asking and the words of a selection count as they are.
- */
-export function togetherOrInPassing(
-  question: WeightedQuestion,
-  held: number[],
-  topic: ReadonlySet<string>,
-  lines: ReadonlySet<string>[],
-): number[] {
-  const cap = question.passingWeight;
-  if (cap === undefined) return held;
-  const { groups } = question;
-  const content = groups.map((g, w) => held[w]! > 0 && !g.filler && !g.selected);
-  const holds = (line: ReadonlySet<string>, w: number) => groups[w]!.terms.some((t) => line.has(t));
-  // A section whose title or headings hold a word of the question is about it: the rest of the
-  // question's words it holds are what it says about that.
-  if (content.some((c, w) => c && holds(topic, w))) return held;
-  return held.map((h, w) => {
-    const group = groups[w]!;
-    if (!content[w] || group.weight <= cap) return h;
-    const together = lines.some(
-      (line) => holds(line, w) && content.some((c, v) => c && v !== w && holds(line, v)),
-    );
-    return together ? h : (h * cap) / group.weight;
-  });
 }
 
 /**

@@ -9,7 +9,6 @@ import {
   holdsAllButNames,
   type Rarity,
   shareOf,
-  togetherOrInPassing,
   type WeightedQuestion,
   weighQuestion,
   withIncidentalNames,
@@ -102,9 +101,8 @@ export interface Section extends ParsedSection {
   /** Share of the question's weight it holds (0..1). */
   coverage: number;
   /**
-   * What the decision reads: its coverage with what the other read sections of its page hold
-   * counting in part (a page that answers often puts the reader's problem and its fix under two
-   * headings), and words held only in passing counting less (see `togetherOrInPassing`).
+   * Its coverage with what the other read sections of its page hold counting in part: a page
+   * that answers often puts the reader's problem and its fix under two headings.
    */
   pageCoverage: number;
 }
@@ -165,17 +163,13 @@ export function readSections(
       selection.length > 0 && s.snippets.some(echoes) ? unechoedTerms(s, echoes) : s.terms;
     return heldByWord(weighted, (t) => own.has(t) || s.topic.has(t));
   });
-  // What each word counts for the decision: a word held only in passing, less.
-  const decisive = sections.map((s, i) =>
-    togetherOrInPassing(weighted, held[i]!, s.topic, s.snippetTerms),
-  );
   // Per page, the most of each word one of its sections holds.
   const byPage = new Map<string, number[]>();
   sections.forEach((s, i) => {
     const best = byPage.get(s.text.path);
-    if (!best) byPage.set(s.text.path, [...decisive[i]!]);
+    if (!best) byPage.set(s.text.path, [...held[i]!]);
     else
-      decisive[i]!.forEach((h, w) => {
+      held[i]!.forEach((h, w) => {
         best[w] = Math.max(best[w]!, h);
       });
   });
@@ -187,7 +181,7 @@ export function readSections(
     s.coverage = shareOf(asked, own);
     s.pageCoverage = shareOf(
       asked,
-      decisive[i]!.map((h, w) => Math.max(h, PAGE_SHARE * page[w]!)),
+      own.map((h, w) => Math.max(h, PAGE_SHARE * page[w]!)),
     );
   });
   return { question, selection, echoes, sections, weighted };

@@ -1013,12 +1013,12 @@ describe('composeAnswer', () => {
 
   it('asks more of a page the lower search ranks it', () => {
     // "rotate" is an uncommon word of the site, "secrets" a rare one: the section holding
-    // "rotate" alone (in its title too, so not in passing) holds 0.445 of the question.
+    // "rotate" alone holds 0.445 of the question.
     const rarity = {
       sectionCount: 1000,
       termFrequency: (term: string) => (term.startsWith('rotat') ? 5 : 1),
     };
-    const holder = result('guides/keys', 'Rotate them every month.', { title: 'Key rotation' });
+    const holder = result('guides/keys', 'Rotate them every month.', { title: 'Keys' });
     const other = (n: number) => result(`guides/other-${n}`, 'Nothing of it.', { title: 'Other' });
     const assess = (before: number) =>
       assessCoverage(
