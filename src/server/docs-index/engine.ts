@@ -274,12 +274,18 @@ export class SectionEngine {
   private pageLanguageAt = new Int32Array(1024);
   private readonly pageLanguageCodes = new Map<string | undefined, number>();
   /**
-   * Per slot, its page's number (`pageNumbers`, by path; a page added again keeps it) and its
-   * title's first character code.
+   * Per slot, its page's number (`pageNumbers`, by path, while the page has sections held) and
+   * its title's first character code.
    */
   private pageNumberAt = new Int32Array(1024);
   private titleInitialAt = new Int32Array(1024);
-  private readonly pageNumbers = new Map<string, number>();
+  /**
+   * Each page held, its number and how many of its sections are held. A page's number is freed
+   * with its last section (a long-running `--watch` server sees pages come and go) and given to
+   * the next new page: numbers only need to tell the pages held apart.
+   */
+  private readonly pageNumbers = new Map<string, { number: number; sections: number }>();
+  private readonly freePageNumbers: number[] = [];
   private readonly freeSlots: number[] = [];
   /** The slot of the section being added (its id, when MiniSearch asks for it). */
   private currentSlot = 0;
@@ -446,14 +452,15 @@ export class SectionEngine {
     this.pageLanguageAt[slot] = code;
     let page = this.pageNumbers.get(section.pagePath);
     if (page === undefined) {
-      page = this.pageNumbers.size;
+      page = { number: this.freePageNumbers.pop() ?? this.pageNumbers.size, sections: 0 };
       this.pageNumbers.set(section.pagePath, page);
     }
+    page.sections++;
     if (slot >= this.pageNumberAt.length) {
       this.pageNumberAt = grown(this.pageNumberAt, slot);
       this.titleInitialAt = grown(this.titleInitialAt, slot);
     }
-    this.pageNumberAt[slot] = page;
+    this.pageNumberAt[slot] = page.number;
     this.titleInitialAt[slot] = section.pageTitle.length > 0 ? section.pageTitle.charCodeAt(0) : 0;
     return slot;
   }
@@ -469,6 +476,11 @@ export class SectionEngine {
     this.sectionAt[slot] = undefined;
     this.termsAt[slot] = undefined;
     this.freeSlots.push(slot);
+    const page = this.pageNumbers.get(section.pagePath)!;
+    if (--page.sections === 0) {
+      this.pageNumbers.delete(section.pagePath);
+      this.freePageNumbers.push(page.number);
+    }
     this.fieldTerms.remove(section.id);
     this.sections--;
     const language = languageOf(section.meta.language);
@@ -494,6 +506,13 @@ export class SectionEngine {
       this.sectionsWithTerm[id]!--;
       own.withTerm[id]!--;
     }
+    // A language whose last section went holds only zeros, as long as the vocabulary.
+    if (own.sections === 0) this.byPageLanguage.delete(section.meta.language ?? '');
+  }
+
+  /** How many pages the engine holds sections of. */
+  get pageCount(): number {
+    return this.pageNumbers.size;
   }
 
   /** The per-language counts of a page language (created empty). */
