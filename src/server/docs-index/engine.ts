@@ -1,7 +1,9 @@
 /**
- * The section search engine: MiniSearch (BM25+, prefix and fuzzy matching, field boosts,
- * incremental add/discard for --watch) plus the term statistics that keep queries fast.
- * The README has the comparison with Orama and FlexSearch behind this choice.
+ * The section search engine: MiniSearch's model (BM25+, prefix and fuzzy matching, field
+ * boosts, incremental add/discard for --watch) plus the term statistics that keep queries fast.
+ * The sections' text is held by the engine in typed arrays and scored with MiniSearch's
+ * arithmetic (body-text.ts); MiniSearch itself indexes the link text. The README has the
+ * comparison with Orama and FlexSearch behind this choice.
  */
 import MiniSearch, { type SearchResult as MiniSearchHit } from 'minisearch';
 import {
@@ -14,7 +16,7 @@ import {
   plainTerm,
   words,
 } from '../text/terms.ts';
-import { BodyText, type BodyTextMatch, inverseFrequency, saturation } from './body-text.ts';
+import { BodyText, inverseFrequency, saturation } from './body-text.ts';
 import {
   FieldTerms,
   fieldLengthOf,
@@ -49,8 +51,8 @@ export interface EngineSearchOptions {
   accept?: ((section: IndexedSection) => boolean) | undefined;
   /**
    * The page languages (`meta.language`, undefined for a page that sets none) a result may
-   * have: sections of others are turned away as MiniSearch walks its postings, before it
-   * scores them (a cheap test by slot). `accept` still decides among the rest.
+   * have: sections of others are turned away as the postings are walked, before they are
+   * scored (a cheap test by slot). `accept` still decides among the rest.
    */
   pageLanguages?: readonly (string | undefined)[] | undefined;
   /**
@@ -66,8 +68,8 @@ export interface EngineOptions {
   /** The least number of sections a common term is in (COMMON_TERM_MIN; lower in tests). */
   commonTermMin?: number;
   /**
-   * Whether body text is held by the engine rather than MiniSearch (body-text.ts); false gives
-   * MiniSearch all of it, to compare against.
+   * Whether the sections' text (titles, headings, body text) is held by the engine rather than
+   * MiniSearch (body-text.ts); false gives MiniSearch all of it, to compare against.
    */
   holdBodyText?: boolean;
 }
@@ -142,8 +144,8 @@ const COMMON_TERMS_MAX = 2;
  */
 const RESCORED_HITS_MAX = 400;
 /**
- * The titles and headings the common words of a query are looked up in, as postings MiniSearch
- * walks (each a result it builds, merges and sorts): past this many, the commonest words
+ * The titles and headings the common words of a query are looked up in, as postings walked
+ * (each a result to build, merge and sort): past this many, the commonest words
  * are weighed only in the sections found (`rescored`), as the words past the limits are. The
  * rarest is always looked up. Rescoring and page aggregation read the best RESCORED_HITS_MAX
  * hits: a thousand candidates hold them, and a section that matches only a query's commonest
@@ -298,6 +300,13 @@ export class SectionEngine {
    */
   private readonly titleWords = new Map<string, number>();
   private sortedTitleWords: string[] | undefined;
+  /**
+   * Per slot, what `heldSearch` works out for a query's hits (zero between queries): a hit's
+   * sum, its place among the hits plus one, and the number of the last key that reached it.
+   */
+  private sumAt = new Float64Array(0);
+  private hitAt = new Int32Array(0);
+  private sourceAt = new Int32Array(0);
   /** Finds the site's words associated with a question (site-vocabulary.ts). */
   private readonly conceptFinder = new ConceptFinder();
 
@@ -310,7 +319,7 @@ export class SectionEngine {
   /** The next word of the field being added that `processTerm` expects. */
   private pendingField = 0;
   private pendingWord = 0;
-  /** The body text, which MiniSearch is not given. */
+  /** The sections' text (every field), which MiniSearch is not given. */
   private readonly bodyText = new BodyText(this.fieldTerms);
   private readonly commonTermMin: number;
   private readonly holdsBodyText: boolean;
@@ -369,7 +378,7 @@ export class SectionEngine {
         this.bodyText.adding(
           section.id,
           this.currentSlot,
-          fields[TEXT]!.words.length,
+          fields.map(({ words }) => words.length),
           this.miniSearch.documentCount,
         );
       }
@@ -385,10 +394,10 @@ export class SectionEngine {
   /**
    * Counts a field's words in the section's term figures, and sets what MiniSearch gets of it:
    * the distinct words, and their storage keys each repeated as often as its word occurs (none
-   * of the body text when the engine holds it).
+   * when the engine holds the sections' text).
    */
   private prepareField(field: number, { words, counts }: CountedWords): void {
-    const given = field !== TEXT || !this.holdsBodyText;
+    const given = !this.holdsBodyText;
     const fieldWords: string[] = new Array(given ? words.length : 0);
     const keys: string[][] = new Array(given ? words.length : 0);
     for (let position = 0; position < words.length; position++) {
@@ -682,27 +691,31 @@ export class SectionEngine {
       return isWord(term, 3) && !known(term);
     };
     const boostDocument = pageLanguages && this.inPageLanguages(pageLanguages);
-    const run = (commonFields: string[]) =>
-      this.withBodyText(
-        this.miniSearch.search(
-          {
-            combineWith: 'OR',
-            queries: [
-              { queries: specific, combineWith: 'OR', fields: [...FIELDS] },
-              { queries: common, combineWith: 'OR', fields: commonFields },
+    const run = (commonFields: Field[]) =>
+      this.holdsBodyText
+        ? this.heldSearch(
+            [
+              ...specific.map((key) => ({ key, fields: FIELDS })),
+              ...common.map((key) => ({ key, fields: commonFields })),
             ],
-          },
-          {
-            ...asPlanned,
-            fuzzy,
-            prefix,
-            boostTerm,
-            ...(boostDocument && { boostDocument }),
-          },
-        ),
-        commonFields.includes('text') ? [...specific, ...common] : specific,
-        { fuzzy, prefix, boostTerm, boostDocument },
-      );
+            { fuzzy, prefix, boostTerm, boostDocument },
+          )
+        : this.miniSearch.search(
+            {
+              combineWith: 'OR',
+              queries: [
+                { queries: specific, combineWith: 'OR', fields: [...FIELDS] },
+                { queries: common, combineWith: 'OR', fields: commonFields },
+              ],
+            },
+            {
+              ...asPlanned,
+              fuzzy,
+              prefix,
+              boostTerm,
+              ...(boostDocument && { boostDocument }),
+            },
+          );
     // Sections' link text, looked up apart (its few documents, by the exact words), so that the
     // sections' hits need not be searched for it.
     const linked =
@@ -713,7 +726,7 @@ export class SectionEngine {
           )
         : [];
     // MiniSearch would filter every hit before sorting them; sorted first, the best are enough.
-    const best = (fields: string[]) =>
+    const best = (fields: Field[]) =>
       this.firstAccepted(withLinkText(run(fields), linked), accept, limit);
     const found = run(['title', 'headings']);
     const concepts = this.conceptsOf(found, specific, plan, language);
@@ -830,66 +843,83 @@ export class SectionEngine {
   }
 
   /**
-   * The hits of a MiniSearch lookup (titles, headings) as they would be had MiniSearch the body
-   * text too: the body text of the terms that `keys` (looked up in body text) reach, as
-   * MiniSearch reaches terms (the key itself, its prefix and typo matches), is weighed from the
-   * engine's postings and added.
+   * The hits MiniSearch would return for the keys, each looked up in its fields, had it the
+   * sections' text: the terms each key reaches as MiniSearch reaches them (the key itself, its
+   * prefix and typo matches), weighed from the engine's postings with MiniSearch's arithmetic
+   * (a section's score is its sum over the keys, times how many keys it matched), best first.
    */
-  private withBodyText(
-    hits: MiniSearchHit[],
-    keys: string[],
+  private heldSearch(
+    lookups: { key: string; fields: readonly Field[] }[],
     lookup: {
       fuzzy: (key: string) => number | false;
       prefix: (key: string) => boolean;
       boostTerm: (key: string) => number;
-      /** 0 for a section MiniSearch turned away (another language's): it is no hit. */
+      /** 0 for a section of another language: it is no hit. */
       boostDocument: ((id: number | string) => number) | undefined;
     },
   ): MiniSearchHit[] {
-    if (!this.holdsBodyText) return hits;
-    const reached: { source: string; match: BodyTextMatch }[] = [];
-    for (const key of keys) {
-      const fuzzy = lookup.fuzzy(key);
-      const maxDistance = fuzzy === false ? 0 : Math.min(MAX_FUZZY, Math.round(key.length * fuzzy));
-      const id = this.fieldTerms.idOf(key);
-      for (const match of this.bodyText.matches(key, id, lookup.prefix(key), maxDistance)) {
-        reached.push({ source: key, match });
-      }
+    const hits: MiniSearchHit[] = [];
+    const slots = this.sectionAt.length;
+    if (this.hitAt.length < slots) {
+      this.sumAt = new Float64Array(slots * 2);
+      this.hitAt = new Int32Array(slots * 2);
+      this.sourceAt = new Int32Array(slots * 2);
     }
-    if (reached.length === 0) return hits;
-    // Each hit's sum before MiniSearch multiplied it by the query terms it matched.
-    const sums = new Map<number, { hit: MiniSearchHit; sum: number; changed: boolean }>();
-    for (const hit of hits) {
-      const sum = hit.score / (hit.queryTerms.length || 1);
-      sums.set(hit.id as number, { hit, sum, changed: false });
-    }
+    const { sumAt, hitAt, sourceAt } = this;
     const documentCount = this.miniSearch.documentCount;
-    for (const { source, match } of reached) {
-      this.bodyText.score(match, lookup.boostTerm(source), documentCount, (slot, score) => {
-        if (lookup.boostDocument?.(slot) === 0) return;
-        let found = sums.get(slot);
-        if (!found) {
-          const hit = { id: slot, score: 0, terms: [], queryTerms: [], match: {} };
-          found = { hit, sum: 0, changed: true };
-          sums.set(slot, found);
-          hits.push(hit);
+    const { boostDocument } = lookup;
+    try {
+      for (const [position, { key, fields }] of lookups.entries()) {
+        const sourceNumber = position + 1;
+        const add = (slot: number, score: number) => {
+          if (boostDocument?.(slot) === 0) return;
+          let at = hitAt[slot]!;
+          if (at === 0) {
+            at = hits.push({
+              id: slot,
+              score: 0,
+              terms: NO_TERMS,
+              queryTerms: [],
+              match: NO_MATCH,
+            });
+            hitAt[slot] = at;
+          }
+          sumAt[slot]! += score;
+          // A key's matches come one after the other: it is looked for once per hit.
+          if (sourceAt[slot] === sourceNumber) return;
+          sourceAt[slot] = sourceNumber;
+          const { queryTerms } = hits[at - 1]!;
+          if (!queryTerms.includes(key)) queryTerms.push(key);
+        };
+        const fuzzy = lookup.fuzzy(key);
+        const maxDistance =
+          fuzzy === false ? 0 : Math.min(MAX_FUZZY, Math.round(key.length * fuzzy));
+        const id = this.fieldTerms.idOf(key);
+        const termBoost = lookup.boostTerm(key);
+        for (const match of this.bodyText.matches(key, id, lookup.prefix(key), maxDistance)) {
+          for (const name of fields) {
+            const field = FIELD_NUMBERS.get(name)!;
+            this.bodyText.score(match, field, termBoost, BOOST[name], documentCount, add);
+          }
         }
-        found.sum += score;
-        found.changed = true;
-        const { hit } = found;
-        if (!hit.queryTerms.includes(source)) hit.queryTerms.push(source);
-      });
-    }
-    for (const { hit, sum, changed } of sums.values()) {
-      if (changed) hit.score = sum * (hit.queryTerms.length || 1);
+      }
+      // MiniSearch multiplies a hit's summed score by the number of query keys it matched.
+      for (const hit of hits) hit.score = sumAt[hit.id as number]! * (hit.queryTerms.length || 1);
+    } finally {
+      for (const hit of hits) {
+        const slot = hit.id as number;
+        sumAt[slot] = 0;
+        hitAt[slot] = 0;
+        sourceAt[slot] = 0;
+      }
     }
     return hits.sort((a, b) => b.score - a.score);
   }
 
   /**
-   * MiniSearch's `boostDocument` turning away the sections of pages in other languages: 0 stops
-   * it before it scores and collects the posting. Link text documents pass (their sections are
-   * tested with `accept`).
+   * A `boostDocument` (MiniSearch's option, and `heldSearch`'s) turning away the sections of
+   * pages in other languages: 0 stops the walk before it scores and collects the posting. Link
+   * text documents pass (their sections are tested with `accept`).
    */
   private inPageLanguages(
     languages: readonly (string | undefined)[],
@@ -1085,7 +1115,6 @@ export class SectionEngine {
 
 const TITLE = FIELD_NUMBERS.get('title')!;
 const HEADINGS = FIELD_NUMBERS.get('headings')!;
-const TEXT = FIELD_NUMBERS.get('text')!;
 
 interface Posting {
   key: string;
@@ -1096,6 +1125,10 @@ interface Posting {
   averageLength: number;
   extra: boolean;
 }
+
+/** What `heldSearch`'s hits have of MiniSearch's per-term match details: none, nothing reads them. */
+const NO_TERMS: string[] = [];
+const NO_MATCH: MiniSearchHit['match'] = {};
 
 /** A term `rescored` weighs in one field of the sections found. */
 interface Lookup {
