@@ -212,6 +212,24 @@ export class BodyText {
     }
   }
 
+  /** Calls `each` for every section holding a term (by id) in a field, with its count there. */
+  holding(field: number, id: number, each: (sectionSlot: number, count: number) => void): void {
+    const postings = this.currentPostings();
+    if (id < postings.terms) {
+      const { sectionSlots, gone } = postings;
+      const { starts, sections, counts } = postings.fields[field]!;
+      const end = starts[id + 1]!;
+      for (let i = starts[id]!; i < end; i++) {
+        const section = sections[i]!;
+        if (gone[section] === 0) each(sectionSlots[section]!, counts[i]!);
+      }
+    }
+    for (const sectionId of this.recent) {
+      const count = frequencyIn(this.fieldTerms.termsOf(sectionId)!, field, id);
+      if (count !== 0) each(this.figures.get(sectionId)!.sectionSlot, count);
+    }
+  }
+
   /** The tree of terms, with the terms numbered since it was last brought up to date. */
   private currentTree(): SearchableMap<number> {
     const terms = this.fieldTerms.termCount;

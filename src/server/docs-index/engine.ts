@@ -111,6 +111,8 @@ export interface EngineHit {
 /** A hit with the section's term figures, which `rescored` reads. */
 interface Found extends EngineHit {
   terms: SectionTerms | undefined;
+  /** The section's slot. */
+  slot: number;
 }
 
 /**
@@ -143,6 +145,12 @@ const COMMON_TERMS_MAX = 2;
  * (search.ts). Scores only grow there, so the sections past these still rank below them.
  */
 const RESCORED_HITS_MAX = 400;
+/**
+ * `rescored` walks a term's postings rather than search each found section's figures for it
+ * when it has at most this many postings per found section: a posting walked is a few
+ * sequential reads, a search in a section's figures several dependent ones.
+ */
+const WALKED_POSTINGS_PER_HIT = 8;
 /**
  * The titles and headings the common words of a query are looked up in, as postings walked
  * (each a result to build, merge and sort): past this many, the commonest words
@@ -768,7 +776,85 @@ export class SectionEngine {
         ),
       ),
     ];
-    return rescored(this.fieldTerms, hits, rest);
+    return this.rescored(hits, rest);
+  }
+
+  /**
+   * Adds to the hits the weight of terms in fields they were not looked up in, as BM25+ counts
+   * it (from the engine's own per-section figures, `FieldTerms`), and sorts them again. Looking
+   * a common term up walks its long posting list (the bulk of a query's time on a large site);
+   * here a term's frequency in a found section is either a binary search in the section's few
+   * hundred terms or, when the term's postings are few enough, read walking them.
+   * Sections that match only these terms, and nothing else of the query, are not found: they
+   * would rank low anyway.
+   */
+  private rescored(hits: Found[], lookups: Lookup[]): Found[] {
+    const { fieldTerms } = this;
+    const sections = fieldTerms.sectionCount;
+    if (lookups.length === 0 || sections === 0) return hits;
+    const postings = lookups.flatMap(
+      ({ key, field: name, boost = 1, extra = false }): Posting[] => {
+        const id = fieldTerms.idOf(key);
+        const field = FIELD_NUMBERS.get(name)!;
+        const matching = id === undefined ? 0 : fieldTerms.sectionsWith(field, id);
+        if (id === undefined || matching === 0) return [];
+        const idf = inverseFrequency(matching, sections);
+        const averageLength = fieldTerms.averageLength(field) || 1;
+        const weight = BOOST[name] * boost * idf;
+        return [{ key, id, field, weight, averageLength, extra, matching }];
+      },
+    );
+    if (postings.length === 0) return hits;
+    const cap = Math.min(hits.length, RESCORED_HITS_MAX);
+    const matched = new Int32Array(cap);
+    for (let i = 0; i < cap; i++) matched[i] = hits[i]!.queryTerms.length;
+    const added = new Float64Array(cap);
+    const weigh = (i: number, posting: Posting, frequency: number) => {
+      const hit = hits[i]!;
+      const { key, field, weight, averageLength, extra } = posting;
+      added[i]! += weight * saturation(frequency, fieldLengthOf(hit.terms!, field), averageLength);
+      if (!extra && !hit.queryTerms.includes(key)) hit.queryTerms.push(key);
+    };
+    // A term in few sections is read from its postings, walked in order; the others section by
+    // section, each section's figures read from memory once for them all. Either way each hit
+    // adds its terms' weights in the order of the lookups.
+    const walked = this.holdsBodyText
+      ? postings.map(({ matching }) => matching <= WALKED_POSTINGS_PER_HIT * cap)
+      : postings.map(() => false);
+    const hitAt = this.hitAt.length >= this.sectionAt.length ? this.hitAt : undefined;
+    try {
+      if (hitAt) {
+        for (let i = 0; i < cap; i++) if (hits[i]!.terms) hitAt[hits[i]!.slot] = i + 1;
+      }
+      for (const [n, posting] of postings.entries()) {
+        if (walked[n] && hitAt) {
+          this.bodyText.holding(posting.field, posting.id, (slot, frequency) => {
+            const at = hitAt[slot]!;
+            if (at !== 0) weigh(at - 1, posting, frequency);
+          });
+          continue;
+        }
+        for (let i = 0; i < cap; i++) {
+          const { terms } = hits[i]!;
+          if (!terms) continue;
+          const frequency = frequencyIn(terms, posting.field, posting.id);
+          if (frequency !== 0) weigh(i, posting, frequency);
+        }
+      }
+    } finally {
+      if (hitAt) for (let i = 0; i < cap; i++) hitAt[hits[i]!.slot] = 0;
+    }
+    // MiniSearch multiplies a hit's summed score by the number of query terms it matched.
+    for (let i = 0; i < cap; i++) {
+      if (added[i]! === 0) continue;
+      const hit = hits[i]!;
+      hit.score = (hit.score / Math.max(1, matched[i]!) + added[i]!) * hit.queryTerms.length;
+    }
+    if (cap === hits.length) return hits.sort((a, b) => b.score - a.score);
+    // Scores only grow: the hits past the cap still rank below every rescored one.
+    const head = hits.slice(0, cap).sort((a, b) => b.score - a.score);
+    for (let i = cap; i < hits.length; i++) head.push(hits[i]!);
+    return head;
   }
 
   /**
@@ -953,6 +1039,7 @@ export class SectionEngine {
         page: this.pageNumberAt[slot]!,
         titleInitial: this.titleInitialAt[slot]!,
         terms: this.termsAt[slot],
+        slot,
       });
     }
     return found;
@@ -1124,6 +1211,8 @@ interface Posting {
   weight: number;
   averageLength: number;
   extra: boolean;
+  /** In how many sections the term is in that field. */
+  matching: number;
 }
 
 /** What `heldSearch`'s hits have of MiniSearch's per-term match details: none, nothing reads them. */
@@ -1181,54 +1270,4 @@ function withLinkText(hits: MiniSearchHit[], linked: MiniSearchHit[]): MiniSearc
     );
   }
   return hits;
-}
-
-/**
- * Adds to the hits the weight of terms in fields MiniSearch did not look them up in, as BM25+
- * counts it (from the engine's own per-section figures, `FieldTerms`), and sorts them again.
- * Looking a common term up walks its long posting list (the bulk of a query's time on a large
- * site); a found section's frequency of a term is a binary search in its few hundred terms.
- * Sections that match only these terms, and nothing else of the query, are not found: they
- * would rank low anyway.
- */
-function rescored(fieldTerms: FieldTerms, hits: Found[], lookups: Lookup[]): Found[] {
-  const sections = fieldTerms.sectionCount;
-  if (lookups.length === 0 || sections === 0) return hits;
-  const postings = lookups.flatMap(({ key, field: name, boost = 1, extra = false }): Posting[] => {
-    const id = fieldTerms.idOf(key);
-    const field = FIELD_NUMBERS.get(name)!;
-    const matching = id === undefined ? 0 : fieldTerms.sectionsWith(field, id);
-    if (id === undefined || matching === 0) return [];
-    const idf = inverseFrequency(matching, sections);
-    const averageLength = fieldTerms.averageLength(field) || 1;
-    return [{ key, id, field, weight: BOOST[name] * boost * idf, averageLength, extra }];
-  });
-  if (postings.length === 0) return hits;
-  const cap = Math.min(hits.length, RESCORED_HITS_MAX);
-  const matched = new Int32Array(cap);
-  for (let i = 0; i < cap; i++) matched[i] = hits[i]!.queryTerms.length;
-  const added = new Float64Array(cap);
-  // Section by section: its figures are read from memory once for all the terms.
-  for (let i = 0; i < cap; i++) {
-    const hit = hits[i]!;
-    const { terms } = hit;
-    if (!terms) continue;
-    for (const { key, id, field, weight, averageLength, extra } of postings) {
-      const frequency = frequencyIn(terms, field, id);
-      if (frequency === 0) continue;
-      added[i]! += weight * saturation(frequency, fieldLengthOf(terms, field), averageLength);
-      if (!extra && !hit.queryTerms.includes(key)) hit.queryTerms.push(key);
-    }
-  }
-  // MiniSearch multiplies a hit's summed score by the number of query terms it matched.
-  for (let i = 0; i < cap; i++) {
-    if (added[i]! === 0) continue;
-    const hit = hits[i]!;
-    hit.score = (hit.score / Math.max(1, matched[i]!) + added[i]!) * hit.queryTerms.length;
-  }
-  if (cap === hits.length) return hits.sort((a, b) => b.score - a.score);
-  // Scores only grow: the hits past the cap still rank below every rescored one.
-  const head = hits.slice(0, cap).sort((a, b) => b.score - a.score);
-  for (let i = cap; i < hits.length; i++) head.push(hits[i]!);
-  return head;
 }
