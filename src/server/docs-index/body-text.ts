@@ -1,12 +1,13 @@
 /**
- * The sections' body text, held by the engine instead of MiniSearch. Body text is most of what
- * a site's sections hold, and MiniSearch inserts it one term occurrence at a time into its
- * radix tree and maps of postings; the engine has the same figures per section already
- * (`FieldTerms`), so MiniSearch is given titles, headings and link text only, and body text is
- * looked up here: each term's postings (which sections hold it in their body text, how often) in
- * compact typed arrays, the terms in a `SearchableMap` (MiniSearch's own radix tree) for prefix
- * and typo matching, and each section scored as MiniSearch scores it, so that searches find and
- * rank what an index giving MiniSearch all the body text would.
+ * The sections' text (titles, headings and body text), held by the engine instead of
+ * MiniSearch. MiniSearch inserts a section's words one term occurrence at a time into its radix
+ * tree and maps of postings, and a query walks those maps posting by posting, building an
+ * object per section found; the engine has the same figures per section already
+ * (`FieldTerms`), so MiniSearch is given link text only, and the sections' fields are looked up
+ * here: each term's postings per field (which sections hold it there, how often) in compact
+ * typed arrays, the terms in a `SearchableMap` (MiniSearch's own radix tree) for prefix and typo
+ * matching, and each section scored as MiniSearch scores it, so that searches find and rank
+ * what an index giving MiniSearch all the text would.
  *
  * Postings are built from the per-section figures at the end of a build (`prepare`), or when a
  * query first needs them after a change. In `--watch`, sections removed are skipped and sections
@@ -15,9 +16,7 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import { type FieldTerms, frequencyIn, type SectionTerms } from './field-terms.ts';
-import { FIELD_NUMBERS } from './section-words.ts';
-
-const TEXT = FIELD_NUMBERS.get('text')!;
+import { FIELDS } from './section-words.ts';
 
 /** MiniSearch's BM25+ defaults (k, b, d) and the weights of its prefix and typo matches. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
@@ -37,23 +36,30 @@ export interface BodyTextMatch {
   weight: number;
 }
 
-/** What MiniSearch knows of a section that the postings need. */
+/** What MiniSearch would know of a section that the postings need. */
 interface SectionFigures {
   /** The section's id in MiniSearch (the engine's slot for it), which hits carry. */
   sectionSlot: number;
-  /** Its body text's length as MiniSearch counts it: distinct words. */
-  textWords: number;
+  /** Each field's length as MiniSearch counts it: distinct words. */
+  lengths: readonly number[];
+}
+
+/** One field's postings. */
+interface FieldPostings {
+  /** Per term id below `terms`, where its postings start in `sections`/`counts`. */
+  starts: Int32Array;
+  sections: Int32Array;
+  counts: Int32Array;
+  /** Per section (posting value), the field's length. */
+  lengths: Int32Array;
 }
 
 interface Postings {
-  /** Per term id below `terms`, where its postings start in `sections`/`counts`. */
-  starts: Int32Array;
   terms: number;
-  sections: Int32Array;
-  counts: Int32Array;
-  /** Per section (posting value): its MiniSearch id and its body text's length. */
+  /** By field number (FIELDS). */
+  fields: FieldPostings[];
+  /** Per section (posting value): its MiniSearch id. */
   sectionSlots: Int32Array;
-  textWords: Int32Array;
   /** The sections' positions by id, and those discarded since (skipped). */
   positions: Map<string, number>;
   gone: Uint8Array;
@@ -65,8 +71,8 @@ export class BodyText {
   /** How many term ids (from 0) are in `keyTree`. */
   private treeTerms = 0;
   private readonly figures = new Map<string, SectionFigures>();
-  /** MiniSearch's average body text length, kept with its own arithmetic (it has no getter). */
-  private textAverage = 0;
+  /** MiniSearch's average length of each field, kept with its own arithmetic. */
+  private readonly averages = FIELDS.map(() => 0);
   private postings: Postings | undefined;
   /** The sections added since the postings were built, not in them. */
   private recent: string[] = [];
@@ -79,11 +85,19 @@ export class BodyText {
 
   /**
    * Records a section about to be added to MiniSearch (`documentCount`: its count before),
-   * with MiniSearch's arithmetic for the average body text length.
+   * with MiniSearch's arithmetic for the average field lengths (`lengths`, by field).
    */
-  adding(sectionId: string, sectionSlot: number, textWords: number, documentCount: number): void {
-    this.figures.set(sectionId, { sectionSlot, textWords });
-    this.textAverage = (this.textAverage * documentCount + textWords) / (documentCount + 1);
+  adding(
+    sectionId: string,
+    sectionSlot: number,
+    lengths: readonly number[],
+    documentCount: number,
+  ): void {
+    this.figures.set(sectionId, { sectionSlot, lengths });
+    for (let field = 0; field < this.averages.length; field++) {
+      this.averages[field] =
+        (this.averages[field]! * documentCount + lengths[field]!) / (documentCount + 1);
+    }
     if (!this.postings) return;
     this.recent.push(sectionId);
     if (this.recent.length > RECENT_MAX) this.forgetPostings();
@@ -94,10 +108,12 @@ export class BodyText {
     const figures = this.figures.get(sectionId);
     if (!figures) return;
     this.figures.delete(sectionId);
-    this.textAverage =
-      documentCount === 1
-        ? 0
-        : (this.textAverage * documentCount - figures.textWords) / (documentCount - 1);
+    for (let field = 0; field < this.averages.length; field++) {
+      this.averages[field] =
+        documentCount === 1
+          ? 0
+          : (this.averages[field]! * documentCount - figures.lengths[field]!) / (documentCount - 1);
+    }
     if (!this.postings) return;
     const recent = this.recent.indexOf(sectionId);
     if (recent >= 0) this.recent.splice(recent, 1);
@@ -154,37 +170,63 @@ export class BodyText {
   }
 
   /**
-   * Calls `each` for every section holding a term in its body text, with what MiniSearch would
-   * add to the section's score for it (`boost`: the query term's).
+   * Calls `each` for every section holding a term in a field, with what MiniSearch would add to
+   * the section's score for it (`termBoost`: the query term's; `fieldBoost`: the field's).
    */
   score(
     match: BodyTextMatch,
-    boost: number,
+    field: number,
+    termBoost: number,
+    fieldBoost: number,
     documentCount: number,
     each: (sectionSlot: number, score: number) => void,
   ): void {
     const postings = this.currentPostings();
-    const holding = this.fieldTerms.sectionsWith(TEXT, match.id);
+    const holding = this.fieldTerms.sectionsWith(field, match.id);
     if (holding === 0) return;
-    // MiniSearch's own product, in its order (its field and document boosts are 1 here).
-    const scored = (sectionSlot: number, count: number, length: number) =>
-      each(
-        sectionSlot,
-        match.weight * boost * bm25(count, holding, documentCount, length, this.textAverage),
-      );
+    // MiniSearch's own product, in its order (its document boost is 1 here).
+    const weight = match.weight * termBoost * fieldBoost;
+    const idf = inverseFrequency(holding, documentCount);
+    const average = this.averages[field]!;
     if (match.id < postings.terms) {
-      const { starts, sections, counts, sectionSlots, textWords, gone } = postings;
+      const { sectionSlots, gone } = postings;
+      const { starts, sections, counts, lengths } = postings.fields[field]!;
       const end = starts[match.id + 1]!;
       for (let i = starts[match.id]!; i < end; i++) {
         const section = sections[i]!;
-        if (gone[section] === 0) scored(sectionSlots[section]!, counts[i]!, textWords[section]!);
+        if (gone[section] !== 0) continue;
+        each(
+          sectionSlots[section]!,
+          weight * (idf * saturation(counts[i]!, lengths[section]!, average)),
+        );
       }
     }
     for (const sectionId of this.recent) {
-      const count = frequencyIn(this.fieldTerms.termsOf(sectionId)!, TEXT, match.id);
+      const count = frequencyIn(this.fieldTerms.termsOf(sectionId)!, field, match.id);
       if (count === 0) continue;
       const figures = this.figures.get(sectionId)!;
-      scored(figures.sectionSlot, count, figures.textWords);
+      each(
+        figures.sectionSlot,
+        weight * (idf * saturation(count, figures.lengths[field]!, average)),
+      );
+    }
+  }
+
+  /** Calls `each` for every section holding a term (by id) in a field, with its count there. */
+  holding(field: number, id: number, each: (sectionSlot: number, count: number) => void): void {
+    const postings = this.currentPostings();
+    if (id < postings.terms) {
+      const { sectionSlots, gone } = postings;
+      const { starts, sections, counts } = postings.fields[field]!;
+      const end = starts[id + 1]!;
+      for (let i = starts[id]!; i < end; i++) {
+        const section = sections[i]!;
+        if (gone[section] === 0) each(sectionSlots[section]!, counts[i]!);
+      }
+    }
+    for (const sectionId of this.recent) {
+      const count = frequencyIn(this.fieldTerms.termsOf(sectionId)!, field, id);
+      if (count !== 0) each(this.figures.get(sectionId)!.sectionSlot, count);
     }
   }
 
@@ -202,49 +244,50 @@ export class BodyText {
     const terms = this.fieldTerms.termCount;
     const positions = new Map<string, number>();
     const sectionSlots = new Int32Array(this.figures.size);
-    const textWords = new Int32Array(this.figures.size);
-    const starts = new Int32Array(terms + 1);
     const termsOf: SectionTerms[] = [];
+    const fields = FIELDS.map(
+      (): FieldPostings => ({
+        starts: new Int32Array(terms + 1),
+        sections: new Int32Array(0),
+        counts: new Int32Array(0),
+        lengths: new Int32Array(this.figures.size),
+      }),
+    );
     // Two passes over the sections' figures: how many postings per term, then fill them in.
     for (const [sectionId, figures] of this.figures) {
       const figuresOf = this.fieldTerms.termsOf(sectionId)!;
       const position = termsOf.length;
       termsOf.push(figuresOf);
       sectionSlots[position] = figures.sectionSlot;
-      textWords[position] = figures.textWords;
       positions.set(sectionId, position);
-      for (let i = figuresOf[TEXT]!; i < figuresOf[TEXT + 1]!; i += 2) starts[figuresOf[i]! + 1]!++;
-    }
-    for (let id = 0; id < terms; id++) starts[id + 1]! += starts[id]!;
-    const next = starts.slice(0, terms);
-    const sections = new Int32Array(starts[terms]!);
-    const counts = new Int32Array(starts[terms]!);
-    for (let section = 0; section < termsOf.length; section++) {
-      const figuresOf = termsOf[section]!;
-      for (let i = figuresOf[TEXT]!; i < figuresOf[TEXT + 1]!; i += 2) {
-        const at = next[figuresOf[i]!]!++;
-        sections[at] = section;
-        counts[at] = figuresOf[i + 1]!;
+      for (const [field, { starts, lengths }] of fields.entries()) {
+        lengths[position] = figures.lengths[field]!;
+        for (let i = figuresOf[field]!; i < figuresOf[field + 1]!; i += 2)
+          starts[figuresOf[i]! + 1]!++;
       }
     }
+    for (const [field, postings] of fields.entries()) {
+      const { starts } = postings;
+      for (let id = 0; id < terms; id++) starts[id + 1]! += starts[id]!;
+      const next = starts.slice(0, terms);
+      const sections = new Int32Array(starts[terms]!);
+      const counts = new Int32Array(starts[terms]!);
+      for (let section = 0; section < termsOf.length; section++) {
+        const figuresOf = termsOf[section]!;
+        for (let i = figuresOf[field]!; i < figuresOf[field + 1]!; i += 2) {
+          const at = next[figuresOf[i]!]!++;
+          sections[at] = section;
+          counts[at] = figuresOf[i + 1]!;
+        }
+      }
+      postings.sections = sections;
+      postings.counts = counts;
+    }
     const gone = new Uint8Array(termsOf.length);
-    this.postings = { starts, terms, sections, counts, sectionSlots, textWords, positions, gone };
+    this.postings = { terms, fields, sectionSlots, positions, gone };
     this.recent = [];
     return this.postings;
   }
-}
-
-/** MiniSearch's BM25+ score of one term in one field of one document, in its arithmetic. */
-function bm25(
-  termFreq: number,
-  matchingCount: number,
-  totalCount: number,
-  fieldLength: number,
-  avgFieldLength: number,
-): number {
-  return (
-    inverseFrequency(matchingCount, totalCount) * saturation(termFreq, fieldLength, avgFieldLength)
-  );
 }
 
 /** BM25's weight of a term in `matchingCount` of `totalCount` documents. */

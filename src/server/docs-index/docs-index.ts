@@ -239,7 +239,7 @@ export class SiteIndex implements DocsIndex {
   }
 
   /**
-   * Builds what the first searches would otherwise build (the engine's body text postings and
+   * Builds what the first searches would otherwise build (the engine's postings of the text and
    * its tree of terms): a build ends with it, so that a fresh server's first searches take what
    * later ones take. Changes after it (`--watch`) are read beside the postings until there are
    * too many, then the next search builds them again (body-text.ts).

@@ -1,7 +1,9 @@
 /**
- * The section search engine: MiniSearch (BM25+, prefix and fuzzy matching, field boosts,
- * incremental add/discard for --watch) plus the term statistics that keep queries fast.
- * The README has the comparison with Orama and FlexSearch behind this choice.
+ * The section search engine: MiniSearch's model (BM25+, prefix and fuzzy matching, field
+ * boosts, incremental add/discard for --watch) plus the term statistics that keep queries fast.
+ * The sections' text is held by the engine in typed arrays and scored with MiniSearch's
+ * arithmetic (body-text.ts); MiniSearch itself indexes the link text. The README has the
+ * comparison with Orama and FlexSearch behind this choice.
  */
 import MiniSearch, { type SearchResult as MiniSearchHit } from 'minisearch';
 import {
@@ -14,7 +16,7 @@ import {
   plainTerm,
   words,
 } from '../text/terms.ts';
-import { BodyText, type BodyTextMatch, inverseFrequency, saturation } from './body-text.ts';
+import { BodyText, inverseFrequency, saturation } from './body-text.ts';
 import {
   FieldTerms,
   fieldLengthOf,
@@ -50,8 +52,8 @@ export interface EngineSearchOptions {
   accept?: ((section: IndexedSection) => boolean) | undefined;
   /**
    * The page languages (`meta.language`, undefined for a page that sets none) a result may
-   * have: sections of others are turned away as MiniSearch walks its postings, before it
-   * scores them (a cheap test by slot). `accept` still decides among the rest.
+   * have: sections of others are turned away as the postings are walked, before they are
+   * scored (a cheap test by slot). `accept` still decides among the rest.
    */
   pageLanguages?: readonly (string | undefined)[] | undefined;
   /**
@@ -72,8 +74,8 @@ export interface EngineOptions {
   /** The least number of sections a common term is in (COMMON_TERM_MIN; lower in tests). */
   commonTermMin?: number;
   /**
-   * Whether body text is held by the engine rather than MiniSearch (body-text.ts); false gives
-   * MiniSearch all of it, to compare against.
+   * Whether the sections' text (titles, headings, body text) is held by the engine rather than
+   * MiniSearch (body-text.ts); false gives MiniSearch all of it, to compare against.
    */
   holdBodyText?: boolean;
 }
@@ -115,6 +117,8 @@ export interface EngineHit {
 /** A hit with the section's term figures, which `rescored` reads. */
 interface Found extends EngineHit {
   terms: SectionTerms | undefined;
+  /** The section's slot. */
+  slot: number;
 }
 
 /**
@@ -151,8 +155,14 @@ const COMMON_TERMS_MAX = 2;
  */
 const RESCORED_HITS_MAX = 400;
 /**
- * The titles and headings the common words of a query are looked up in, as postings MiniSearch
- * walks (each a result it builds, merges and sorts): past this many, the commonest words
+ * `rescored` walks a term's postings rather than search each found section's figures for it
+ * when it has at most this many postings per found section: a posting walked is a few
+ * sequential reads, a search in a section's figures several dependent ones.
+ */
+const WALKED_POSTINGS_PER_HIT = 8;
+/**
+ * The titles and headings the common words of a query are looked up in, as postings walked
+ * (each a result to build, merge and sort): past this many, the commonest words
  * are weighed only in the sections found (`rescored`), as the words past the limits are. The
  * rarest is always looked up. Rescoring and page aggregation read the best RESCORED_HITS_MAX
  * hits: a thousand candidates hold them, and a section that matches only a query's commonest
@@ -294,12 +304,18 @@ export class SectionEngine {
   private pageLanguageAt = new Int32Array(1024);
   private readonly pageLanguageCodes = new Map<string | undefined, number>();
   /**
-   * Per slot, its page's number (`pageNumbers`, by path; a page added again keeps it) and its
-   * title's first character code.
+   * Per slot, its page's number (`pageNumbers`, by path, while the page has sections held) and
+   * its title's first character code.
    */
   private pageNumberAt = new Int32Array(1024);
   private titleInitialAt = new Int32Array(1024);
-  private readonly pageNumbers = new Map<string, number>();
+  /**
+   * Each page held, its number and how many of its sections are held. A page's number is freed
+   * with its last section (a long-running `--watch` server sees pages come and go) and given to
+   * the next new page: numbers only need to tell the pages held apart.
+   */
+  private readonly pageNumbers = new Map<string, { number: number; sections: number }>();
+  private readonly freePageNumbers: number[] = [];
   private readonly freeSlots: number[] = [];
   /** The slot of the section being added (its id, when MiniSearch asks for it). */
   private currentSlot = 0;
@@ -312,6 +328,13 @@ export class SectionEngine {
    */
   private readonly titleWords = new Map<string, number>();
   private sortedTitleWords: string[] | undefined;
+  /**
+   * Per slot, what `heldSearch` works out for a query's hits (zero between queries): a hit's
+   * sum, its place among the hits plus one, and the number of the last key that reached it.
+   */
+  private sumAt = new Float64Array(0);
+  private hitAt = new Int32Array(0);
+  private sourceAt = new Int32Array(0);
   /** Finds the site's words associated with a question (site-vocabulary.ts). */
   private readonly conceptFinder = new ConceptFinder();
 
@@ -324,7 +347,7 @@ export class SectionEngine {
   /** The next word of the field being added that `processTerm` expects. */
   private pendingField = 0;
   private pendingWord = 0;
-  /** The body text, which MiniSearch is not given. */
+  /** The sections' text (every field), which MiniSearch is not given. */
   private readonly bodyText = new BodyText(this.fieldTerms);
   private readonly commonTermMin: number;
   private readonly holdsBodyText: boolean;
@@ -383,7 +406,7 @@ export class SectionEngine {
         this.bodyText.adding(
           section.id,
           this.currentSlot,
-          fields[TEXT]!.words.length,
+          fields.map(({ words }) => words.length),
           this.miniSearch.documentCount,
         );
       }
@@ -399,10 +422,10 @@ export class SectionEngine {
   /**
    * Counts a field's words in the section's term figures, and sets what MiniSearch gets of it:
    * the distinct words, and their storage keys each repeated as often as its word occurs (none
-   * of the body text when the engine holds it).
+   * when the engine holds the sections' text).
    */
   private prepareField(field: number, { words, counts }: CountedWords): void {
-    const given = field !== TEXT || !this.holdsBodyText;
+    const given = !this.holdsBodyText;
     const fieldWords: string[] = new Array(given ? words.length : 0);
     const keys: string[][] = new Array(given ? words.length : 0);
     for (let position = 0; position < words.length; position++) {
@@ -466,14 +489,15 @@ export class SectionEngine {
     this.pageLanguageAt[slot] = code;
     let page = this.pageNumbers.get(section.pagePath);
     if (page === undefined) {
-      page = this.pageNumbers.size;
+      page = { number: this.freePageNumbers.pop() ?? this.pageNumbers.size, sections: 0 };
       this.pageNumbers.set(section.pagePath, page);
     }
+    page.sections++;
     if (slot >= this.pageNumberAt.length) {
       this.pageNumberAt = grown(this.pageNumberAt, slot);
       this.titleInitialAt = grown(this.titleInitialAt, slot);
     }
-    this.pageNumberAt[slot] = page;
+    this.pageNumberAt[slot] = page.number;
     this.titleInitialAt[slot] = section.pageTitle.length > 0 ? section.pageTitle.charCodeAt(0) : 0;
     return slot;
   }
@@ -489,6 +513,11 @@ export class SectionEngine {
     this.sectionAt[slot] = undefined;
     this.termsAt[slot] = undefined;
     this.freeSlots.push(slot);
+    const page = this.pageNumbers.get(section.pagePath)!;
+    if (--page.sections === 0) {
+      this.pageNumbers.delete(section.pagePath);
+      this.freePageNumbers.push(page.number);
+    }
     this.fieldTerms.remove(section.id);
     this.sections--;
     const language = languageOf(section.meta.language);
@@ -514,6 +543,13 @@ export class SectionEngine {
       this.sectionsWithTerm[id]!--;
       own.withTerm[id]!--;
     }
+    // A language whose last section went holds only zeros, as long as the vocabulary.
+    if (own.sections === 0) this.byPageLanguage.delete(section.meta.language ?? '');
+  }
+
+  /** How many pages the engine holds sections of. */
+  get pageCount(): number {
+    return this.pageNumbers.size;
   }
 
   /** The per-language counts of a page language (created empty). */
@@ -698,28 +734,33 @@ export class SectionEngine {
       return isWord(term, 3) && !known(term);
     };
     const boostDocument = pageLanguages && this.inPageLanguages(pageLanguages);
-    const run = (commonFields: string[]) =>
-      this.withBodyText(
-        this.miniSearch.search(
-          {
-            combineWith: 'OR',
-            queries: [
-              { queries: specific, combineWith: 'OR', fields: [...FIELDS] },
-              { queries: common, combineWith: 'OR', fields: commonFields },
-              { queries: titled, combineWith: 'OR', fields: ['title'] },
+    const run = (commonFields: Field[]) =>
+      this.holdsBodyText
+        ? this.heldSearch(
+            [
+              ...specific.map((key) => ({ key, fields: FIELDS })),
+              ...common.map((key) => ({ key, fields: commonFields })),
+              ...titled.map((key) => ({ key, fields: ['title'] as const })),
             ],
-          },
-          {
-            ...asPlanned,
-            fuzzy,
-            prefix,
-            boostTerm,
-            ...(boostDocument && { boostDocument }),
-          },
-        ),
-        commonFields.includes('text') ? [...specific, ...common] : specific,
-        { fuzzy, prefix, boostTerm, boostDocument },
-      );
+            { fuzzy, prefix, boostTerm, boostDocument },
+          )
+        : this.miniSearch.search(
+            {
+              combineWith: 'OR',
+              queries: [
+                { queries: specific, combineWith: 'OR', fields: [...FIELDS] },
+                { queries: common, combineWith: 'OR', fields: commonFields },
+                { queries: titled, combineWith: 'OR', fields: ['title'] },
+              ],
+            },
+            {
+              ...asPlanned,
+              fuzzy,
+              prefix,
+              boostTerm,
+              ...(boostDocument && { boostDocument }),
+            },
+          );
     // Sections' link text, looked up apart (its few documents, by the exact words), so that the
     // sections' hits need not be searched for it.
     const linked =
@@ -730,7 +771,7 @@ export class SectionEngine {
           )
         : [];
     // MiniSearch would filter every hit before sorting them; sorted first, the best are enough.
-    const best = (fields: string[]) =>
+    const best = (fields: Field[]) =>
       this.firstAccepted(withLinkText(run(fields), linked), accept, limit);
     const found = run(['title', 'headings']);
     const hits = this.firstAccepted(withLinkText(found, linked), accept, limit);
@@ -776,7 +817,85 @@ export class SectionEngine {
         ),
       ),
     ];
-    return rescored(this.fieldTerms, hits, rest);
+    return this.rescored(hits, rest);
+  }
+
+  /**
+   * Adds to the hits the weight of terms in fields they were not looked up in, as BM25+ counts
+   * it (from the engine's own per-section figures, `FieldTerms`), and sorts them again. Looking
+   * a common term up walks its long posting list (the bulk of a query's time on a large site);
+   * here a term's frequency in a found section is either a binary search in the section's few
+   * hundred terms or, when the term's postings are few enough, read walking them.
+   * Sections that match only these terms, and nothing else of the query, are not found: they
+   * would rank low anyway.
+   */
+  private rescored(hits: Found[], lookups: Lookup[]): Found[] {
+    const { fieldTerms } = this;
+    const sections = fieldTerms.sectionCount;
+    if (lookups.length === 0 || sections === 0) return hits;
+    const postings = lookups.flatMap(
+      ({ key, field: name, boost = 1, extra = false }): Posting[] => {
+        const id = fieldTerms.idOf(key);
+        const field = FIELD_NUMBERS.get(name)!;
+        const matching = id === undefined ? 0 : fieldTerms.sectionsWith(field, id);
+        if (id === undefined || matching === 0) return [];
+        const idf = inverseFrequency(matching, sections);
+        const averageLength = fieldTerms.averageLength(field) || 1;
+        const weight = BOOST[name] * boost * idf;
+        return [{ key, id, field, weight, averageLength, extra, matching }];
+      },
+    );
+    if (postings.length === 0) return hits;
+    const cap = Math.min(hits.length, RESCORED_HITS_MAX);
+    const matched = new Int32Array(cap);
+    for (let i = 0; i < cap; i++) matched[i] = hits[i]!.queryTerms.length;
+    const added = new Float64Array(cap);
+    const weigh = (i: number, posting: Posting, frequency: number) => {
+      const hit = hits[i]!;
+      const { key, field, weight, averageLength, extra } = posting;
+      added[i]! += weight * saturation(frequency, fieldLengthOf(hit.terms!, field), averageLength);
+      if (!extra && !hit.queryTerms.includes(key)) hit.queryTerms.push(key);
+    };
+    // A term in few sections is read from its postings, walked in order; the others section by
+    // section, each section's figures read from memory once for them all. Either way each hit
+    // adds its terms' weights in the order of the lookups.
+    const walked = this.holdsBodyText
+      ? postings.map(({ matching }) => matching <= WALKED_POSTINGS_PER_HIT * cap)
+      : postings.map(() => false);
+    const hitAt = this.hitAt.length >= this.sectionAt.length ? this.hitAt : undefined;
+    try {
+      if (hitAt) {
+        for (let i = 0; i < cap; i++) if (hits[i]!.terms) hitAt[hits[i]!.slot] = i + 1;
+      }
+      for (const [n, posting] of postings.entries()) {
+        if (walked[n] && hitAt) {
+          this.bodyText.holding(posting.field, posting.id, (slot, frequency) => {
+            const at = hitAt[slot]!;
+            if (at !== 0) weigh(at - 1, posting, frequency);
+          });
+          continue;
+        }
+        for (let i = 0; i < cap; i++) {
+          const { terms } = hits[i]!;
+          if (!terms) continue;
+          const frequency = frequencyIn(terms, posting.field, posting.id);
+          if (frequency !== 0) weigh(i, posting, frequency);
+        }
+      }
+    } finally {
+      if (hitAt) for (let i = 0; i < cap; i++) hitAt[hits[i]!.slot] = 0;
+    }
+    // MiniSearch multiplies a hit's summed score by the number of query terms it matched.
+    for (let i = 0; i < cap; i++) {
+      if (added[i]! === 0) continue;
+      const hit = hits[i]!;
+      hit.score = (hit.score / Math.max(1, matched[i]!) + added[i]!) * hit.queryTerms.length;
+    }
+    if (cap === hits.length) return hits.sort((a, b) => b.score - a.score);
+    // Scores only grow: the hits past the cap still rank below every rescored one.
+    const head = hits.slice(0, cap).sort((a, b) => b.score - a.score);
+    for (let i = cap; i < hits.length; i++) head.push(hits[i]!);
+    return head;
   }
 
   /**
@@ -856,66 +975,83 @@ export class SectionEngine {
   }
 
   /**
-   * The hits of a MiniSearch lookup (titles, headings) as they would be had MiniSearch the body
-   * text too: the body text of the terms that `keys` (looked up in body text) reach, as
-   * MiniSearch reaches terms (the key itself, its prefix and typo matches), is weighed from the
-   * engine's postings and added.
+   * The hits MiniSearch would return for the keys, each looked up in its fields, had it the
+   * sections' text: the terms each key reaches as MiniSearch reaches them (the key itself, its
+   * prefix and typo matches), weighed from the engine's postings with MiniSearch's arithmetic
+   * (a section's score is its sum over the keys, times how many keys it matched), best first.
    */
-  private withBodyText(
-    hits: MiniSearchHit[],
-    keys: string[],
+  private heldSearch(
+    lookups: { key: string; fields: readonly Field[] }[],
     lookup: {
       fuzzy: (key: string) => number | false;
       prefix: (key: string) => boolean;
       boostTerm: (key: string) => number;
-      /** 0 for a section MiniSearch turned away (another language's): it is no hit. */
+      /** 0 for a section of another language: it is no hit. */
       boostDocument: ((id: number | string) => number) | undefined;
     },
   ): MiniSearchHit[] {
-    if (!this.holdsBodyText) return hits;
-    const reached: { source: string; match: BodyTextMatch }[] = [];
-    for (const key of keys) {
-      const fuzzy = lookup.fuzzy(key);
-      const maxDistance = fuzzy === false ? 0 : Math.min(MAX_FUZZY, Math.round(key.length * fuzzy));
-      const id = this.fieldTerms.idOf(key);
-      for (const match of this.bodyText.matches(key, id, lookup.prefix(key), maxDistance)) {
-        reached.push({ source: key, match });
-      }
+    const hits: MiniSearchHit[] = [];
+    const slots = this.sectionAt.length;
+    if (this.hitAt.length < slots) {
+      this.sumAt = new Float64Array(slots * 2);
+      this.hitAt = new Int32Array(slots * 2);
+      this.sourceAt = new Int32Array(slots * 2);
     }
-    if (reached.length === 0) return hits;
-    // Each hit's sum before MiniSearch multiplied it by the query terms it matched.
-    const sums = new Map<number, { hit: MiniSearchHit; sum: number; changed: boolean }>();
-    for (const hit of hits) {
-      const sum = hit.score / (hit.queryTerms.length || 1);
-      sums.set(hit.id as number, { hit, sum, changed: false });
-    }
+    const { sumAt, hitAt, sourceAt } = this;
     const documentCount = this.miniSearch.documentCount;
-    for (const { source, match } of reached) {
-      this.bodyText.score(match, lookup.boostTerm(source), documentCount, (slot, score) => {
-        if (lookup.boostDocument?.(slot) === 0) return;
-        let found = sums.get(slot);
-        if (!found) {
-          const hit = { id: slot, score: 0, terms: [], queryTerms: [], match: {} };
-          found = { hit, sum: 0, changed: true };
-          sums.set(slot, found);
-          hits.push(hit);
+    const { boostDocument } = lookup;
+    try {
+      for (const [position, { key, fields }] of lookups.entries()) {
+        const sourceNumber = position + 1;
+        const add = (slot: number, score: number) => {
+          if (boostDocument?.(slot) === 0) return;
+          let at = hitAt[slot]!;
+          if (at === 0) {
+            at = hits.push({
+              id: slot,
+              score: 0,
+              terms: NO_TERMS,
+              queryTerms: [],
+              match: NO_MATCH,
+            });
+            hitAt[slot] = at;
+          }
+          sumAt[slot]! += score;
+          // A key's matches come one after the other: it is looked for once per hit.
+          if (sourceAt[slot] === sourceNumber) return;
+          sourceAt[slot] = sourceNumber;
+          const { queryTerms } = hits[at - 1]!;
+          if (!queryTerms.includes(key)) queryTerms.push(key);
+        };
+        const fuzzy = lookup.fuzzy(key);
+        const maxDistance =
+          fuzzy === false ? 0 : Math.min(MAX_FUZZY, Math.round(key.length * fuzzy));
+        const id = this.fieldTerms.idOf(key);
+        const termBoost = lookup.boostTerm(key);
+        for (const match of this.bodyText.matches(key, id, lookup.prefix(key), maxDistance)) {
+          for (const name of fields) {
+            const field = FIELD_NUMBERS.get(name)!;
+            this.bodyText.score(match, field, termBoost, BOOST[name], documentCount, add);
+          }
         }
-        found.sum += score;
-        found.changed = true;
-        const { hit } = found;
-        if (!hit.queryTerms.includes(source)) hit.queryTerms.push(source);
-      });
-    }
-    for (const { hit, sum, changed } of sums.values()) {
-      if (changed) hit.score = sum * (hit.queryTerms.length || 1);
+      }
+      // MiniSearch multiplies a hit's summed score by the number of query keys it matched.
+      for (const hit of hits) hit.score = sumAt[hit.id as number]! * (hit.queryTerms.length || 1);
+    } finally {
+      for (const hit of hits) {
+        const slot = hit.id as number;
+        sumAt[slot] = 0;
+        hitAt[slot] = 0;
+        sourceAt[slot] = 0;
+      }
     }
     return hits.sort((a, b) => b.score - a.score);
   }
 
   /**
-   * MiniSearch's `boostDocument` turning away the sections of pages in other languages: 0 stops
-   * it before it scores and collects the posting. Link text documents pass (their sections are
-   * tested with `accept`).
+   * A `boostDocument` (MiniSearch's option, and `heldSearch`'s) turning away the sections of
+   * pages in other languages: 0 stops the walk before it scores and collects the posting. Link
+   * text documents pass (their sections are tested with `accept`).
    */
   private inPageLanguages(
     languages: readonly (string | undefined)[],
@@ -949,6 +1085,7 @@ export class SectionEngine {
         page: this.pageNumberAt[slot]!,
         titleInitial: this.titleInitialAt[slot]!,
         terms: this.termsAt[slot],
+        slot,
       });
     }
     return found;
@@ -1125,7 +1262,6 @@ export class SectionEngine {
 
 const TITLE = FIELD_NUMBERS.get('title')!;
 const HEADINGS = FIELD_NUMBERS.get('headings')!;
-const TEXT = FIELD_NUMBERS.get('text')!;
 
 interface Posting {
   key: string;
@@ -1135,7 +1271,13 @@ interface Posting {
   weight: number;
   averageLength: number;
   extra: boolean;
+  /** In how many sections the term is in that field. */
+  matching: number;
 }
+
+/** What `heldSearch`'s hits have of MiniSearch's per-term match details: none, nothing reads them. */
+const NO_TERMS: string[] = [];
+const NO_MATCH: MiniSearchHit['match'] = {};
 
 /** A term `rescored` weighs in one field of the sections found. */
 interface Lookup {
@@ -1190,54 +1332,4 @@ function withLinkText(hits: MiniSearchHit[], linked: MiniSearchHit[]): MiniSearc
     );
   }
   return kept;
-}
-
-/**
- * Adds to the hits the weight of terms in fields MiniSearch did not look them up in, as BM25+
- * counts it (from the engine's own per-section figures, `FieldTerms`), and sorts them again.
- * Looking a common term up walks its long posting list (the bulk of a query's time on a large
- * site); a found section's frequency of a term is a binary search in its few hundred terms.
- * Sections that match only these terms, and nothing else of the query, are not found: they
- * would rank low anyway.
- */
-function rescored(fieldTerms: FieldTerms, hits: Found[], lookups: Lookup[]): Found[] {
-  const sections = fieldTerms.sectionCount;
-  if (lookups.length === 0 || sections === 0) return hits;
-  const postings = lookups.flatMap(({ key, field: name, boost = 1, extra = false }): Posting[] => {
-    const id = fieldTerms.idOf(key);
-    const field = FIELD_NUMBERS.get(name)!;
-    const matching = id === undefined ? 0 : fieldTerms.sectionsWith(field, id);
-    if (id === undefined || matching === 0) return [];
-    const idf = inverseFrequency(matching, sections);
-    const averageLength = fieldTerms.averageLength(field) || 1;
-    return [{ key, id, field, weight: BOOST[name] * boost * idf, averageLength, extra }];
-  });
-  if (postings.length === 0) return hits;
-  const cap = Math.min(hits.length, RESCORED_HITS_MAX);
-  const matched = new Int32Array(cap);
-  for (let i = 0; i < cap; i++) matched[i] = hits[i]!.queryTerms.length;
-  const added = new Float64Array(cap);
-  // Section by section: its figures are read from memory once for all the terms.
-  for (let i = 0; i < cap; i++) {
-    const hit = hits[i]!;
-    const { terms } = hit;
-    if (!terms) continue;
-    for (const { key, id, field, weight, averageLength, extra } of postings) {
-      const frequency = frequencyIn(terms, field, id);
-      if (frequency === 0) continue;
-      added[i]! += weight * saturation(frequency, fieldLengthOf(terms, field), averageLength);
-      if (!extra && !hit.queryTerms.includes(key)) hit.queryTerms.push(key);
-    }
-  }
-  // MiniSearch multiplies a hit's summed score by the number of query terms it matched.
-  for (let i = 0; i < cap; i++) {
-    if (added[i]! === 0) continue;
-    const hit = hits[i]!;
-    hit.score = (hit.score / Math.max(1, matched[i]!) + added[i]!) * hit.queryTerms.length;
-  }
-  if (cap === hits.length) return hits.sort((a, b) => b.score - a.score);
-  // Scores only grow: the hits past the cap still rank below every rescored one.
-  const head = hits.slice(0, cap).sort((a, b) => b.score - a.score);
-  for (let i = cap; i < hits.length; i++) head.push(hits[i]!);
-  return head;
 }

@@ -93,6 +93,10 @@ export async function buildDocsIndex(
         // read is several times cheaper than open/stat/read/close hops through the thread pool.
         readPagesHere(folder, layout, files);
   let done = 0;
+  // Language detection's data (30 MB of small objects, reader-scope.ts) is loaded as soon as a
+  // second language shows: loaded at the end, it was still in the young generation when the
+  // first searches came, and the collections copying it out landed in them.
+  let detection: Promise<void> | undefined;
   index.deferLinkText();
   for await (const { file, page, problem, split } of pages) {
     // Only the exact path: getPage's fallbacks would normalise every new page's path.
@@ -109,6 +113,7 @@ export async function buildDocsIndex(
     }
     if (++done % PROGRESS_EVERY === 0) {
       options.onProgress?.({ done, total: files.length });
+      if (!detection && index.indexedLanguages().length > 1) detection = loadLanguageDetection();
       // Let a listening server answer (health checks) between batches.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -117,7 +122,8 @@ export async function buildDocsIndex(
   index.prepareSearch();
   clearTermCache();
   clearIndexedWords();
-  if (index.indexedLanguages().length > 1) await loadLanguageDetection();
+  if (index.indexedLanguages().length > 1) detection ??= loadLanguageDetection();
+  await detection;
   return {
     index,
     problems,

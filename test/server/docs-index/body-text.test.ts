@@ -63,7 +63,7 @@ function inTitleOrHeadings(section: IndexedSection, word: string): boolean {
 }
 
 /**
- * Builds an engine holding the body text and one giving MiniSearch all of it, from the same
+ * Builds an engine holding the sections' text and one giving MiniSearch all of it, from the same
  * pages, and compares their searches after the build and after each edit. `commonTermMin` low
  * enough for common words to fall back to body text in queries of common words only.
  */
@@ -82,15 +82,19 @@ async function compareEngines(
   expect(pages.flat().length).toBeGreaterThan(1000);
   const queries = queriesFor(full, pages.flat());
   let bodyTextOnly = 0;
+  let headed = 0;
   for (const query of queries) {
     const hits = held.search(query);
     expectSameHits(query, hits, full.search(query));
-    // A section found for a word of its body text alone: MiniSearch has none of it.
+    // Sections found for a word of their body text alone, and for one of their title or
+    // headings: the engine holds every field, MiniSearch link text only.
     const word = query.split(' ')[0]!;
     if (hits.some((hit) => !inTitleOrHeadings(hit.section, word))) bodyTextOnly++;
+    if (hits.some((hit) => inTitleOrHeadings(hit.section, word))) headed++;
   }
-  // A good share of them find sections by their body text: the comparison tests something.
+  // A good share of them find sections by each: the comparison tests something.
   expect(bodyTextOnly).toBeGreaterThan(queries.length / 3);
+  expect(headed).toBeGreaterThan(queries.length / 5);
   for (const edit of edits) {
     edit(held, pages);
     edit(full, pages);
@@ -103,8 +107,8 @@ async function compareEngines(
   for (const query of extraQueries) expect(held.search(query).length, query).toBeGreaterThan(0);
 }
 
-describe('body text held by the engine', () => {
-  it('finds and scores what an index giving MiniSearch all body text does, after removals and changes', async () => {
+describe("the sections' text held by the engine", () => {
+  it('finds and scores what an index giving MiniSearch all the text does, after removals and changes', async () => {
     await compareEngines(20, [
       (engine, pages) => {
         for (const section of pages.slice(20, 60).flat()) engine.discard(section);
@@ -144,8 +148,8 @@ describe('body text held by the engine', () => {
     );
   });
 
-  it('gives no held body text to sections of languages a search turns away', async () => {
-    // Every other page in French: a search in English turns those away inside MiniSearch, and
+  it('gives no held text to sections of languages a search turns away', async () => {
+    // Every other page in French: a search in English turns those away (`pageLanguages`), and
     // the engine's postings must not bring them back (or subtract from them).
     const pages = (await pagesOf(150)).map((sections, position) =>
       sections.map((section) => ({

@@ -265,6 +265,34 @@ describe('SectionEngine', () => {
     expect(ids(engine.search('second'))).toEqual(['new#@0']);
   });
 
+  it('forgets a page once its last section is discarded, and tells the pages held apart', () => {
+    const engine = new SectionEngine();
+    const kept = sectionsOf('kept.md', '# Kept\nA wombat page.\n## More\nAnother wombat.');
+    engine.add(kept);
+    // A --watch server: pages created, saved again and deleted, under ever new paths.
+    for (let edit = 0; edit < 50; edit++) {
+      const page = sectionsOf(
+        `draft-${edit}.md`,
+        `# Draft ${edit}\nA wombat draft.\n## Notes\nMore.`,
+      );
+      engine.add(page);
+      for (const section of page) engine.discard(section);
+      engine.add(page);
+      for (const section of page) engine.discard(section);
+    }
+    expect(engine.pageCount).toBe(1);
+    for (const section of kept.slice(1)) engine.discard(section);
+    expect(engine.pageCount).toBe(1);
+    // A page added after others were forgotten gets a number of its own: its hits are grouped
+    // apart from the kept page's.
+    engine.add(sectionsOf('late.md', '# Late\nA wombat too.'));
+    expect(engine.pageCount).toBe(2);
+    const pages = new Set(engine.search('wombat').map((hit) => hit.page));
+    expect(pages.size).toBe(2);
+    for (const section of kept.slice(0, 1)) engine.discard(section);
+    expect(engine.pageCount).toBe(1);
+  });
+
   it('meets identifiers across languages and spellings: useChat, use-chat, "use chat"', () => {
     const engine = new SectionEngine();
     engine.add(sectionsOf('hooks.md', '# Hooks\nCall `useChat()` in a component.', 'en'));
