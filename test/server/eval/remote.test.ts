@@ -51,9 +51,9 @@ describe('docs-assistant eval --url', () => {
     expect(over.questions).toEqual(here.questions);
   });
 
-  it('counts a refused request as an error of every question, not as an answer', async () => {
-    const json = join(dir, 'wrong-key.json');
-    const run = await runEvalCommand([
+  /** The eval command against the server with a key it does not know. */
+  const wrongKey = (...flags: string[]) =>
+    runEvalCommand([
       TINY_QUESTIONS,
       '--url',
       server.url,
@@ -61,11 +61,12 @@ describe('docs-assistant eval --url', () => {
       'da_dsc_notthekey0123456789ab',
       '--domain',
       server.domain,
-      '--json',
-      json,
-      '--min-off-topic-refused',
-      '0.5',
+      ...flags,
     ]);
+
+  it('counts a refused request as an error of every question, not as an answer', async () => {
+    const json = join(dir, 'wrong-key.json');
+    const run = await wrongKey('--json', json, '--min-off-topic-refused', '0.5');
     expect(run.code).toBe(1);
     expect(run.output).toMatch(/^ {4}error: HTTP 401: /m);
     const report = await readReport(json);
@@ -76,17 +77,6 @@ describe('docs-assistant eval --url', () => {
   });
 
   it('fails a run whose questions could not be asked, with no threshold or one that errors meet', async () => {
-    const wrongKey = (...flags: string[]) =>
-      runEvalCommand([
-        TINY_QUESTIONS,
-        '--url',
-        server.url,
-        '--key',
-        'da_dsc_notthekey0123456789ab',
-        '--domain',
-        server.domain,
-        ...flags,
-      ]);
     const bare = await wrongKey();
     expect(bare.code).toBe(1);
     expect(bare.output).toContain(
