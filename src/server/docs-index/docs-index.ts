@@ -127,8 +127,7 @@ export class SiteIndex implements DocsIndex {
    * include pages that name none): in how many a term occurs, and how many there are.
    */
   rarityIn(language: string): LanguageRarity {
-    const { sectionCount, termFrequency } = this.engine.rarityAmong(this.pageLanguagesOf(language));
-    return { sectionCount, termFrequency };
+    return this.engine.rarityAmong(this.pageLanguagesOf(language));
   }
 
   /**
