@@ -3,6 +3,7 @@
  * with further sections; or "not covered" with the closest sections, listed once. Sources are
  * numbered by page and named by page and section (`Page › Section`).
  */
+import { splitCodeSpans } from '../docs-index/markdown.ts';
 import type { Candidate } from './choose-quotes.ts';
 import { pageLink, siteLinks } from './links.ts';
 import { readablePlaceholders } from './placeholders.ts';
@@ -40,9 +41,12 @@ export function sectionLabel(text: SectionText): string {
  * Code spans are kept as written: inside them the characters are literal already.
  */
 export function markdownText(label: string): string {
-  return label
-    .split(/(`+[^`]*`+)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\<>&[\]*]/g, '\\$&')))
+  return splitCodeSpans(label)
+    .map((part, i, parts) => {
+      if (i % 3 === 0) return part.replace(/[\\<>&[\]*]/g, '\\$&');
+      // A span's ticks open it and, after its code, close it.
+      return i % 3 === 1 ? part : `${part}${parts[i - 1]}`;
+    })
     .join('');
 }
 

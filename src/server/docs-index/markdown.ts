@@ -62,12 +62,20 @@ export function parseHeading(line: string): HeadingLine | undefined {
 }
 
 /**
+ * Inline Markdown cut at its code spans (a run of backticks to the next run as long):
+ * `[text, ticks, code, text, ticks, code, …, text]` (part `i` is text when `i % 3 === 0`; a
+ * span's closing ticks are those that open it).
+ */
+export function splitCodeSpans(markdown: string): string[] {
+  return markdown.split(/(`+)([\s\S]*?)\1/);
+}
+
+/**
  * Heading text as a reader sees it: no code ticks, link targets, emphasis or JSX. A code span
  * keeps its text as written (`Record<string, string>`, `use_directory_urls`).
  */
 export function plainText(markdown: string): string {
-  return markdown
-    .split(/(`+)([\s\S]*?)\1/)
+  return splitCodeSpans(markdown)
     .map((part, i) => {
       if (i % 3 === 1) return '';
       if (i % 3 === 2) return part;
