@@ -42,6 +42,10 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-4-demo-docs.json', docs: '../../../docs' },
   // Readers' own words in other languages (session 17), the partly translated ones included.
   { questions: 'dev-5-starlight-multilingual.json', docs: 'starlight-docs' },
+  // Readers' everyday words on pages drawn at random (session 18), written before any run.
+  { questions: 'dev-6-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'dev-6-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'dev-6-starlight-multilingual.json', docs: 'starlight-docs' },
   // Held out from session 17 (rates only): written by reading pages, never run while written,
   // and never read by whoever works on ranking or answers.
   { questions: 'held-out-4-ai-sdk-docs.json', docs: 'ai-sdk-docs' },

@@ -185,6 +185,48 @@ describe('the question sets', () => {
     expect(new Set(asked).size).toBe(asked.length);
   });
 
+  // Readers' everyday words in the languages where unseen questions are refused most (session
+  // 18): each covered question is answered by a page in its language, or by the English page
+  // where that language has no translation of it, as Starlight falls back.
+  it('dev-6-starlight-multilingual: covered questions per language with facts, pages in their language or its English fallback, and off-topic ones', async () => {
+    const set = await loadQuestionSet(questions('dev-6-starlight-multilingual.json'));
+    const published = publishedPaths(STARLIGHT_DOCS, 'src/content/docs');
+    const covered = new Map<string, number>();
+    const offTopic = new Map<string, number>();
+    for (const q of set.questions) {
+      expect(q.language, q.id).toBeDefined();
+      const language = q.language!;
+      if (q.uncovered) {
+        offTopic.set(language, (offTopic.get(language) ?? 0) + 1);
+        continue;
+      }
+      expect(q.fact, q.id).toBeDefined();
+      covered.set(language, (covered.get(language) ?? 0) + 1);
+      for (const page of q.pages) {
+        expect(published.has(normalizePagePath(page)), `${q.id} expects ${page}`).toBe(true);
+        if (page.startsWith(`${language}/`)) continue;
+        // An English page, and only where the reader's language has no translation of it.
+        expect(/^[a-z]{2}(-[a-z]{2})?\//.test(page), `${q.id} expects ${page}`).toBe(false);
+        expect(published.has(normalizePagePath(`${language}/${page}`)), `${q.id}: ${page}`).toBe(
+          false,
+        );
+      }
+    }
+    const languages = ['de', 'es', 'fr', 'ja', 'ko', 'pt-br', 'ru', 'zh-cn'];
+    expect([...covered.keys()].sort()).toEqual(languages);
+    for (const language of ['de', 'ja', 'ko', 'zh-cn']) {
+      expect(covered.get(language), language).toBeGreaterThanOrEqual(5);
+    }
+    for (const language of ['es', 'fr', 'ru', 'pt-br']) {
+      expect(covered.get(language), language).toBeGreaterThanOrEqual(3);
+    }
+    // Off-topic questions only in those languages, at least one in each.
+    expect([...offTopic.keys()].sort()).toEqual(languages);
+    expect([...offTopic.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(8);
+    const asked = set.questions.map((q) => q.question.toLowerCase());
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
   // Off-topic questions near each site's domain: 10 to 12 per corpus, none answered by a page.
   it.each([
     'dev-near-off-topic-ai-sdk-docs.json',
@@ -216,9 +258,10 @@ describe('the question sets', () => {
     expect(new Set(asked).size).toBe(asked.length);
   });
 
-  // The dev-4 sets (held out until session 17) and the held-out-4 sets (held out from session
-  // 17: only their rates are looked at), on every corpus and the project's own docs: covered
-  // questions, each with a fact and real pages, and off-topic questions the docs do not answer.
+  // The dev-4 sets (held out until session 17), the held-out-4 sets (held out from session 17:
+  // only their rates are looked at) and the dev-6 sets (session 18), on every corpus and the
+  // project's own docs: covered questions, each with a fact and real pages, and off-topic
+  // questions the docs do not answer.
   it.each([
     {
       file: 'dev-4-ai-sdk-docs.json',
@@ -244,6 +287,20 @@ describe('the question sets', () => {
       offTopic: 4,
       pages: () => publishedPaths(DEMO_DOCS),
     },
+    // Readers' everyday words on pages drawn at random (session 18), written before any run.
+    {
+      file: 'dev-6-vite-docs.json',
+      covered: 12,
+      offTopic: 4,
+      pages: () => publishedPaths(VITE_DOCS),
+    },
+    {
+      file: 'dev-6-starlight-docs.json',
+      covered: 12,
+      offTopic: 4,
+      pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
+    },
+    // Held out from session 17: only their rates are looked at.
     {
       file: 'held-out-4-ai-sdk-docs.json',
       covered: 20,
