@@ -142,7 +142,10 @@ async function start(
       ...(options.lifecycle && { interrupt: options.lifecycle.interrupt }),
     });
   } catch (error) {
-    if (error instanceof ModelFailure) return errorResponse(c, 502, error.message);
+    if (error instanceof ModelFailure) {
+      c.set('modelError', error.message);
+      return errorResponse(c, 502, error.message);
+    }
     throw error;
   }
 
