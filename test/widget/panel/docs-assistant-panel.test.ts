@@ -1196,6 +1196,22 @@ describe('panel: right-to-left pages', () => {
     expect(await axeViolations(el)).toEqual([]);
   });
 
+  it('on an Arabic page, an English source title reads left to right in its chip', async () => {
+    root.setAttribute('lang', 'ar');
+    const el = await make();
+    const title = 'Starlight: Build documentation sites with Astro and a long title';
+    await api.answer({ text: 'انظر [1](/guide).', sources: [['/guide', title]] });
+    await ask(el, 'كيف أبدأ؟');
+    await waitUntil(() => idle(el) && $(el, '[part~=citation]'), 'the citation chip', WAIT);
+    const chip = $(el, '[part~=citation]')!;
+    expect(direction(chip)).toBe('rtl');
+    // Cut at its end, not its start: the title's own direction decides where the ellipsis goes.
+    expect(direction(chip.querySelector('.label')!)).toBe('ltr');
+    // The number sits at the chip's start, on the right: the narrow padding is on that side.
+    const style = getComputedStyle(chip);
+    expect([style.paddingRight, style.paddingLeft]).toEqual(['4px', '10px']);
+  });
+
   it('takes the direction from the page language when no dir is set', async () => {
     root.setAttribute('lang', 'ar');
     const el = await make();
