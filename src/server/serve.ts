@@ -136,6 +136,9 @@ export function createServer(
   // Threads go to the configured store unless the caller brings its own.
   const ownThreads = options.threads ?? options.app?.assistant?.threads;
   const stores = ownThreads ? undefined : openStores(config.stores, log);
+  // Ready once the indexes are built and the stores opened: a replica whose database has not
+  // answered yet must not be sent readers whose threads it cannot continue.
+  let storesOpened = stores === undefined;
   stores?.then(
     (opened) =>
       log(
@@ -172,7 +175,7 @@ export function createServer(
     insights,
     ...(widgetDir && { widgetDir }),
     ...(insightsDir && { insightsDir }),
-    isReady: () => indexed,
+    isReady: () => indexed && storesOpened,
     checks: () => checks,
     isDraining: () => lifecycle.draining,
     ...(options.requestLog !== false && {
@@ -195,6 +198,7 @@ export function createServer(
     indexing,
     stores?.then((opened) => {
       checks = [...opened.checks, ...limiterChecks];
+      storesOpened = true;
     }),
   ]).then(() => {});
   // A failure is the caller's to handle through `ready`; never an unhandled rejection.

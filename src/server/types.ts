@@ -52,8 +52,13 @@ export interface AppVariables {
   /** The site of `{domain}`, owned by the key's organization. */
   site: Site;
   organization: Organization;
-  /** Set by the assistant routes: the question, and when the streamed answer ends (logs). */
-  answer?: { question: string; done: Promise<unknown> };
+  /**
+   * Set by the assistant routes: the question, and when the streamed answer ends with the
+   * model's failure if it failed in the middle (logs).
+   */
+  answer?: { question: string; done: Promise<{ error?: string }> };
+  /** Set by the assistant routes when the model failed before its answer started (502). */
+  modelError?: string;
 }
 
 /**

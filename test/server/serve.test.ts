@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -183,6 +185,40 @@ describe('start-up', () => {
     const after = await fetch(`${server.url}/health`);
     expect(after.status).toBe(200);
     expect((await after.json()).pages).toBe(2500);
+  });
+
+  it('is not ready (/health, /health/ready) until its database has answered', async () => {
+    // A database address that accepts connections and never answers.
+    const sockets: Socket[] = [];
+    const silent = createNetServer((socket) => sockets.push(socket));
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as AddressInfo;
+    const config = await loadConfig([
+      '--docs',
+      await docsFolder(),
+      '--key',
+      KEY,
+      '--port',
+      '0',
+      '--database-url',
+      `postgres://docs@127.0.0.1:${port}/docs`,
+    ]);
+    let url = '';
+    const started = startServer(config, { log: () => {}, onListening: (at) => (url = at) });
+    started.catch(() => {});
+    const statuses: number[] = [];
+    // The two pages are indexed within this time; the database still has not answered.
+    for (let n = 0; n < 15; n++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const path of ['/health', '/health/ready']) {
+        statuses.push((await fetch(`${url}${path}`)).status);
+      }
+    }
+    expect(new Set(statuses)).toEqual(new Set([503]));
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+    await expect(started).rejects.toThrow();
   });
 
   it('closes the port again when a docs folder cannot be read', async () => {

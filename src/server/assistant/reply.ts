@@ -50,6 +50,8 @@ export interface ReplyOutcome {
   finishReason: FinishReason;
   /** The URLs of the `source-url` chunks streamed (the model's own, or the retrieved pages). */
   sources: string[];
+  /** What the `error` chunk said, when the answer ended in one (for the logs). */
+  error?: string;
 }
 
 export interface Reply {
@@ -157,9 +159,10 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
   let text = '';
   let finishReason: FinishReason = 'other';
   const sources: string[] = [];
+  let error: string | undefined;
   const end = () => {
     chunks.releaseLock();
-    settle({ text, finishReason, sources });
+    settle({ text, finishReason, sources, ...(error !== undefined && { error }) });
   };
   const forward = (
     controller: ReadableStreamDefaultController<UIMessageChunk>,
@@ -167,6 +170,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
   ) => {
     if (chunk.type === 'text-delta') text += chunk.delta;
     else if (chunk.type === 'source-url') sources.push(chunk.url);
+    else if (chunk.type === 'error') error = chunk.errorText;
     if (chunk.type !== 'finish') return controller.enqueue(chunk);
     finishReason = chunk.finishReason ?? finishReason;
     const finish: ThreadFinishChunk = { ...chunk, threadId: threadId! };

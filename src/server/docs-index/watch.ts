@@ -7,6 +7,7 @@
  * outside the folder is refused here as at start-up.
  */
 import { type FSWatcher, watch } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import type { SiteIndex } from './docs-index.ts';
 import { isFrameworkConfigFile } from './frameworks/detect.ts';
 import { DocsFolder, isSkippedFolder } from './frameworks/docs-folder.ts';
@@ -98,7 +99,8 @@ async function reindex(
   const layout = index.layout;
   const previous = index.pageOfFile(file);
   if (layout?.isPageFile(file) && folder.exists(file)) {
-    changes.push(updatePage(folder, index, file));
+    const change = updatePage(folder, index, file);
+    if (change) changes.push(change);
   } else {
     const removed = [...index.allPages()].filter(
       (page) => page.file === file || page.file.startsWith(`${file}/`),
@@ -109,11 +111,15 @@ async function reindex(
   }
   // Pages that inline this file show its new text (or lose it).
   const dependents = [...index.allPages()].filter((page) => page.includes?.includes(file));
-  for (const page of dependents) changes.push(updatePage(folder, index, page.file));
+  for (const page of dependents) {
+    const change = updatePage(folder, index, page.file);
+    if (change) changes.push(change);
+  }
   return changes.length > 0 ? changes.join('\n') : undefined;
 }
 
-function updatePage(folder: DocsFolder, index: SiteIndex, file: string): string {
+/** Reads a page file again; undefined when the index already holds the page as it reads now. */
+function updatePage(folder: DocsFolder, index: SiteIndex, file: string): string | undefined {
   const previous = index.pageOfFile(file);
   let page: Page | undefined;
   try {
@@ -131,6 +137,8 @@ function updatePage(folder: DocsFolder, index: SiteIndex, file: string): string 
   if (occupant && occupant.file !== file && occupant.path === page.path) {
     return `Skipped ${file}: publishes /${page.path} like ${occupant.file}, which is kept`;
   }
+  // A new folder reports itself and its files: a file read for both is indexed and logged once.
+  if (previous && isDeepStrictEqual(previous, page)) return undefined;
   if (previous && previous.path !== page.path) index.remove(previous.path);
   index.upsert(page);
   return `Re-indexed ${file} (/${page.path})`;

@@ -28,6 +28,8 @@ export interface RequestLogLine {
   ms: number;
   firstChunkMs?: number;
   question?: string;
+  /** Why the model failed, before the answer (502) or in its middle. */
+  error?: string;
 }
 
 export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv> {
@@ -48,13 +50,21 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv
       status: c.res.status,
       ms: elapsed,
     };
+    const modelError = c.get('modelError');
+    if (modelError !== undefined) line.error = modelError;
     const answer = c.get('answer');
     if (!answer) return write(line);
     line.firstChunkMs = elapsed;
     if (options.logQuestions) line.question = answer.question;
+    const ended = (error?: string) =>
+      write({
+        ...line,
+        ms: Math.round(performance.now() - started),
+        ...(error !== undefined && { error }),
+      });
     answer.done.then(
-      () => write({ ...line, ms: Math.round(performance.now() - started) }),
-      () => write({ ...line, ms: Math.round(performance.now() - started) }),
+      (outcome) => ended(outcome.error),
+      () => ended(),
     );
   };
 }
@@ -64,5 +74,6 @@ function format(line: RequestLogLine, as: LogFormat): string {
   const where = line.domain ? ` ${line.domain}` : '';
   const first = line.firstChunkMs === undefined ? '' : ` (first chunk ${line.firstChunkMs} ms)`;
   const question = line.question === undefined ? '' : ` ${JSON.stringify(line.question)}`;
-  return `${line.method} ${line.route}${where} ${line.status} ${line.ms} ms${first}${question}`;
+  const error = line.error === undefined ? '' : ` (${line.error})`;
+  return `${line.method} ${line.route}${where} ${line.status} ${line.ms} ms${first}${question}${error}`;
 }

@@ -56,7 +56,7 @@ export function validateJson<Schema extends z.ZodType>(
     } catch {
       return errorResponse(c, 400, 'Request body is not valid JSON');
     }
-    const parsed = schema.safeParse(body);
+    const parsed = schema.safeParse(body, { error: nonFiniteNumber });
     if (!parsed.success) {
       const issues = parsed.error.issues.map((issue) => ({
         path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))),
@@ -107,4 +107,14 @@ async function readFollowed(
     return refusal === undefined;
   });
   return refusal ?? follower.write(END) ?? text ?? '';
+}
+
+/**
+ * JSON.parse reads a number too large for a double (`1e309`) as Infinity, which zod reports as
+ * "expected number, received number"; say what is wrong instead. Other issues keep zod's text.
+ */
+function nonFiniteNumber(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'invalid_type' || typeof issue.input !== 'number') return undefined;
+  if (Number.isFinite(issue.input)) return undefined;
+  return `Invalid input: expected a finite number, received ${issue.input}`;
 }

@@ -142,7 +142,10 @@ async function start(
       ...(options.lifecycle && { interrupt: options.lifecycle.interrupt }),
     });
   } catch (error) {
-    if (error instanceof ModelFailure) return errorResponse(c, 502, error.message);
+    if (error instanceof ModelFailure) {
+      c.set('modelError', error.message);
+      return errorResponse(c, 502, error.message);
+    }
     throw error;
   }
 
@@ -151,9 +154,19 @@ async function start(
   c.set('answer', { question, done: reply.done });
   // A thread is created only once there is an answer to put in it.
   const created = !thread;
-  thread ??= await options.threads.create(site.domain, body.fp);
   const at = Date.now();
-  await options.threads.append(thread, [{ role: 'user', text: question, at }]);
+  try {
+    thread ??= await options.threads.create(site.domain, body.fp);
+    await options.threads.append(thread, [{ role: 'user', text: question, at }]);
+  } catch (error) {
+    // The store failed (500): end the started answer, or it stays in flight and its model
+    // request open, and the answer's log line never comes.
+    await reply
+      .stream('')
+      .cancel(error)
+      .catch(() => {});
+    throw error;
+  }
   const recorded = thread;
   const { signal } = c.req.raw;
   // What the record needs, and no more: the closure below lives as long as the answer streams,

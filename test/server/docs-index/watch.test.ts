@@ -67,6 +67,24 @@ describe('watchDocs', () => {
     expect(index.search('egret')[0]?.path).toBe('page');
   });
 
+  it('logs a page added in a new folder once, though the folder and the file both change', async () => {
+    const docs = await mkdtemp(join(tmpdir(), 'da-watch-'));
+    await writeFile(join(docs, 'index.md'), '# Home');
+    const { index, lines, settled } = await watched(docs);
+    const folderRead = settled('guides');
+    await mkdir(join(docs, 'guides'));
+    await writeFile(join(docs, 'guides', 'setup.md'), '# Setup\nRun the installer.');
+    await folderRead;
+    // Changes apply in the order they came: once this later file is in, so is every event before.
+    const last = settled('last.md');
+    await writeFile(join(docs, 'last.md'), '# Last');
+    await last;
+    expect(index.getPage('guides/setup')?.content).toContain('installer');
+    expect(lines.filter((line) => line.includes('guides/setup.md'))).toEqual([
+      'Re-indexed guides/setup.md (/guides/setup)',
+    ]);
+  });
+
   it('reads the framework configuration again when it changes', async () => {
     const docs = await mkdtemp(join(tmpdir(), 'da-watch-'));
     const nav = (pages: string[]) =>

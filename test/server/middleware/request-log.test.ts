@@ -3,14 +3,24 @@
  * and duration, and for answers the time to the first chunk; never a key, an address or (by
  * default) the question.
  */
+
+import type { LanguageModelV4 } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { MemoryThreadStore } from '../../../src/server/assistant/thread-store.ts';
+import { breakingModel, failingModel } from '../../support/assistant-models.ts';
 import { readSse } from '../../support/assistant-streams.ts';
 import { ACME_KEY, post, testApp } from '../../support/server.ts';
 
-function loggedApp(logQuestions = false) {
+function loggedApp(logQuestions = false, model?: LanguageModelV4) {
   const lines: string[] = [];
   const app = testApp({
     requestLog: { format: 'json', write: (line) => lines.push(line), logQuestions },
+    ...(model && {
+      assistant: {
+        model: { model, citesSources: false, description: 'test' },
+        threads: new MemoryThreadStore(),
+      },
+    }),
   });
   return { app, lines };
 }
@@ -63,5 +73,39 @@ describe('request log', () => {
       if (logQuestions) expect(line.question).toBe('How do I install acme?');
       else expect(line).not.toHaveProperty('question');
     }
+  });
+
+  it('logs why the model failed, before its answer (502) or in the middle of it', async () => {
+    const failing = loggedApp(false, failingModel('Incorrect API key provided'));
+    const refused = await failing.app.request(
+      '/v2/assistant/acme/message',
+      post(question('How do I install acme?')),
+    );
+    expect(refused.status).toBe(502);
+    expect(JSON.parse(failing.lines[0]!)).toMatchObject({
+      status: 502,
+      error: 'The language model failed: Incorrect API key provided',
+    });
+
+    const breaking = loggedApp(false, breakingModel('Partial answer ', 'connection reset'));
+    const response = await breaking.app.request(
+      '/v2/assistant/acme/message',
+      post(question('How do I install acme?')),
+    );
+    await readSse(response);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(JSON.parse(breaking.lines[0]!)).toMatchObject({
+      status: 200,
+      error: 'The language model failed: connection reset',
+    });
+  });
+
+  it('logs no error for an answer that ended well', async () => {
+    const { app, lines } = loggedApp();
+    await readSse(
+      await app.request('/v2/assistant/acme/message', post(question('How do I install acme?'))),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(JSON.parse(lines[0]!)).not.toHaveProperty('error');
   });
 });

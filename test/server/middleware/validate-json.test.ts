@@ -75,6 +75,20 @@ describe('JSON body validation', () => {
     expect(body.issues[0].message).toEqual(expect.any(String));
   });
 
+  it('says a number too large for a double is out of range, not of the wrong type', async () => {
+    // JSON.parse reads 1e309 as Infinity.
+    for (const [field, body] of [
+      ['pageSize', '{"query": "x", "pageSize": 1e309}'],
+      ['scoreThreshold', '{"query": "x", "scoreThreshold": -1e309}'],
+    ] as const) {
+      const response = await app.request('/v1/search/acme', post(body));
+      expect(response.status).toBe(400);
+      const [issue] = (await response.json()).issues;
+      expect(issue.path).toEqual([field]);
+      expect(issue.message).toMatch(/finite number, received -?Infinity/);
+    }
+  });
+
   it.each([[[]], ['text'], [42], [null]])(
     'answers 400 for a JSON %j that is not an object',
     async (body) => {

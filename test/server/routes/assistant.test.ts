@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryThreadStore } from '../../../src/server/assistant/thread-store.ts';
+import { Lifecycle } from '../../../src/server/lifecycle.ts';
 import { ASSISTANT_KEY, assistantApp, OUTSIDER_KEY } from '../../support/assistant-app.ts';
 import { TinyIndex } from '../../support/assistant-index.ts';
 import { breakingModel, failingModel, scriptedModel } from '../../support/assistant-models.ts';
@@ -8,6 +10,7 @@ import {
   readSse,
   userMessage,
 } from '../../support/assistant-streams.ts';
+import { embeddedAssistant, post as postAs, testApp } from '../../support/server.ts';
 
 const v2 = '/v2/assistant/docs/message';
 const v1 = '/v1/assistant/docs/message';
@@ -230,6 +233,30 @@ describe('POST /v2/assistant/{domain}/message', () => {
       messageId: 'm-9',
     });
     expect((await post(app, v2, body)).status).toBe(200);
+  });
+
+  it('ends the started answer when its thread cannot be stored (500), leaving none in flight', async () => {
+    // The database went away between the answer's first words and its thread.
+    class DownStore extends MemoryThreadStore {
+      override async create(): Promise<never> {
+        throw new Error('connect ECONNREFUSED');
+      }
+    }
+    const lifecycle = new Lifecycle();
+    const lines: string[] = [];
+    const app = testApp({
+      assistant: { ...embeddedAssistant(), threads: new DownStore(), lifecycle },
+      requestLog: { format: 'json', write: (line) => lines.push(line) },
+    });
+    const response = await app.request(
+      '/v2/assistant/acme/message',
+      postAs(assistantBody('How do I install acme?')),
+    );
+    expect(response.status).toBe(500);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Not waited for at the next SIGTERM, and logged like any request.
+    expect(lifecycle.streaming).toBe(0);
+    expect(lines.map((line) => JSON.parse(line).status)).toEqual([500]);
   });
 
   it('answers 502 when the model fails before its first chunk, and creates no thread', async () => {

@@ -536,6 +536,55 @@ describe('panel: citations and page view', () => {
     expect(await axeViolations(el)).toEqual([]);
   });
 
+  it('keeps a cited list indented inside the band, and the band padded on its edge side in RTL', async () => {
+    const el = await make();
+    const page = [
+      '# Setup',
+      'Intro.',
+      '## Steps',
+      'Do this:',
+      '- one',
+      '- two',
+      '## Later',
+      'More.',
+    ];
+    api.pages.set('guide/setup', page.join('\n\n'));
+    const persian = [
+      '# نصب',
+      'مقدمه.',
+      '## Steps',
+      'این کار را بکنید:',
+      '- یک',
+      '- دو',
+      '## بعد',
+      'بیشتر.',
+    ];
+    api.pages.set('fa/guide/setup', persian.join('\n\n'));
+    api.pageLanguages.set('fa/guide/setup', 'fa');
+    const band = async (path: string) => {
+      await api.answer({ text: `See [setup](/${path}#steps).` });
+      await ask(el, 'Setup?');
+      await waitUntil(() => idle(el) && lastAnswer(el)?.querySelector('.answer a'), 'answer', WAIT);
+      await userEvent.click(lastAnswer(el)!.querySelector('.answer a')!);
+      await waitUntil(() => $(el, 'ul[part~=cited-section]'), 'the cited list', WAIT);
+      const paragraph = getComputedStyle($(el, 'p[part~=cited-section]')!);
+      const list = getComputedStyle($(el, 'ul[part~=cited-section]')!);
+      return { paragraph, list };
+    };
+    const ltr = await band('guide/setup');
+    // The list's markers sit in its start padding: more than a paragraph's, or they hang out.
+    expect(parseFloat(ltr.list.paddingLeft)).toBeGreaterThan(parseFloat(ltr.paragraph.paddingLeft));
+    const ltrEdge = ltr.paragraph.paddingLeft;
+    const ltrFar = ltr.paragraph.paddingRight;
+    await userEvent.click($(el, '[data-back]')!);
+    const rtl = await band('fa/guide/setup');
+    expect(parseFloat(rtl.list.paddingRight)).toBeGreaterThan(
+      parseFloat(rtl.paragraph.paddingRight),
+    );
+    // The accent edge is on the right: the same padding beside it as on the left in LTR.
+    expect([rtl.paragraph.paddingRight, rtl.paragraph.paddingLeft]).toEqual([ltrEdge, ltrFar]);
+  });
+
   it('finds a cited #anchor slugged by another docs framework (VitePress)', async () => {
     const el = await make();
     api.pages.set(
@@ -1145,6 +1194,22 @@ describe('panel: right-to-left pages', () => {
     expect(direction(lastAnswer(el)!.querySelector('pre')!)).toBe('ltr');
     expect(direction($$(el, '[part~=user-message] .bubble')[1]!)).toBe('rtl');
     expect(await axeViolations(el)).toEqual([]);
+  });
+
+  it('on an Arabic page, an English source title reads left to right in its chip', async () => {
+    root.setAttribute('lang', 'ar');
+    const el = await make();
+    const title = 'Starlight: Build documentation sites with Astro and a long title';
+    await api.answer({ text: 'انظر [1](/guide).', sources: [['/guide', title]] });
+    await ask(el, 'كيف أبدأ؟');
+    await waitUntil(() => idle(el) && $(el, '[part~=citation]'), 'the citation chip', WAIT);
+    const chip = $(el, '[part~=citation]')!;
+    expect(direction(chip)).toBe('rtl');
+    // Cut at its end, not its start: the title's own direction decides where the ellipsis goes.
+    expect(direction(chip.querySelector('.label')!)).toBe('ltr');
+    // The number sits at the chip's start, on the right: the narrow padding is on that side.
+    const style = getComputedStyle(chip);
+    expect([style.paddingRight, style.paddingLeft]).toEqual(['4px', '10px']);
   });
 
   it('takes the direction from the page language when no dir is set', async () => {

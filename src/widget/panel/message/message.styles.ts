@@ -36,7 +36,8 @@ export const messageStyles = css`
     gap: 6px;
     max-width: 100%;
     height: 28px;
-    padding: 0 10px 0 4px;
+    /* The number's side is the start: the right one in a right-to-left panel. */
+    padding-inline: 4px 10px;
     border: 1px solid var(--_border);
     border-radius: 999px;
     color: var(--_fg);

@@ -121,7 +121,7 @@ function citationChips(citations: readonly Citation[], view: AnswerView) {
             }}
           >
             <span class="num" aria-hidden="true">${c.index}</span>
-            <span class="label">${titleOf(c)}</span>
+            <span class="label" dir="auto">${titleOf(c)}</span>
           </a>
         </li>`,
       )}

@@ -54,9 +54,15 @@ export const pageViewStyles = css`
   .prose [part~='cited-section'] {
     margin-block: 0;
     margin-inline: -12px;
-    padding: 6px 12px 6px 9px;
+    /* Logical sides: the accent edge is on the right in a right-to-left page. */
+    padding-block: 6px;
+    padding-inline: 9px 12px;
     border-inline-start: 3px solid var(--_accent);
     background: var(--_accent-soft);
+  }
+  /* A cited list keeps its indent (prose.styles.ts), where its markers sit, inside the band. */
+  .prose :is(ul, ol)[part~='cited-section'] {
+    padding-inline-start: calc(9px + 1.4em);
   }
   .prose .cited-first {
     margin-block-start: 12px;
