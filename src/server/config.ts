@@ -40,6 +40,7 @@ export const serveFlags = {
   'trust-proxy': { type: 'string' },
   model: { type: 'string' },
   'model-base-url': { type: 'string' },
+  'model-timeout': { type: 'string' },
   'stream-delay-ms': { type: 'string', default: '0' },
   'data-dir': { type: 'string', default: '.docs-assistant' },
   'allowed-origin': { type: 'string', multiple: true },

@@ -25,6 +25,7 @@ beforeAll(async () => {
     docs: corpus,
     model: 'qwen3:8b',
     modelBaseUrl: standIn.baseUrl,
+    modelTimeoutMs: 2000,
   });
   api = `${server.url}/v2/assistant/${server.domain}/message`;
 });
@@ -123,14 +124,45 @@ describe('a real LLM behind --model-base-url', () => {
     ]);
   });
 
-  it('answers 502 when the model server refuses before streaming', async () => {
-    standIn.behave({ kind: 'refuse', status: 401, message: 'Incorrect API key provided' });
+  it('answers 502 when the model server refuses before streaming, without its words', async () => {
+    // What a provider says can name the server's key: the reader is told the kind of failure.
+    standIn.behave({
+      kind: 'refuse',
+      status: 401,
+      message: 'Incorrect API key provided: sk-stand***-key.',
+    });
     const response = await post(ask('How do I stream text?'));
     expect(response.status).toBe(502);
     const body = await response.json();
-    expect(body.message).toMatch(/^The language model failed: /);
-    expect(body.message).toContain('Incorrect API key provided');
+    expect(body.message).toMatch(/^The language model refused this server/);
+    expect(body.message).not.toMatch(/sk-|Incorrect/);
     expect(response.headers.get('x-thread-id')).toBeNull();
+  });
+
+  it('gives up on a model that stays silent, before its first words (502) or after some', async () => {
+    standIn.behave({ kind: 'stall', chunks: [] });
+    const silent = await post(ask('How do I stream text?'));
+    expect(silent.status).toBe(502);
+    expect((await silent.json()).message).toBe(
+      'The language model did not answer in time. Try again in a moment.',
+    );
+    await standIn.clientClosed();
+
+    standIn.behave({ kind: 'stall', chunks: ['Half '] });
+    const response = await post(ask('How do I stream text?'));
+    expect(response.status).toBe(200);
+    const { chunks, done } = await readSse(response);
+    expect(done).toBe(true);
+    expect(chunks.find((c) => c.type === 'text-delta')?.delta).toBe('Half ');
+    expect(chunks.slice(-3)).toMatchObject([
+      {
+        type: 'error',
+        errorText: 'The language model did not answer in time. Try again in a moment.',
+      },
+      { type: 'finish-step' },
+      { type: 'finish', finishReason: 'error', threadId: expect.any(String) },
+    ]);
+    await standIn.clientClosed();
   });
 
   it('reports a dropped model connection inside the stream and ends it cleanly', async () => {

@@ -114,7 +114,7 @@ describe('v1 endpoint read by ai 4 callChatApi (streamProtocol data)', () => {
     const failing = await startAssistantServer({ docs: corpus, languageModel: breakingModel() });
     try {
       await expect(submit(failing, [userMessage('How do I stream text?')])).rejects.toThrow(
-        'The language model failed: connection reset',
+        'The language model failed. Try again in a moment.',
       );
     } finally {
       await failing.close();

@@ -20,6 +20,8 @@ export interface AssistantServerOptions {
   /** Whether `languageModel` announces its own sources (as the embedded model does). */
   citesSources?: boolean;
   streamDelayMs?: number;
+  /** How long a real model may stay silent (`--model-timeout`, in milliseconds). */
+  modelTimeoutMs?: number;
 }
 
 export interface AssistantServer {
@@ -55,6 +57,7 @@ export async function startAssistantServer(
         model: options.model,
         baseUrl: options.modelBaseUrl,
         streamDelayMs: options.streamDelayMs,
+        timeoutMs: options.modelTimeoutMs,
       });
   const server = await startServer(config, {
     log: () => {},

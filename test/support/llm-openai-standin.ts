@@ -13,7 +13,9 @@ export type StandInBehaviour =
   /** Refuse the request with an HTTP error before any stream starts. */
   | { kind: 'refuse'; status: number; message: string }
   /** Stream `chunks`, then drop the connection without finishing. */
-  | { kind: 'break'; chunks: string[] };
+  | { kind: 'break'; chunks: string[] }
+  /** Stream `chunks`, then send nothing more, holding the connection open until the client leaves. */
+  | { kind: 'stall'; chunks: string[] };
 
 export interface RecordedRequest {
   path: string;
@@ -114,6 +116,7 @@ async function respond(
     if (behaviour.kind === 'answer' && behaviour.delayMs) await sleep(behaviour.delayMs);
     res.write(event({ content }));
   }
+  if (behaviour.kind === 'stall') return;
   if (behaviour.kind === 'break') {
     // Give the deltas time to reach the client, then drop the connection mid-stream.
     await sleep(20);

@@ -14,7 +14,12 @@ export interface ModelOptions {
   baseUrl?: string;
   apiKey?: string;
   streamDelayMs?: number;
+  /** How long a real model may stay silent (milliseconds); default 60 s. */
+  timeoutMs?: number;
 }
+
+/** A real model silent this long, before its first chunk or between two, fails the answer. */
+export const DEFAULT_MODEL_TIMEOUT_MS = 60_000;
 
 export interface AssistantModel {
   /** Any AI SDK language model object (a gateway model id is resolved first). */
@@ -36,6 +41,11 @@ export interface AssistantModel {
    * Other models get `streamFailuresAsParts` around them, a stream stage more per reply.
    */
   reportsStreamFailures?: boolean;
+  /**
+   * How long the model may stay silent, before its first chunk or between two, before the
+   * answer fails as "did not answer in time" (real models; the embedded one never waits).
+   */
+  timeoutMs?: number;
   /** For the start-up banner. */
   description: string;
 }
@@ -55,6 +65,7 @@ export function resolveModel(
     return {
       model: provider.chatModel(options.model),
       citesSources: false,
+      timeoutMs: options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS,
       description: `${options.model} at ${options.baseUrl}`,
     };
   }
@@ -62,6 +73,7 @@ export function resolveModel(
     return {
       model: gateway(options.model),
       citesSources: false,
+      timeoutMs: options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS,
       description: `${options.model} through the AI Gateway`,
     };
   }
@@ -74,7 +86,7 @@ export function resolveModel(
   };
 }
 
-/** The model of `docs-assistant serve`: --model, --model-base-url and --stream-delay-ms. */
+/** The model of `docs-assistant serve`: --model, --model-base-url, --model-timeout and --stream-delay-ms. */
 export function modelFromFlags(flags: Partial<ServeFlags>): AssistantModel {
   const streamDelayMs = Number(flags['stream-delay-ms'] ?? 0);
   if (!Number.isInteger(streamDelayMs) || streamDelayMs < 0) {
@@ -83,11 +95,25 @@ export function modelFromFlags(flags: Partial<ServeFlags>): AssistantModel {
   if (flags['model-base-url'] && !flags.model) {
     throw new ConfigError('--model-base-url needs --model <name> (the model the server runs)');
   }
-  return resolveModel({ model: flags.model, baseUrl: flags['model-base-url'], streamDelayMs });
+  const timeout = Number(flags['model-timeout'] ?? DEFAULT_MODEL_TIMEOUT_MS / 1000);
+  if (!(timeout > 0 && timeout <= 3600)) {
+    throw new ConfigError('--model-timeout must be a number of seconds, above 0 and at most 3600');
+  }
+  return resolveModel({
+    model: flags.model,
+    baseUrl: flags['model-base-url'],
+    streamDelayMs,
+    timeoutMs: timeout * 1000,
+  });
 }
 
 /** A model given in code: any AI SDK language model, or an AI Gateway model id. */
 export function assistantModelOf(model: LanguageModel): AssistantModel {
   if (typeof model === 'string') return resolveModel({ model });
-  return { model, citesSources: false, description: `${model.modelId} (${model.provider})` };
+  return {
+    model,
+    citesSources: false,
+    timeoutMs: DEFAULT_MODEL_TIMEOUT_MS,
+    description: `${model.modelId} (${model.provider})`,
+  };
 }

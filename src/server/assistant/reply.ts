@@ -9,6 +9,8 @@
  * outright becomes a 502 instead of a stream that starts and then breaks.
  */
 import {
+  APICallError,
+  RetryError,
   type FinishReason,
   generateId,
   type LanguageModel,
@@ -50,7 +52,7 @@ export interface ReplyOutcome {
   finishReason: FinishReason;
   /** The URLs of the `source-url` chunks streamed (the model's own, or the retrieved pages). */
   sources: string[];
-  /** What the `error` chunk said, when the answer ended in one (for the logs). */
+  /** Why the answer ended in an `error` chunk, as the provider said it (for the logs). */
   error?: string;
 }
 
@@ -66,9 +68,17 @@ export interface Reply {
   done: Promise<ReplyOutcome>;
 }
 
-/** The model failed before producing anything: the route answers 502. */
+/**
+ * The model failed before producing anything: the route answers 502 with `message`, what the
+ * reader is told, and logs `detail`, what the provider said.
+ */
 export class ModelFailure extends Error {
   override readonly name = 'ModelFailure';
+  readonly detail: string;
+  constructor(message: string, detail: string = message) {
+    super(message);
+    this.detail = detail;
+  }
 }
 
 /** The v2 `finish` chunk with the contract's top-level `threadId` beside the SDK's fields. */
@@ -105,10 +115,26 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
       language: retrieval.language,
     }),
     abortSignal: anySignal(request.abortSignal, request.interrupt),
+    // A real model that stays silent, before its first chunk or between two, fails the answer.
+    ...(model.timeoutMs && {
+      timeout: { firstChunkMs: model.timeoutMs, chunkMs: model.timeoutMs },
+    }),
     // Failures surface as an `error` chunk (or a 502); the default handler would log a stack.
     onError: () => {},
   });
   const parts = result.stream.getReader();
+  // `streamText` ends a stream whose model stayed silent past `timeout` with an `abort` chunk,
+  // as if the reader had left: one that neither the reader nor the server asked for is that.
+  const { abortSignal: left, interrupt } = request;
+  const timedOut = (chunk: UIMessageChunk): chunk is Extract<UIMessageChunk, { type: 'abort' }> =>
+    chunk.type === 'abort' && !left?.aborted && !interrupt?.aborted;
+  // The provider's own words for the latest failure: the log has them, the reader does not.
+  let failureDetail: string | undefined;
+  const describe = (error: unknown): string => {
+    const failure = describeModelError(error);
+    failureDetail = failure.detail;
+    return failure.reader;
+  };
   const chunks = {
     /** The next UI message chunk (parts without one, such as `raw`, are skipped). */
     async read(): Promise<ReadableStreamReadResult<UIMessageChunk>> {
@@ -117,7 +143,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
         if (next.done) return { done: true, value: undefined };
         const chunk = toUIMessageChunk(next.value, {
           sendSources: true,
-          onError: describeModelError,
+          onError: describe,
           responseMessageId: messageId,
           // The thread's id, in `finish` only: the thread exists by the time the reply ends.
           ...(next.value.type === 'finish' && { messageMetadata: { threadId } }),
@@ -133,12 +159,17 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
   let retrieved = false;
   for (;;) {
     const next = await chunks.read().catch((error: unknown) => {
-      throw new ModelFailure(describeModelError(error));
+      const failure = describeModelError(error);
+      throw new ModelFailure(failure.reader, failure.detail);
     });
     if (next.done) break;
     if (next.value.type === 'error') {
       chunks.cancel().catch(() => {});
-      throw new ModelFailure(next.value.errorText);
+      throw new ModelFailure(next.value.errorText, failureDetail);
+    }
+    if (timedOut(next.value)) {
+      chunks.cancel().catch(() => {});
+      throw new ModelFailure(TIMEOUT_MESSAGE, next.value.reason);
     }
     if (next.value.type === 'start' || next.value.type === 'start-step') {
       held.push(next.value);
@@ -155,7 +186,6 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
     settle = resolve;
   });
   // The stream below keeps only what it reads: not the request and its retrieved sections.
-  const { interrupt } = request;
   let text = '';
   let finishReason: FinishReason = 'other';
   const sources: string[] = [];
@@ -170,7 +200,7 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
   ) => {
     if (chunk.type === 'text-delta') text += chunk.delta;
     else if (chunk.type === 'source-url') sources.push(chunk.url);
-    else if (chunk.type === 'error') error = chunk.errorText;
+    else if (chunk.type === 'error') error = failureDetail ?? chunk.errorText;
     if (chunk.type !== 'finish') return controller.enqueue(chunk);
     finishReason = chunk.finishReason ?? finishReason;
     const finish: ThreadFinishChunk = { ...chunk, threadId: threadId! };
@@ -196,13 +226,22 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
               chunks.cancel().catch(() => {});
               end();
               controller.close();
+            } else if (!next.done && timedOut(next.value)) {
+              // The model went silent mid-answer: reported like a broken stream.
+              failureDetail = next.value.reason;
+              forward(controller, { type: 'error', errorText: TIMEOUT_MESSAGE });
+              forward(controller, { type: 'finish-step' });
+              forward(controller, { type: 'finish', finishReason: 'error' });
+              chunks.cancel().catch(() => {});
+              end();
+              controller.close();
             } else if (next.done) {
               end();
               controller.close();
             } else forward(controller, next.value);
           } catch (error) {
             // Only the SDK's own failures land here; the model's arrive as `error` chunks.
-            forward(controller, { type: 'error', errorText: describeModelError(error) });
+            forward(controller, { type: 'error', errorText: describe(error) });
             finishReason = 'error';
             end();
             controller.close();
@@ -236,10 +275,33 @@ function retrievalChunks(retrieval: Retrieval, request: ReplyRequest): UIMessage
   ];
 }
 
-/** What the reader sees when the model fails: a sentence, never a stack trace. */
-function describeModelError(error: unknown): string {
+/**
+ * What the reader is told when the model fails, and what the log says. The provider's own
+ * message stays in the log: it can name the server's key (`Incorrect API key provided:
+ * sk-…`), an internal address or the model's account, none of which a reader should see.
+ */
+export function describeModelError(failure: unknown): { reader: string; detail: string } {
+  // A 429 or 5xx is tried again (the SDK's maxRetries); the last answer says why it failed.
+  const error = RetryError.isInstance(failure) ? failure.lastError : failure;
   const reason = error instanceof Error ? error.message : String(error);
-  return `The language model failed: ${reason.split('\n')[0]!.slice(0, 300)}`;
+  const status = APICallError.isInstance(error) ? error.statusCode : undefined;
+  const detail = `${status ? `${status} ` : ''}${reason.split('\n')[0]!.slice(0, 300)}`;
+  return { reader: readerReason(error, status), detail };
+}
+
+const TIMEOUT_MESSAGE = 'The language model did not answer in time. Try again in a moment.';
+
+function readerReason(error: unknown, status: number | undefined): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return TIMEOUT_MESSAGE;
+  if (status === 401 || status === 403) {
+    return 'The language model refused this server (its key or its access). The site owner can check the server log.';
+  }
+  if (status === 429) return 'The language model is busy right now. Try again in a moment.';
+  if (status !== undefined && status >= 500) {
+    return 'The language model had an error. Try again in a moment.';
+  }
+  if (status !== undefined) return `The language model failed (it answered ${status}).`;
+  return 'The language model failed. Try again in a moment.';
 }
 
 /** Each model wrapped once, not per reply: `streamText` holds the wrapper while a reply streams. */

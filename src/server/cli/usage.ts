@@ -27,6 +27,8 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
                          default: the embedded offline model, which quotes the docs
   --model-base-url <url> any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio);
                          --model names its model (key, if needed: MODEL_API_KEY)
+  --model-timeout <s>    seconds a real model may stay silent, before its first chunk or
+                         between two, before the answer fails (default 60)
   --prompt-budget <size> most a real model is sent per answer: system prompt, sections,
                          selection, history and question (default 96k; cut: oldest turns,
                          then the longest selections, then the lowest-ranked sections)

@@ -143,7 +143,7 @@ async function start(
     });
   } catch (error) {
     if (error instanceof ModelFailure) {
-      c.set('modelError', error.message);
+      c.set('modelError', error.detail);
       return errorResponse(c, 502, error.message);
     }
     throw error;

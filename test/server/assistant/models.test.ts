@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMBEDDED_PROVIDER } from '../../../src/server/assistant/embedded-model.ts';
-import { resolveModel } from '../../../src/server/assistant/models.ts';
+import { modelFromFlags, resolveModel } from '../../../src/server/assistant/models.ts';
 
 describe('resolveModel', () => {
   it('defaults to the embedded model, which announces its own sources', () => {
@@ -26,5 +26,15 @@ describe('resolveModel', () => {
     expect(resolved.model.modelId).toBe('llama3.1');
     expect(resolved.description).toBe('llama3.1 at http://127.0.0.1:11434/v1');
     expect(() => resolveModel({ baseUrl: 'http://127.0.0.1:11434/v1' })).toThrow('--model');
+  });
+
+  it('gives a real model 60 s of silence by default, --model-timeout seconds when given', () => {
+    const base = { model: 'llama3.1', 'model-base-url': 'http://127.0.0.1:11434/v1' };
+    expect(modelFromFlags(base).timeoutMs).toBe(60_000);
+    expect(modelFromFlags({ ...base, 'model-timeout': '2.5' }).timeoutMs).toBe(2500);
+    expect(modelFromFlags({ 'model-timeout': '5' }).timeoutMs).toBeUndefined();
+    for (const wrong of ['0', '-1', 'soon', '4000']) {
+      expect(() => modelFromFlags({ ...base, 'model-timeout': wrong })).toThrow('--model-timeout');
+    }
   });
 });

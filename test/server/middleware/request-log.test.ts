@@ -84,7 +84,7 @@ describe('request log', () => {
     expect(refused.status).toBe(502);
     expect(JSON.parse(failing.lines[0]!)).toMatchObject({
       status: 502,
-      error: 'The language model failed: Incorrect API key provided',
+      error: 'Incorrect API key provided',
     });
 
     const breaking = loggedApp(false, breakingModel('Partial answer ', 'connection reset'));
@@ -96,7 +96,7 @@ describe('request log', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(JSON.parse(breaking.lines[0]!)).toMatchObject({
       status: 200,
-      error: 'The language model failed: connection reset',
+      error: 'connection reset',
     });
   });
 

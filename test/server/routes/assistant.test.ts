@@ -264,7 +264,7 @@ describe('POST /v2/assistant/{domain}/message', () => {
     const response = await post(app, v2, assistantBody('How do I stream text?'));
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
-      message: 'The language model failed: invalid API key',
+      message: 'The language model failed. Try again in a moment.',
     });
     expect(threads.size).toBe(0);
   });
@@ -278,7 +278,7 @@ describe('POST /v2/assistant/{domain}/message', () => {
     expect(chunks.find((c) => c.type === 'text-delta')!.delta).toBe('Partial answer ');
     expect(chunks.find((c) => c.type === 'error')).toEqual({
       type: 'error',
-      errorText: 'The language model failed: connection reset',
+      errorText: 'The language model failed. Try again in a moment.',
     });
     expect(chunks.at(-1)).toMatchObject({ type: 'finish', finishReason: 'error' });
   });
@@ -320,7 +320,7 @@ describe('POST /v1/assistant/{domain}/message', () => {
     const body = (await (await post(app, v1, assistantBody('How do I stream text?'))).text()).split(
       '\n',
     );
-    expect(body).toContain('3:"The language model failed: connection reset"');
+    expect(body).toContain('3:"The language model failed. Try again in a moment."');
     expect(body.filter(Boolean).at(-1)).toMatch(/^d:\{"finishReason":"error"/);
   });
 
