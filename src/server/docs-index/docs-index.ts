@@ -360,30 +360,28 @@ export class SiteIndex implements DocsIndex {
       return answer;
     };
     const boost = current ? (pagePath: string) => proximityBoost(pagePath, current) : undefined;
+    // A reader of a partly translated language: also the pages of the fuller translation that
+    // shares most of their words, each standing for the default-language page they are served.
+    const sharing = language === undefined ? undefined : this.sharingTranslation(query, language);
     let hits = searchSections(this.engine, query, {
-      accept: filtered
-        ? (section) =>
-            matchesFilter(section.meta, filter) && (!language || pageVisible(section.pagePath))
-        : undefined,
+      accept:
+        filtered || sharing
+          ? (section) =>
+              matchesFilter(section.meta, filter) &&
+              (!language ||
+                pageVisible(section.pagePath) ||
+                (sharing !== undefined && this.fallbackCopy(section, pageVisible) !== undefined))
+          : undefined,
       language,
-      // What `inLanguage` accepts: pages in the reader's language and default-language pages.
-      pageLanguages: language ? [language, defaultLanguage, undefined] : undefined,
+      // What `inLanguage` accepts (pages in the reader's language and default-language pages),
+      // and the pages of the translation that shares the reader's words.
+      pageLanguages: language
+        ? [language, defaultLanguage, undefined, ...(sharing ? this.pageLanguagesOf(sharing) : [])]
+        : undefined,
       languagePages: language ? this.pageLanguagesOf(language) : undefined,
       boost,
     });
-    const sharing = language === undefined ? undefined : this.sharingTranslation(query, language);
-    if (language !== undefined && sharing !== undefined) {
-      const fallbacks = searchSections(this.engine, query, {
-        accept: (section) =>
-          matchesFilter(section.meta, filter) &&
-          this.fallbackCopy(section, pageVisible) !== undefined,
-        language,
-        pageLanguages: this.pageLanguagesOf(sharing),
-        languagePages: this.pageLanguagesOf(language),
-        boost,
-      });
-      hits = this.withFallbacks(hits, fallbacks, pageVisible);
-    }
+    if (sharing) hits = this.asServed(hits, pageVisible);
     const results: SearchResult[] = [];
     for (const hit of hits) {
       if (results.length >= pageSize || hit.score < threshold) break;
@@ -397,7 +395,7 @@ export class SiteIndex implements DocsIndex {
    * default language's), served mostly default-language pages that hold the docs' words in
    * another language than theirs: the fuller translation (half the default's pages or more)
    * holding most of the question's words, if any holds one. Its pages stand for their originals
-   * (`withFallbacks`).
+   * (`asServed`).
    */
   private sharingTranslation(query: string, language: string): string | undefined {
     const defaultLanguage = this.siteProfile.defaultLanguage;
@@ -444,21 +442,16 @@ export class SiteIndex implements DocsIndex {
   }
 
   /**
-   * The reader's hits with the default-language pages found through a third language's copy
-   * (`fallbacks`), each scored as the better of the two: a reader of a partly translated
-   * language writes words the site's fuller translations may share (a Portuguese reader's
-   * "barra lateral" is the Spanish pages' too), and the page they are served is that copy's
-   * original.
+   * The hits as the reader is served them: a page of the fuller translation stands for its
+   * default-language original (`fallbackCopy`), scored as the better of the two when both
+   * were found.
    */
-  private withFallbacks(
-    hits: SectionHit[],
-    fallbacks: SectionHit[],
-    visible: (pagePath: string) => boolean,
-  ): SectionHit[] {
-    if (fallbacks.length === 0) return hits;
-    const byPage = new Map(hits.map((hit) => [hit.section.pagePath, hit]));
-    for (const hit of fallbacks) {
-      const section = this.fallbackCopy(hit.section, visible);
+  private asServed(hits: SectionHit[], visible: (pagePath: string) => boolean): SectionHit[] {
+    const byPage = new Map<string, SectionHit>();
+    for (const hit of hits) {
+      const section = visible(hit.section.pagePath)
+        ? hit.section
+        : this.fallbackCopy(hit.section, visible);
       if (!section) continue;
       const known = byPage.get(section.pagePath);
       if (!known || known.score < hit.score) {
