@@ -5,13 +5,14 @@
 
 import { SEARCH_PAGE_SIZE_DEFAULT, SEARCH_PAGE_SIZE_MAX } from '../../api/limits.ts';
 import type { SearchResult } from '../../api/types.ts';
+import { tokenize } from '../text/terms.ts';
 import { type IndexedSection, SectionEngine } from './engine.ts';
 import { DEFAULT_LANGUAGE } from './frameworks/plain.ts';
 import type { FrameworkName, SiteLayout, SiteProfile } from './frameworks/types.ts';
 import { LinkGraph, type PageLink, pageLinks } from './link-text.ts';
 import { normalizeRequestPath } from './paths.ts';
 import { inLanguage, readerScope } from './reader-scope.ts';
-import { matchesFilter, searchSections } from './search.ts';
+import { matchesFilter, type SectionHit, searchSections } from './search.ts';
 import type { CountedWords } from './section-words.ts';
 import { indexedSections, type SectionBounds } from './sections.ts';
 import type { DocsIndex, LanguageRarity, Page, ReaderScope, SearchOptions } from './types.ts';
@@ -358,23 +359,106 @@ export class SiteIndex implements DocsIndex {
       }
       return answer;
     };
-    const hits = searchSections(this.engine, query, {
-      accept: filtered
-        ? (section) =>
-            matchesFilter(section.meta, filter) && (!language || pageVisible(section.pagePath))
-        : undefined,
+    const boost = current ? (pagePath: string) => proximityBoost(pagePath, current) : undefined;
+    // A reader of a partly translated language: also the pages of the fuller translation that
+    // shares most of their words, each standing for the default-language page they are served.
+    const sharing = language === undefined ? undefined : this.sharingTranslation(query, language);
+    let hits = searchSections(this.engine, query, {
+      accept:
+        filtered || sharing
+          ? (section) =>
+              matchesFilter(section.meta, filter) &&
+              (!language ||
+                pageVisible(section.pagePath) ||
+                (sharing !== undefined && this.fallbackCopy(section, pageVisible) !== undefined))
+          : undefined,
       language,
-      // What `inLanguage` accepts: pages in the reader's language and default-language pages.
-      pageLanguages: language ? [language, defaultLanguage, undefined] : undefined,
+      // What `inLanguage` accepts (pages in the reader's language and default-language pages),
+      // and the pages of the translation that shares the reader's words.
+      pageLanguages: language
+        ? [language, defaultLanguage, undefined, ...(sharing ? this.pageLanguagesOf(sharing) : [])]
+        : undefined,
       languagePages: language ? this.pageLanguagesOf(language) : undefined,
-      boost: current ? (pagePath) => proximityBoost(pagePath, current) : undefined,
+      boost,
     });
+    if (sharing) hits = this.asServed(hits, pageVisible);
     const results: SearchResult[] = [];
     for (const hit of hits) {
       if (results.length >= pageSize || hit.score < threshold) break;
       results.push(toResult(hit.section, hit.score));
     }
     return results;
+  }
+
+  /**
+   * For a reader of a language the site translates only in part (fewer pages than half the
+   * default language's), served mostly default-language pages that hold the docs' words in
+   * another language than theirs: the fuller translation (half the default's pages or more)
+   * holding most of the question's words, if any holds one. Its pages stand for their originals
+   * (`asServed`).
+   */
+  private sharingTranslation(query: string, language: string): string | undefined {
+    const defaultLanguage = this.siteProfile.defaultLanguage;
+    const full = this.languageCounts.get(defaultLanguage) ?? 0;
+    if (language === defaultLanguage || (this.languageCounts.get(language) ?? 0) * 2 >= full) {
+      return undefined;
+    }
+    const terms = new Set(tokenize(query, language));
+    let best: string | undefined;
+    let bestHeld = 0;
+    for (const other of this.indexedLanguages()) {
+      if (other === defaultLanguage || (this.languageCounts.get(other) ?? 0) * 2 < full) continue;
+      const rarity = this.engine.rarityAmong(this.pageLanguagesOf(other));
+      let held = 0;
+      for (const term of terms) if (rarity.termFrequency(term) > 0) held++;
+      if (held > bestHeld) {
+        best = other;
+        bestHeld = held;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The section of the default-language page a section of a translation stands for, when a
+   * reader is served that page (`visible`): the one at the same place among the page's sections
+   * (translations keep their original's headings in order), else its first.
+   */
+  private fallbackCopy(
+    section: IndexedSection,
+    visible: (pagePath: string) => boolean,
+  ): IndexedSection | undefined {
+    const page = this.pages.get(section.pagePath);
+    if (!page) return undefined;
+    const copy = this.translations
+      .get(page.translationKey ?? page.path)
+      ?.get(this.siteProfile.defaultLanguage);
+    if (copy === undefined || copy === page.path || !visible(copy)) return undefined;
+    const own = this.sectionIdsByPage.get(page.path) ?? [];
+    const theirs = this.sectionIdsByPage.get(copy) ?? [];
+    const at = own.length === theirs.length ? own.indexOf(section.id) : 0;
+    const id = theirs[Math.max(0, at)];
+    return id === undefined ? undefined : this.sections.get(id);
+  }
+
+  /**
+   * The hits as the reader is served them: a page of the fuller translation stands for its
+   * default-language original (`fallbackCopy`), scored as the better of the two when both
+   * were found.
+   */
+  private asServed(hits: SectionHit[], visible: (pagePath: string) => boolean): SectionHit[] {
+    const byPage = new Map<string, SectionHit>();
+    for (const hit of hits) {
+      const section = visible(hit.section.pagePath)
+        ? hit.section
+        : this.fallbackCopy(hit.section, visible);
+      if (!section) continue;
+      const known = byPage.get(section.pagePath);
+      if (!known || known.score < hit.score) {
+        byPage.set(section.pagePath, { section, score: hit.score });
+      }
+    }
+    return [...byPage.values()].sort((a, b) => b.score - a.score);
   }
 
   /** Languages of the searchable pages, the site's configured order first. */

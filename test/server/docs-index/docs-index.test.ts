@@ -124,6 +124,34 @@ describe('SiteIndex paths', () => {
     expect(paths('de')).toEqual(['a', 'b']);
   });
 
+  it('finds the default-language page a partly translated language falls back to through a fuller translation', () => {
+    // Portuguese has one page of four: its readers are served the English pages, which hold
+    // none of their words; the Spanish copies do.
+    const index = new SiteIndex();
+    const english = ['Sidebar\nHide a page from the sidebar.', 'Colors\nChange the theme colors.'];
+    const spanish = [
+      'Barra lateral\nOcultar una página de la barra lateral.',
+      'Colores\nCambiar colores.',
+    ];
+    for (const [n, body] of english.entries()) index.upsert(parsePage(`p${n}.md`, `# ${body}`));
+    index.upsert(parsePage('p2.md', '# Search\nFind pages.'));
+    index.upsert(parsePage('p3.md', '# Links\nLink to other pages.'));
+    for (const [n, body] of spanish.entries()) {
+      const page = parsePage(`es/p${n}.md`, `---\nlang: es\n---\n# ${body}`);
+      index.upsert({ ...page, translationKey: `p${n}` });
+    }
+    const portuguese = parsePage('pt/p3.md', '---\nlang: pt\n---\n# Ligações\nLigar páginas.');
+    index.upsert({ ...portuguese, translationKey: 'p3' });
+    const paths = (question: string, language: string) =>
+      index.search(question, { filter: { language } }).map((result) => result.path);
+    expect(paths('Como escondo uma página da barra lateral?', 'pt')[0]).toBe('p0');
+    expect(paths('Como escondo uma página da barra lateral?', 'pt')).not.toContain('es/p0');
+    // A fully translated language is searched in its own pages only.
+    expect(paths('barra lateral', 'es')).toEqual(['es/p0']);
+    // A page the reader has in their language is that copy, found by its own words.
+    expect(paths('ligar páginas', 'pt')[0]).toBe('pt/p3');
+  });
+
   it('counts how rare a term is within one language, kept right as pages change', () => {
     const index = new SiteIndex();
     index.upsert(parsePage('a.md', '# Alpha\nflamingo'));
