@@ -22,6 +22,8 @@ export interface Candidate {
   matched: number;
   /** Its share of the question words (not verbs of asking) that the read sections hold. */
   wordShare: number;
+  /** The same share counting only the line's own words (not its section's, not its code's). */
+  ownWordShare: number;
   /** A lead quoted with its paragraph: the first and last line quoted (see paragraphSpan). */
   from?: number;
   to?: number;
@@ -43,9 +45,9 @@ const SUPPORT_RELATIVE_MIN = 0.5;
  */
 const SUPPORT_RELEVANCE_MIN = 0.35;
 /**
- * Or, for a line that names something to type, this share of the question's words however
- * they weigh: a reader's rare phrasing word ("particular", "visitors") can outweigh every name
- * the docs answer with (`pruneMessages`, `ssr.noExternal`).
+ * Or, for a line that names something to type or introduces code, this share of the question's
+ * words however they weigh: a reader's rare phrasing word ("particular", "visitors") can
+ * outweigh every name the docs answer with (`pruneMessages`, `ssr.noExternal`).
  */
 const SUPPORT_WORDS_MIN = 0.4;
 /** A topic term (title, heading) counts this much for the lines under it. */
@@ -160,6 +162,8 @@ function rankCandidates(
       let matched = 0;
       // Question words the line or its section's topic holds itself, not only its code.
       let ownMatched = 0;
+      // Question words the line itself holds.
+      let inLineMatched = 0;
       let named = 0;
       let codeHeld = 0;
       const lineHeld = new Map<TermGroup, number>();
@@ -170,6 +174,7 @@ function rankCandidates(
           : inLine;
         const topic = groupHeld(group, (t) => section.topic.has(t));
         if (counts(group) && (inLine > 0 || topic > 0)) ownMatched++;
+        if (counts(group) && inLine > 0) inLineMatched++;
         if (line > 0) {
           if (counts(group)) matched++;
           if (group.terms.some((t) => question.named.has(t) && has(t))) named++;
@@ -202,6 +207,7 @@ function rankCandidates(
           sectionBonus,
         matched,
         wordShare: matched / Math.max(1, reachableWords),
+        ownWordShare: inLineMatched / Math.max(1, reachableWords),
       });
     });
   });
@@ -305,7 +311,9 @@ function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[]
     (c) =>
       !inLead(c) &&
       c.score >= floor &&
-      (c.relevance >= Math.min(SUPPORT_RELEVANCE_MIN, lead.relevance) || namesByWords(c)) &&
+      (c.relevance >= Math.min(SUPPORT_RELEVANCE_MIN, lead.relevance) ||
+        namesByWords(c) ||
+        introducesByWords(c, sections)) &&
       (c.matched >= 2 || c.relevance >= lead.relevance * 0.8) &&
       !chosen.some((o) => o.snippet.text === c.snippet.text),
   );
@@ -375,6 +383,17 @@ const OPENS_POINTING_BACK = new RegExp(
 /** A line of prose naming something to type, holding much of the question's words. */
 const namesByWords = (c: Candidate) =>
   c.snippet.kind !== 'code' && c.wordShare >= SUPPORT_WORDS_MIN && NAMES_CODE.test(c.snippet.text);
+
+/**
+ * A sentence that introduces code ("Importing a static asset will return the resolved public
+ * URL when it is served:") holding, in its own words, as large a share of the question's words:
+ * an instruction, whose code shows what to type. Its code's words do not count here: code
+ * repeats the page's vocabulary whatever it does.
+ */
+const introducesByWords = (c: Candidate, sections: Section[]) =>
+  c.snippet.introduces === true &&
+  sections[c.section]!.snippets[c.position + 1]?.kind === 'code' &&
+  c.ownWordShare >= SUPPORT_WORDS_MIN;
 
 /** Code, a nested list (a file tree) and a step's own indented prose sit between steps. */
 const betweenSteps = (snippet: Snippet) =>

@@ -66,7 +66,7 @@ export interface QuestionWord {
  * asking sentence (after a `¿`); Chinese, Japanese and Korean ones may stand anywhere in it.
  */
 const CJK_HOW =
-  '如何|怎么|怎樣|怎样|怎麼|方法|どうすれば|どうやって|どのように|には[？?]?$|できますか|られますか|어떻게|방법';
+  '如何|怎么|怎樣|怎样|怎麼|方法|どうすれば|どうやって|どうしたら|どのように|にはどう|には[？?]?$|できますか|られますか|어떻게|방법';
 const CJK_WHY = 'なぜ|どうして|为什么|為什麼|왜';
 const CJK_WHAT = '什么|什麼|哪|とは|何|どこ|どれ|いつ|무엇|어디|언제';
 /**
@@ -80,6 +80,10 @@ const HOW = new RegExp(
     String.raw`^\s*¿?\s*(?:how\b|can\s+i\b|could\s+i\b|is\s+there\s+(?:a|any)\s+way\b|what(?:'s|\s+is)\s+the\s+(?:best\s+|right\s+|recommended\s+)?way\b|(?:show|tell)\s+me\s+how\b|i\s+(?:want|need|would\s+like)\s+to\b|what\s+(?:should|can|could|do)\s+i\s+(?:do|change|try)\b|what(?:'s|\s+(?:is|am\s+i\s+doing|did\s+i\s+do|went))\s+wrong\b)`,
     // Spanish, Portuguese, Italian, French, German: "how", "can I", "is there a way".
     String.raw`^\s*¿?\s*(?:c[oó]mo|come|comment|wie|puedo|posso|puis-je|kann\s+ich|hay\s+(?:alguna\s+)?(?:forma|manera))(?![\p{L}])`,
+    // Russian, Ukrainian, Polish, Dutch, Indonesian, Arabic: "how", "can I", "is it possible".
+    String.raw`^\s*(?:как|каким\s+образом|можно\s+ли|могу\s+ли|як|яким\s+чином|чи\s+можна|чи\s+можу|jak|czy\s+mog[eę]|czy\s+mo[zż]na|hoe|kan\s+ik|bagaimana|gimana|cara|bisakah|dapatkah|كيف|كيفية)(?![\p{L}])`,
+    // Turkish, Hindi and Vietnamese ask "how" inside the sentence, before the verb.
+    String.raw`(?<![\p{L}\p{M}])(?:nas[ıi]l|कैसे|làm\s+(?:sao|thế\s+nào))(?![\p{L}\p{M}])`,
     // Chinese, Japanese, Korean: "how", "the way to", "can I".
     CJK_HOW,
   ].join('|'),
@@ -87,14 +91,17 @@ const HOW = new RegExp(
 );
 const WHY = new RegExp(
   [
-    String.raw`^\s*¿?\s*(?:why\b|what\s+(?:causes|happens)\b|por\s+qu[eé]|pourquoi|warum|wieso|perch[eé])(?![\p{L}])`,
+    String.raw`^\s*¿?\s*(?:why\b|what\s+(?:causes|happens)\b|por\s+qu[eé]|pourquoi|warum|wieso|perch[eé]|почему|зачем|чому|навіщо|dlaczego|czemu|waarom|mengapa|kenapa|لماذا)(?![\p{L}])`,
+    String.raw`(?<![\p{L}\p{M}])(?:neden|niçin|niye|क्यों|tại\s+sao|vì\s+sao)(?![\p{L}\p{M}])`,
     CJK_WHY,
   ].join('|'),
   'iu',
 );
 const WHAT = new RegExp(
   [
-    String.raw`^\s*¿?\s*(?:what|which|where|when|who|is|are|does|do|qu[eé]|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|qual|quais|onde|quando|quel(?:le)?s?|o[uù]|qu'est-ce|cosa|quale|quali|dove|was|welche[rsnm]?|wo|wann)(?![\p{L}'])`,
+    String.raw`^\s*¿?\s*(?:what|which|where|when|who|is|are|does|do|qu[eé]|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|qual|quais|onde|quando|quel(?:le)?s?|o[uù]|qu'est-ce|cosa|quale|quali|dove|was|welche[rsnm]?|wo|wann|что|какой|какая|какое|какие|где|когда|який|яка|яке|які|що|де|коли|co|jaki|jaka|jakie|gdzie|kiedy|kt[oó]r[ya]|wat|welke?|waar|wanneer|apa|apakah|kapan|mana|hangi|nerede|ne|ما|ماذا|أين|متى|هل)(?![\p{L}'])`,
+    // Hindi: "which", "what", "where", "when", inside the sentence.
+    String.raw`(?<![\p{L}\p{M}])(?:कौन|क्या|कहाँ|कहां|कब)(?![\p{L}\p{M}])`,
     CJK_WHAT,
   ].join('|'),
   'iu',

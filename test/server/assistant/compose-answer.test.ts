@@ -739,6 +739,40 @@ describe('composeAnswer', () => {
     ]);
   });
 
+  it('quotes a supporting sentence that introduces code and holds most of the words asked, however they weigh', () => {
+    const passages = (support: string) => [
+      result('guide/files', 'Vite treats particular files specially.', {
+        title: 'Files',
+        heading: 'Special files',
+        anchor: 'special-files',
+      }),
+      result(
+        'config/deps',
+        `${support}\n\n\`\`\`js\nexport default { optimizeDeps: { exclude: ['dep'] } }\n\`\`\``,
+        {
+          title: 'Dep options',
+          heading: 'Options',
+          anchor: 'options',
+        },
+      ),
+    ];
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term === 'particular' ? 2 : 300),
+    };
+    const question = 'How do I keep a particular dependency out of pre-bundling?';
+    // The instruction names nothing to type itself: its code does.
+    const instruction = 'To leave a dependency out of pre-bundling, add it to your config:';
+    const answer = composeAnswer(question, passages(instruction), { rarity }).text;
+    expect(quotes(answer)).toEqual(['Vite treats particular files specially.', instruction]);
+    expect(answer).toContain("exclude: ['dep']");
+    // Its code's words do not count for it: a sentence holding one word of the question is left.
+    const vague = 'A dependency can also be set in your config:';
+    expect(quotes(composeAnswer(question, passages(vague), { rarity }).text)).toEqual([
+      'Vite treats particular files specially.',
+    ]);
+  });
+
   it('tells apart cited pages that share a title', () => {
     const passages = [
       result('cookbook/next/stream-image', 'Stream text with an image prompt from a route.', {

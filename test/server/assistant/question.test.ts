@@ -68,6 +68,26 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('ビルドは速い。設定は何ですか？').kind).toBe('what');
   });
 
+  it('tells the kind of a question in more of the languages docs are translated into', () => {
+    expect(analyzeQuestion('Как поменять порядок страниц в меню?').kind).toBe('how');
+    expect(analyzeQuestion('Можно ли отключить страницу 404?').kind).toBe('how');
+    expect(analyzeQuestion('Як додати Starlight до проєкту?').kind).toBe('how');
+    expect(analyzeQuestion('Jak dodać logo?').kind).toBe('how');
+    expect(analyzeQuestion('Hoe voeg ik een logo toe?').kind).toBe('how');
+    expect(analyzeQuestion('Bagaimana cara menambahkan file CSS?').kind).toBe('how');
+    // Turkish, Hindi and Vietnamese ask "how" before the verb, not first.
+    expect(analyzeQuestion('Bağlantının yanına rozet nasıl eklerim?').kind).toBe('how');
+    expect(analyzeQuestion('मैं लोगो कैसे जोड़ूं?').kind).toBe('how');
+    expect(analyzeQuestion('アイコンの色を変えるにはどう書けばいいですか？').kind).toBe('how');
+    expect(analyzeQuestion('Почему сборка падает?').kind).toBe('why');
+    expect(analyzeQuestion('Derleme neden başarısız oluyor?').kind).toBe('why');
+    expect(analyzeQuestion('Что такое frontmatter?').kind).toBe('what');
+    expect(analyzeQuestion('Який параметр задає порт?').kind).toBe('what');
+    expect(analyzeQuestion('प्रोजेक्ट बनाने के लिए कौन सा कमांड चलाना होता है?').kind).toBe('what');
+    // A word that only contains an asking word is not one ("kakao", "jakość").
+    expect(analyzeQuestion('Jakość obrazu w dokumentacji?').kind).toBe('other');
+  });
+
   it('reads "what should I do" as asking how', () => {
     expect(analyzeQuestion('The dev server breaks. What should I do?').kind).toBe('how');
     expect(analyzeQuestion('What can I do about slow builds?').kind).toBe('how');

@@ -37,7 +37,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '36/43'],
+      answeredAndCited: ['min', '37/43'],
       factsFound: ['min', '36/43'],
     },
   },
@@ -58,7 +58,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '42/45'],
-      factsFound: ['min', '37/44'],
+      factsFound: ['min', '38/44'],
     },
   },
   {
