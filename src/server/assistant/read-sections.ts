@@ -231,7 +231,8 @@ const codeBody = (code: string) => code.split('\n').slice(1, -1).join('\n');
  * holds counting in part; more the lower search ranks its page), or when a section's heading of
  * two words or more is made only of the question's words ("Updating Starlight" for "How do I
  * update Starlight to the latest version?"): the author's own name for what was asked, however
- * the reader words the rest.
+ * the reader words the rest. A long question is asked less of, a word or two more (see
+ * lengthAllowance).
  */
 export function isCovered(reading: Reading): boolean {
   return coverageMargin(reading) >= 0;
@@ -243,6 +244,43 @@ export function isCovered(reading: Reading): boolean {
  * moving every threshold by `d` refuses exactly the questions whose margin is under `d`.
  */
 export function coverageMargin(reading: Reading): number {
+  return sectionMargin(reading) + lengthAllowance(reading);
+}
+
+/**
+ * How much the share the decision asks falls with the question's length: by LENGTH_SLOPE times
+ * ln((1 + words) / (1 + LENGTH_NEUTRAL_WORDS)), less for a long question, more for a word or
+ * two. A reader describing their situation at length writes more words of their own that the
+ * page answering them never holds, so a section's share falls with the question's length even
+ * where it answers; a question of a word or two, half held, is hardly answered. Chosen on every
+ * question set by leave-one-corpus-out, errors weighed as the rates' targets weigh them
+ * (bench/coverage-signals.ts; bench/HISTORY.md has the folds).
+ */
+const LENGTH_SLOPE = 0.2;
+/** Words of a question the decision asks its plain shares of. */
+const LENGTH_NEUTRAL_WORDS = 3;
+
+/**
+ * What the question's length moves the line by (see LENGTH_SLOPE). Never in favour of a question
+ * that writes a name the site never uses ("Kafka", "Gatsby"): it is about that, however the
+ * reader tells the rest. A question about a selection is left as it is: its words are the
+ * selection's, not the reader's account of a situation.
+ */
+export function lengthAllowance(reading: Reading): number {
+  const { weighted } = reading;
+  if (!weighted || reading.selection.length > 0) return 0;
+  const words = questionWordCount(weighted);
+  const allowance = LENGTH_SLOPE * Math.log((1 + words) / (1 + LENGTH_NEUTRAL_WORDS));
+  return weighted.groups.some((g) => g.absentName) ? Math.min(0, allowance) : allowance;
+}
+
+/** Words of the question the decision weighs, verbs of asking and a selection's words aside. */
+export function questionWordCount(question: WeightedQuestion): number {
+  return question.groups.filter((g) => !g.filler && !g.selected).length;
+}
+
+/** The margin of the best section before the question's length counts (see coverageMargin). */
+export function sectionMargin(reading: Reading): number {
   if (!reading.weighted) return Number.NEGATIVE_INFINITY;
   const asked = new Set(reading.weighted.terms);
   const named = (s: Section) =>

@@ -954,10 +954,15 @@ describe('composeAnswer', () => {
         heading,
         anchor: heading.toLowerCase().replaceAll(' ', '-'),
       });
-    const rarity = { sectionCount: 1000, termFrequency: () => 10 };
+    // "renew" and "certificate" are common words of the site, the question's others rare.
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (/^(renew|certific)/.test(term) ? 300 : 5),
+    };
     const question = 'How do I renew certificates to the latest version quickly and safely?';
     const assess = (heading: string) => assessCoverage(question, [section(heading)], { rarity });
-    // The section holds two of the six words: too little on its own.
+    // The section holds two of the six words, the common ones: too little on its own, however
+    // long the question.
     expect(assess('Renewing certificates').coverage).toBeLessThan(COVERED_MIN);
     expect(assess('Renewing certificates').covered).toBe(true);
     // A heading with a word the question lacks, or of one word, names something else.
@@ -974,7 +979,11 @@ describe('composeAnswer', () => {
       tags: [],
       groups: [],
     });
-    const rarity = { sectionCount: 1000, termFrequency: () => 10 };
+    // "process" and "image" are common words of the site, the question's others rare.
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (/^(process|imag)/.test(term) ? 300 : 5),
+    };
     const question = 'Why does my process hold images in memory while a loop runs with retries?';
     const assess = (p: Page) => {
       const results = [result(p.path, '', { title: p.title, heading: 'Issue', anchor: 'issue' })];
@@ -983,7 +992,8 @@ describe('composeAnswer', () => {
         ...groundingSections(results, () => p),
       });
     };
-    // Each section holds two of the question's words: too little on its own.
+    // Each section holds two of the question's words: too little on its own, however long the
+    // question.
     const issue = 'The process keeps every image.';
     expect(assess(page('a', issue, 'Memory grows with retries.')).covered).toBe(true);
     expect(assess(page('b', issue, 'Nothing else to say.')).covered).toBe(false);
@@ -1045,13 +1055,22 @@ describe('composeAnswer', () => {
     );
   });
 
+  it("asks less of a long question in the reader's own words than of a short one", () => {
+    const rarity = { sectionCount: 1000, termFrequency: () => 10 };
+    const keys = [result('guides/keys', 'Rotate the secrets every month.', { title: 'Keys' })];
+    const assess = (question: string) => assessCoverage(question, keys, { rarity });
+    // Two of six words, the ones the page is about: the rest is the reader's situation.
+    const long = assess('How do I rotate our secrets when a colleague leaves the team for good?');
+    expect(long.coverage).toBeLessThan(COVERED_MIN);
+    expect(long.covered).toBe(true);
+    // A quarter of a question of four words is not enough.
+    expect(assess('How do I rotate database passwords automatically?').covered).toBe(false);
+  });
+
   it('asks more of a page the lower search ranks it', () => {
-    // "rotate" is an uncommon word of the site, "secrets" a rare one: the section holding
-    // "rotate" alone holds 0.445 of the question.
-    const rarity = {
-      sectionCount: 1000,
-      termFrequency: (term: string) => (term.startsWith('rotat') ? 5 : 1),
-    };
+    // "rotate" and "secrets" are rare words of the site: the section holding "rotate" alone
+    // holds half of the question.
+    const rarity = { sectionCount: 1000, termFrequency: () => 1 };
     const holder = result('guides/keys', 'Rotate them every month.', { title: 'Keys' });
     const other = (n: number) => result(`guides/other-${n}`, 'Nothing of it.', { title: 'Other' });
     const assess = (before: number) =>
@@ -1060,7 +1079,7 @@ describe('composeAnswer', () => {
         [...Array.from({ length: before }, (_, n) => other(n)), holder],
         { rarity },
       );
-    expect(assess(0).coverage).toBeCloseTo(0.445, 2);
+    expect(assess(0).coverage).toBeCloseTo(0.5, 10);
     expect(assess(0).covered).toBe(true);
     expect(assess(2).covered).toBe(true);
     // Fourth in search order: what it holds is not enough for a page search put below three.

@@ -4,8 +4,10 @@ import {
   COVERED_MIN,
   coverageMargin,
   isCovered,
+  lengthAllowance,
   QUOTABLE_MIN,
   readSections,
+  sectionMargin,
 } from '../../../src/server/assistant/read-sections.ts';
 
 const result = (
@@ -14,7 +16,7 @@ const result = (
   metadata: Partial<SearchResult['metadata']> = {},
 ): SearchResult => ({ path, content, metadata: { title: path, score: 1, ...metadata } });
 
-describe('coverageMargin', () => {
+describe('sectionMargin', () => {
   // "rotate" is an uncommon word of the site, "secrets" a rare one: the section holding
   // "rotate" alone holds 0.445 of the question.
   const rarity = {
@@ -33,13 +35,23 @@ describe('coverageMargin', () => {
   it('is what the best section holds beyond what the decision asks of its page', () => {
     const first = read(0);
     const held = first.sections.find((s) => s.text.path === 'guides/keys')!.pageCoverage;
-    expect(coverageMargin(first)).toBeCloseTo(held - COVERED_MIN, 10);
-    expect(coverageMargin(first)).toBeGreaterThan(0);
+    expect(sectionMargin(first)).toBeCloseTo(held - COVERED_MIN, 10);
+    expect(sectionMargin(first)).toBeGreaterThan(0);
     // Each place search puts the page lower asks the same more of it: fourth, it falls short.
-    const [m0, m1, m2] = [0, 1, 2].map((before) => coverageMargin(read(before)));
+    const [m0, m1, m2] = [0, 1, 2].map((before) => sectionMargin(read(before)));
     expect(m0! - m1!).toBeGreaterThan(0);
     expect(m1! - m2!).toBeCloseTo(m0! - m1!, 10);
-    expect(coverageMargin(read(3))).toBeLessThan(0);
+    expect(sectionMargin(read(3))).toBeLessThan(0);
+  });
+
+  it("is the decision's margin less what the question's length moves it by", () => {
+    for (const before of [0, 1, 2, 3, 4]) {
+      const reading = read(before);
+      expect(coverageMargin(reading)).toBeCloseTo(
+        sectionMargin(reading) + lengthAllowance(reading),
+        10,
+      );
+    }
   });
 
   it('decides as isCovered does: covered exactly when the margin is not negative', () => {
@@ -61,17 +73,64 @@ describe('coverageMargin', () => {
     const named = readSections(question, [section('Renewing certificates')], { rarity: flat });
     const coverage = named.sections[0]!.coverage;
     expect(coverage).toBeLessThan(COVERED_MIN);
-    expect(coverageMargin(named)).toBeCloseTo(coverage - QUOTABLE_MIN, 10);
+    expect(sectionMargin(named)).toBeCloseTo(coverage - QUOTABLE_MIN, 10);
     // A heading with a word the question lacks names something else: the page's threshold.
     const unnamed = readSections(question, [section('Renewing client certificates')], {
       rarity: flat,
     });
-    expect(coverageMargin(unnamed)).toBeCloseTo(unnamed.sections[0]!.pageCoverage - COVERED_MIN);
+    expect(sectionMargin(unnamed)).toBeCloseTo(unnamed.sections[0]!.pageCoverage - COVERED_MIN);
   });
 
   it('is minus infinity when nothing was retrieved', () => {
     expect(coverageMargin(readSections('How do I rotate secrets?', [], { rarity }))).toBe(
       Number.NEGATIVE_INFINITY,
     );
+  });
+});
+
+describe('lengthAllowance', () => {
+  const flat = { sectionCount: 1000, termFrequency: () => 10 };
+  const keys = result('guides/keys', 'Rotate the secrets every month.', { title: 'Keys' });
+  const allowance = (question: string, options = {}) =>
+    lengthAllowance(readSections(question, [keys], { rarity: flat, ...options }));
+
+  it('asks less of a long question and more of a word or two', () => {
+    const [one, two, four, eight] = [
+      'Secrets?',
+      'How do I rotate secrets?',
+      'How do I rotate signing secrets safely?',
+      'How do I rotate the signing secrets of my team when someone leaves for good?',
+    ].map((q) => allowance(q));
+    expect(one).toBeLessThan(two!);
+    expect(two).toBeLessThan(0);
+    expect(four).toBeGreaterThan(0);
+    expect(eight).toBeGreaterThan(four!);
+  });
+
+  it('counts the words the decision weighs, not verbs of asking', () => {
+    expect(allowance('How do I make and show rotated secrets?')).toBeCloseTo(
+      allowance('How do I rotate secrets?'),
+      10,
+    );
+  });
+
+  it('is never in favour of a question writing a name the site never uses', () => {
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term.startsWith('netlif') ? 0 : 10),
+    };
+    const question = 'How do I deploy my site and all of its static files to Netlify?';
+    // Written as a name, it is what the question is about; lower case, a word of the reader's.
+    expect(allowance(question, { rarity })).toBe(0);
+    expect(allowance(question.replace('Netlify', 'netlify'), { rarity })).toBeGreaterThan(0);
+    expect(allowance('Netlify?', { rarity })).toBeLessThan(0);
+  });
+
+  it('leaves a question about a selection as it is', () => {
+    const selection = [{ text: 'rotateSecrets({ every: "month" })', code: true }];
+    expect(allowance('What does this do when the team is large and the keys are old?')).not.toBe(0);
+    expect(
+      allowance('What does this do when the team is large and the keys are old?', { selection }),
+    ).toBe(0);
   });
 });

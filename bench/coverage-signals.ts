@@ -1,0 +1,472 @@
+/**
+ * The coverage decision's inputs, one row per question of every set `npm run eval` runs (covered
+ * and off-topic, every corpus, every language; held-out sets excepted), and rules over them
+ * chosen by leave-one-corpus-out validation (issue 14): each rule's parameters are chosen on
+ * three corpora's questions and its rates measured on the fourth's (ai-sdk, vite, starlight
+ * with its other languages, demo), in turn. A covered question whose expected page is not among
+ * search's first five is retrieval's miss: it counts in the rates but no rule learns from it.
+ *
+ * Parameters are chosen for the fewest errors, a false refusal counting `--cost` (3) times an
+ * off-topic question answered, each as a share of its kind: the targets are at most 1 in 30
+ * covered questions refused and at most 1 in 10 off-topic ones answered.
+ *
+ * `node bench/coverage-signals.ts` prints the signals' means per kind of question, each rule's
+ * rates per held-out corpus, and the length rule fitted on every set (what read-sections.ts
+ * holds); `--rows` prints the whole table first (tab-separated).
+ */
+import { parseArgs } from 'node:util';
+import { QUESTION_SETS, questionSetPaths } from '../scripts/question-sets.ts';
+import { RETRIEVAL_PAGE_SIZE_DEFAULT } from '../src/api/limits.ts';
+import { answerQuotes } from '../src/server/assistant/choose-quotes.ts';
+import { heldByWord, shareOf, type WeightedQuestion } from '../src/server/assistant/coverage.ts';
+import { readingOptions, selectionOf } from '../src/server/assistant/embedded-model.ts';
+import { docsLookup } from '../src/server/assistant/grounding.ts';
+import {
+  coverageMargin,
+  questionWordCount,
+  type Reading,
+  readSections,
+  sectionMargin,
+} from '../src/server/assistant/read-sections.ts';
+import { retrievePassages } from '../src/server/assistant/retrieval.ts';
+import { buildDocsIndex } from '../src/server/docs-index/load.ts';
+import type { DocsIndex } from '../src/server/docs-index/types.ts';
+import { normalizePagePath, RECALL_AT } from '../src/server/eval/grade.ts';
+import { loadQuestionSet } from '../src/server/eval/questions.ts';
+
+/** What the decision could read of one question (each a share of the question's weight). */
+export interface Signals {
+  /** The best section's margin before the question's length counts (sectionMargin). */
+  section: number;
+  /** Share of the weight in words the site never uses. */
+  absent: number;
+  /** The most of the question one line holds, with its section's title and headings. */
+  together: number;
+  /** The most of the question one section's title and heading trail hold. */
+  topic: number;
+  /** How much of its heaviest word the site uses the best section holds (0..1). */
+  rarest: number;
+  /** Words the decision weighs (questionWordCount); none for a question about a selection. */
+  words: number;
+  /** Words as written, every word counted (Intl.Segmenter). */
+  written: number;
+  /** The question writes a name the site never uses. */
+  absentName: boolean;
+}
+
+export interface SignalRow extends Signals {
+  corpus: string;
+  set: string;
+  id: string;
+  question: string;
+  language?: string;
+  covered: boolean;
+  /** About what the reader selected: the length does not count. */
+  selection: boolean;
+  /** An expected page among search's first five results (covered questions). */
+  top5: boolean;
+  /** The decision's margin as read-sections.ts takes it (≥ 0: answered). */
+  margin: number;
+  /** Whether an answer finds lines to quote (else it is refused after the decision). */
+  quotable: boolean;
+}
+
+/** The four corpora the folds rotate over (the Starlight docs with their other languages). */
+function corpusOf(docs: string): string {
+  for (const name of ['ai-sdk', 'vite', 'starlight']) if (docs.includes(name)) return name;
+  return 'demo';
+}
+
+export async function signalRows(): Promise<SignalRow[]> {
+  const indexes = new Map<string, Promise<DocsIndex>>();
+  const rows: SignalRow[] = [];
+  for (const file of QUESTION_SETS.filter((set) => !set.questions.startsWith('held-out-'))) {
+    const { questions, docs: corpus } = questionSetPaths(file);
+    let index = indexes.get(corpus);
+    if (!index) {
+      index = buildDocsIndex(corpus).then((built) => built.index);
+      indexes.set(corpus, index);
+    }
+    const docs = await index;
+    const lookup = docsLookup(docs);
+    const set = await loadQuestionSet(questions);
+    for (const q of set.questions) {
+      const retrieval = retrievePassages(docs, {
+        question: q.question,
+        context: q.context,
+        currentPath: q.currentPath,
+        pageSize: RETRIEVAL_PAGE_SIZE_DEFAULT,
+        filter: q.filter,
+      });
+      const reading = readSections(
+        q.question,
+        retrieval.results,
+        readingOptions(retrieval.results, {
+          selection: selectionOf(q.context ?? []),
+          language: retrieval.language,
+          docs: lookup,
+        }),
+      );
+      const pages = q.pages.map((p) => normalizePagePath(p));
+      const retrieved = retrieval.results.slice(0, RECALL_AT).map((r) => normalizePagePath(r.path));
+      const { weighted } = reading;
+      const absentFrom = (term: string) => (lookup.termFrequency?.(term) ?? 1) === 0;
+      rows.push({
+        corpus: corpusOf(file.docs),
+        set: set.name,
+        id: q.id,
+        question: q.question,
+        ...(q.language && { language: q.language }),
+        covered: !q.uncovered,
+        selection: reading.selection.length > 0,
+        top5: !q.uncovered && retrieved.some((p) => pages.includes(p)),
+        margin: coverageMargin(reading),
+        quotable: weighted !== undefined && answerQuotes({ ...reading, weighted }).length > 0,
+        ...signalsOf(reading, absentFrom),
+        written: writtenWords(q.question, retrieval.language),
+      });
+    }
+  }
+  return rows;
+}
+
+function signalsOf(reading: Reading, absentFrom: (term: string) => boolean): Signals {
+  const { weighted } = reading;
+  const section = sectionMargin(reading);
+  if (!weighted || weighted.total === 0) {
+    return {
+      section,
+      absent: 0,
+      together: 0,
+      topic: 0,
+      rarest: 0,
+      words: 0,
+      written: 0,
+      absentName: false,
+    };
+  }
+  const held = (has: (t: string) => boolean) => shareOf(weighted, heldByWord(weighted, has));
+  const { groups } = weighted;
+  const absent =
+    groups
+      .filter((g) => !g.filler && !g.selected && g.terms.every(absentFrom))
+      .reduce((a, g) => a + g.weight, 0) / weighted.total;
+  let best: Reading['sections'][number] | undefined;
+  let together = 0;
+  let topic = 0;
+  for (const s of reading.sections) {
+    if (!best || s.pageCoverage - s.rank * 0.025 > best.pageCoverage - best.rank * 0.025) best = s;
+    topic = Math.max(
+      topic,
+      held((t) => s.topic.has(t)),
+    );
+    for (const terms of s.snippetTerms) {
+      together = Math.max(
+        together,
+        held((t) => terms.has(t) || s.topic.has(t)),
+      );
+    }
+  }
+  return {
+    section,
+    absent,
+    together,
+    topic,
+    rarest: best
+      ? rarestHeld(weighted, (t) => best.terms.has(t) || best.topic.has(t), absentFrom)
+      : 0,
+    words: reading.selection.length > 0 ? 0 : questionWordCount(weighted),
+    written: 0,
+    absentName: groups.some((g) => g.absentName),
+  };
+}
+
+function rarestHeld(
+  weighted: WeightedQuestion,
+  has: (t: string) => boolean,
+  absentFrom: (term: string) => boolean,
+): number {
+  const { groups } = weighted;
+  let heaviest = -1;
+  groups.forEach((g, i) => {
+    if (g.filler || g.selected || g.terms.every(absentFrom)) return;
+    if (heaviest < 0 || g.weight > groups[heaviest]!.weight) heaviest = i;
+  });
+  return heaviest < 0 ? 0 : heldByWord(weighted, has)[heaviest]!;
+}
+
+function writtenWords(text: string, language?: string): number {
+  let n = 0;
+  for (const s of new Intl.Segmenter(language ?? 'en', { granularity: 'word' }).segment(text)) {
+    if (s.isWordLike) n++;
+  }
+  return n;
+}
+
+// ---- Rules, and their folds ----
+
+/** A rule: given training rows, a decision (answered or not) per question. */
+export interface Rule {
+  name: string;
+  fit(train: SignalRow[], cost: number): (row: SignalRow) => boolean;
+}
+
+export const FOLDS = ['ai-sdk', 'vite', 'starlight', 'demo'];
+
+/** Rows a rule learns from: every off-topic question, and covered ones retrieval found. */
+const learnable = (rows: SignalRow[]) => rows.filter((r) => !r.covered || r.top5);
+
+/** The errors, a false refusal counting `cost` times an off-topic answer, each by its kind's share. */
+export function errorCost(rows: SignalRow[], answered: (r: SignalRow) => boolean, cost: number) {
+  let refused = 0;
+  let covered = 0;
+  let offAnswered = 0;
+  let off = 0;
+  for (const r of rows) {
+    if (r.covered) {
+      covered++;
+      if (!answered(r)) refused++;
+    } else {
+      off++;
+      if (answered(r)) offAnswered++;
+    }
+  }
+  return (cost * refused) / Math.max(1, covered) + offAnswered / Math.max(1, off);
+}
+
+/** A score's threshold with the fewest weighed errors on `rows` (answered when score ≥ it). */
+function bestThreshold(rows: SignalRow[], score: (r: SignalRow) => number, cost: number): number {
+  const cuts = [...new Set(rows.map(score).filter(Number.isFinite))].sort((a, b) => a - b);
+  let best = { cost: Number.POSITIVE_INFINITY, cut: 0 };
+  for (const cut of cuts) {
+    const c = errorCost(rows, (r) => score(r) >= cut, cost);
+    if (c < best.cost) best = { cost: c, cut };
+  }
+  return best.cut;
+}
+
+/**
+ * The length rule (read-sections.ts, lengthAllowance): the section's margin plus `slope` ×
+ * ln((1 + words) / (1 + neutral)), never in favour of a question writing a name the site never
+ * uses; a question about a selection keeps its section's margin.
+ */
+export function lengthRule(slope: number, neutral: number, names = true) {
+  return (r: SignalRow) => {
+    if (r.selection) return r.section >= 0;
+    const allowance = slope * Math.log((1 + r.words) / (1 + neutral));
+    return r.section + (names && r.absentName ? Math.min(0, allowance) : allowance) >= 0;
+  };
+}
+
+/**
+ * The length rule's slope and neutral length with the fewest weighed errors on `rows`; of those
+ * within `EVEN` of the fewest, the gentlest slope (the smaller departure from the plain share).
+ */
+export function fitLengthRule(rows: SignalRow[], cost: number, names = true) {
+  const fits: { cost: number; slope: number; neutral: number }[] = [];
+  for (let step = 0; step <= 20; step++) {
+    const slope = step * 0.02;
+    for (let neutral = 1; neutral <= 16; neutral++) {
+      const rule = lengthRule(slope, neutral, names);
+      fits.push({ cost: errorCost(rows, rule, cost), slope, neutral });
+    }
+  }
+  const fewest = Math.min(...fits.map((f) => f.cost));
+  return fits
+    .filter((f) => f.cost <= fewest + EVEN)
+    .sort((a, b) => a.slope - b.slope || a.cost - b.cost)[0]!;
+}
+
+/** Weighed errors within this of the fewest count as even. */
+const EVEN = 0.01;
+
+/** Logistic regression over standardized features, kinds weighed equally, L2-regularized. */
+export function fitLogistic(
+  xs: number[][],
+  ys: number[],
+  { l2 = 0.01, steps = 2000, rate = 0.5 } = {},
+) {
+  const d = xs[0]!.length;
+  const mean = Array.from({ length: d }, (_, j) => xs.reduce((a, x) => a + x[j]!, 0) / xs.length);
+  const sd = Array.from(
+    { length: d },
+    (_, j) => Math.sqrt(xs.reduce((a, x) => a + (x[j]! - mean[j]!) ** 2, 0) / xs.length) || 1,
+  );
+  const z = xs.map((x) => x.map((v, j) => (v - mean[j]!) / sd[j]!));
+  const pos = ys.filter((y) => y === 1).length;
+  const weight = ys.map((y) => (y === 1 ? 0.5 / pos : 0.5 / (ys.length - pos)));
+  const w = new Array<number>(d).fill(0);
+  let b = 0;
+  for (let step = 0; step < steps; step++) {
+    const gw = w.map((wj) => l2 * wj);
+    let gb = 0;
+    z.forEach((x, i) => {
+      const p = 1 / (1 + Math.exp(-(b + x.reduce((a, v, j) => a + v * w[j]!, 0))));
+      const g = (p - ys[i]!) * weight[i]!;
+      gb += g;
+      x.forEach((v, j) => {
+        gw[j]! += g * v;
+      });
+    });
+    b -= rate * gb;
+    w.forEach((_, j) => {
+      w[j]! -= rate * gw[j]!;
+    });
+  }
+  return (x: number[]) => b + x.reduce((a, v, j) => a + ((v - mean[j]!) / sd[j]!) * w[j]!, 0);
+}
+
+/** A question with nothing to weigh stands as far under the line as any. */
+const finite = (v: number) => (Number.isFinite(v) ? v : -1);
+
+function logistic(name: string, features: (r: SignalRow) => number[]): Rule {
+  return {
+    name,
+    fit(train, cost) {
+      const rows = learnable(train);
+      const model = fitLogistic(
+        rows.map(features),
+        rows.map((r) => (r.covered ? 1 : 0)),
+      );
+      const score = (r: SignalRow) => model(features(r));
+      const cut = bestThreshold(rows, score, cost);
+      return (r) => score(r) >= cut;
+    },
+  };
+}
+
+export const RULES: Rule[] = [
+  { name: 'session 17: section margin ≥ 0', fit: () => (r) => r.section >= 0 },
+  {
+    name: 'section margin, threshold chosen per fold',
+    fit(train, cost) {
+      const cut = bestThreshold(learnable(train), (r) => r.section, cost);
+      return (r) => r.section >= cut;
+    },
+  },
+  {
+    name: 'length rule, slope and neutral length per fold, names aside (kept)',
+    fit(train, cost) {
+      const { slope, neutral } = fitLengthRule(learnable(train), cost);
+      return lengthRule(slope, neutral);
+    },
+  },
+  {
+    name: 'length rule, slope and neutral length per fold, names too',
+    fit(train, cost) {
+      const { slope, neutral } = fitLengthRule(learnable(train), cost, false);
+      return lengthRule(slope, neutral, false);
+    },
+  },
+  logistic('logistic: margin, absent, together, ln words', (r) => [
+    finite(r.section),
+    r.absent,
+    r.together,
+    Math.log(1 + r.words),
+  ]),
+  logistic('logistic: margin, absent, together, topic, rarest', (r) => [
+    finite(r.section),
+    r.absent,
+    r.together,
+    r.topic,
+    r.rarest,
+  ]),
+  logistic('logistic: margin, ln written words', (r) => [
+    finite(r.section),
+    Math.log(1 + r.written),
+  ]),
+];
+
+export interface FoldRates {
+  fold: string;
+  falseRefusals: string;
+  offTopicRefused: string;
+}
+
+/** A rule's rates on each corpus, chosen on the other three. */
+export function folds(rows: SignalRow[], rule: Rule, cost: number) {
+  let refused = 0;
+  let covered = 0;
+  let offRefused = 0;
+  let off = 0;
+  const perFold: FoldRates[] = FOLDS.map((fold) => {
+    const answered = rule.fit(
+      rows.filter((r) => r.corpus !== fold),
+      cost,
+    );
+    const test = rows.filter((r) => r.corpus === fold);
+    const c = test.filter((r) => r.covered);
+    const o = test.filter((r) => !r.covered);
+    const fr = c.filter((r) => !answered(r)).length;
+    const or = o.filter((r) => !answered(r)).length;
+    refused += fr;
+    covered += c.length;
+    offRefused += or;
+    off += o.length;
+    return { fold, falseRefusals: `${fr}/${c.length}`, offTopicRefused: `${or}/${o.length}` };
+  });
+  return {
+    rule: rule.name,
+    perFold,
+    falseRefusals: `${refused}/${covered}`,
+    offTopicRefused: `${offRefused}/${off}`,
+  };
+}
+
+const SIGNALS = [
+  'margin',
+  'section',
+  'absent',
+  'together',
+  'topic',
+  'rarest',
+  'words',
+  'written',
+] as const;
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    options: { rows: { type: 'boolean' }, cost: { type: 'string', default: '3' } },
+  });
+  const cost = Number(values.cost);
+  const rows = await signalRows();
+  if (values.rows) {
+    const head = ['corpus', 'set', 'id', 'covered', 'top5', 'quotable', ...SIGNALS, 'question'];
+    console.log(head.join('\t'));
+    for (const r of rows) {
+      const cells = SIGNALS.map((s) => (Number.isInteger(r[s]) ? `${r[s]}` : r[s].toFixed(3)));
+      console.log(
+        [r.corpus, r.set, r.id, r.covered, r.top5, r.quotable, ...cells, r.question].join('\t'),
+      );
+    }
+  }
+  const mean = (xs: SignalRow[], key: (typeof SIGNALS)[number]) =>
+    (xs.reduce((a, r) => a + finite(r[key]), 0) / Math.max(1, xs.length)).toFixed(3);
+  const kinds: [string, SignalRow[]][] = [
+    ['covered, page in top 5', rows.filter((r) => r.covered && r.top5)],
+    ['covered, retrieval miss', rows.filter((r) => r.covered && !r.top5)],
+    ['off-topic', rows.filter((r) => !r.covered)],
+  ];
+  console.table(
+    kinds.map(([kind, xs]) => ({
+      kind,
+      n: xs.length,
+      ...Object.fromEntries(SIGNALS.map((s) => [s, mean(xs, s)])),
+    })),
+  );
+  const kept = rows.filter((r) => r.margin >= 0);
+  console.log(
+    `As read-sections.ts decides: false refusals ${rows.filter((r) => r.covered && r.margin < 0).length}/${rows.filter((r) => r.covered).length}, off-topic refused ${rows.filter((r) => !r.covered && r.margin < 0).length}/${rows.filter((r) => !r.covered).length} (${kept.length} answered)`,
+  );
+  for (const rule of RULES) {
+    const result = folds(rows, rule, cost);
+    console.log(
+      `\n${result.rule}: false refusals ${result.falseRefusals}, off-topic refused ${result.offTopicRefused}`,
+    );
+    console.table(result.perFold);
+  }
+  const fitted = fitLengthRule(learnable(rows), cost);
+  console.log(
+    `\nThe length rule on every set: slope ${fitted.slope.toFixed(2)}, neutral length ${fitted.neutral} words`,
+  );
+}
