@@ -9,7 +9,7 @@ import { isUnspaced, scriptOf, words } from './words.ts';
 
 export type { Language } from './languages.ts';
 export { languageOf, NEUTRAL, primaryTag } from './languages.ts';
-export { words } from './words.ts';
+export { scriptOf, words } from './words.ts';
 
 /** `useChat`, `use-chat`, `use_chat`: a lower-to-upper case step, a hyphen or an underscore. */
 const CASE_STEP = /[\p{Ll}\p{N}]\p{Lu}/u;

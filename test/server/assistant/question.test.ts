@@ -132,6 +132,19 @@ describe('analyzeQuestion', () => {
     expect(filler('検索 ページ 除外', 'ja')).toEqual([]);
   });
 
+  it('reads a Korean word and its particle as one word, and the verb closing it as asking', () => {
+    const words = analyzeQuestion('사이드바 항목에 배지를 붙이고 싶어요', 'ko').words;
+    // One word each, however many syllable pairs: 항목에 is 항목 with its particle.
+    expect(words.map((w) => w.terms)).toEqual(
+      ['사이드바', '항목에', '배지를', '붙이고', '싶어요'].map((w) => termsOf(w, 'ko')),
+    );
+    expect(words.every((w) => w.pieces)).toBe(true);
+    // Korean puts the verb last: the word closing the question is how it is asked.
+    expect(words.map((w) => w.filler)).toEqual([false, false, false, false, true]);
+    const inside = analyzeQuestion('싶어요 배지를 붙이고?', 'ko').words;
+    expect(inside.map((w) => w.filler)).toEqual([false, false, true]);
+  });
+
   it('reads a French verb and the pronoun joined to it by a hyphen as words, not a compound', () => {
     const terms = (text: string, language: string) =>
       analyzeQuestion(text, language).words.map((w) => w.terms);
