@@ -210,10 +210,21 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
   const asking = new Set([...text.matchAll(CJK_ASKING)].flatMap((m) => termsOf(m[0], language)));
   // German and Luxembourgish capitalise every noun: a capital says nothing of a name there.
   const casedNames = !/^(de|lb)\b/i.test(language ?? '');
+  // In a question written in Chinese, Japanese or Korean, a word in Latin letters is a name
+  // (`Docusaurus`, `Firebase`): those languages write their own words in their own scripts.
+  const latinNames = writtenUnspaced(text);
   for (const match of text.matchAll(QUESTION_WORD)) {
-    const word = match[0];
+    let at = match.index;
+    for (const word of match[0].split(SCRIPT_EDGE)) {
+      readWord(word, at);
+      at += word.length;
+    }
+  }
+  function readWord(word: string, at: number) {
     const terms = termsOf(word, language);
-    const name = casedNames && NAME_START.test(word) && !opensSentence(text, match.index);
+    const name =
+      (casedNames && NAME_START.test(word) && !opensSentence(text, at)) ||
+      (latinNames && LATIN_START.test(word));
     if (joinsPronoun(word, language)) {
       for (const part of word.split('-'))
         for (const term of termsOf(part, language)) add([term], false, false);
@@ -229,7 +240,7 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
         );
       }
     } else if (terms.length > 1 && scriptOf(word) === 'Hangul') {
-      add(terms, false, name, true, closesSentence(text, match.index + word.length));
+      add(terms, false, name, true, closesSentence(text, at + word.length));
     } else {
       for (const term of terms) add([term], false, name);
     }
@@ -281,6 +292,11 @@ function kindOfClause(clause: string): QuestionKind {
   if (WHAT.test(clause)) return 'what';
   return 'other';
 }
+
+/** Where a word of Latin letters or digits meets Chinese, Japanese or Korean (`Vercel에`). */
+const SCRIPT_EDGE =
+  /(?<=[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}ー])(?=[\p{sc=Latin}\p{N}])|(?<=[\p{sc=Latin}\p{N}])(?=[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}ー])/u;
+const LATIN_START = /^\p{sc=Latin}/u;
 
 /** A capital letter opens the word (Latin, Greek or Cyrillic scripts: those that have case). */
 const NAME_START = /^\p{Lu}/u;

@@ -191,6 +191,17 @@ describe('analyzeQuestion', () => {
     expect(names('"Custom" domains: how?')).toEqual([]);
   });
 
+  it('reads a word in Latin letters inside Chinese, Japanese or Korean as a name', () => {
+    const names = (text: string, language: string) =>
+      analyzeQuestion(text, language)
+        .words.filter((w) => w.name)
+        .map((w) => w.terms[0]);
+    expect(names('Docusaurus에서 사이드바 순서를 바꾸는 방법', 'ko')).toEqual(['docusauru']);
+    // Only the Latin word, not the Japanese written straight after it.
+    expect(names('Firebase Hostingにデプロイする手順', 'ja')).toEqual(['firebas', 'host']);
+    expect(names('How do I use docusaurus?', 'en')).toEqual([]);
+  });
+
   it('reads no name into a capital in German, which capitalises every noun', () => {
     const names = (text: string, language: string) =>
       analyzeQuestion(text, language)
