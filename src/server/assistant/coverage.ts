@@ -23,6 +23,8 @@ export interface TermGroup {
   identifier: boolean;
   /** A name the question writes that the whole site never uses ("Netlify"). */
   absentName?: boolean;
+  /** The terms are pieces of one word (Korean syllable pairs): each held counts its share. */
+  pieces?: boolean;
   weight: number;
 }
 
@@ -83,6 +85,7 @@ export function weighQuestion(
     filler: boolean;
     name?: boolean;
     selected?: boolean;
+    pieces?: boolean;
   }[],
   rarity: Rarity | undefined,
   snippetTerms: Set<string>[],
@@ -113,12 +116,26 @@ export function weighQuestion(
     const share = anywhere > 0 || filler || !known ? 1 : name ? ABSENT_NAME_SHARE : absentShare;
     return Math.log(1 + (count + 1) / (Math.max(held, 1) + 0.5)) * share;
   };
-  const groups = words.map(({ terms: own, identifier, filler, name = false, selected }) => {
+  const inReaders = (term: string) =>
+    (inLanguage && frequency(term) > 0 ? inLanguage.termFrequency(term) : frequency(term)) > 0;
+  // A Korean word counts by its stem; two forms of one (테마를, 테마로) count once.
+  const stems = new Set<string>();
+  const read = words.flatMap((w) => {
+    if (!w.pieces || !known) return [w];
+    const terms = stemPieces(w.terms, inReaders);
+    const key = terms.join(' ');
+    if (stems.has(key)) return [];
+    stems.add(key);
+    return [{ ...w, terms }];
+  });
+  const groups = read.map(({ terms: own, identifier, filler, name = false, selected, pieces }) => {
     // A closed compound the site never writes ("stylesheet") counts by the parts it does write
     // ("style", "sheet"), as a hyphenated word does: it is of the site's vocabulary after all.
     // A name is one thing, not its parts ("Dockerfile").
     const parts =
-      known && own.length === 1 && !filler && !name ? compoundParts(own[0]!, frequency) : undefined;
+      known && own.length === 1 && !filler && !name && !pieces
+        ? compoundParts(own[0]!, frequency)
+        : undefined;
     const terms = parts ? [own[0]!, ...parts] : own;
     // An identifier's parts are words of the site: only the whole is the name.
     const rarities = terms.map((term, i) =>
@@ -132,6 +149,7 @@ export function weighQuestion(
       filler,
       ...(absentName && { absentName }),
       ...(selected && { selected }),
+      ...(pieces && { pieces }),
       weight: Math.max(...rarities) * (filler ? FILLER_SHARE : 1),
     };
   });
@@ -182,6 +200,26 @@ export function holdsAllButNames(question: WeightedQuestion, held: number[]): bo
 
 /** Words of the question besides a name that a section must hold whole for it to be incidental. */
 const INCIDENTAL_NAME_CONTEXT = 2;
+
+/**
+ * The pieces of a Korean word its stem is written with. A word carries its particle or ending
+ * at its end, one or two syllables (사이드바를, 순서대로, 보여주고), and the pair that joins it to
+ * the stem is one no page need hold: the stem is the word without them, as long as the pages of
+ * the reader's language hold all of its pairs. A word whose stem they do not hold stays whole:
+ * it may name what the site is not about.
+ */
+function stemPieces(pairs: string[], held: (term: string) => boolean): string[] {
+  // n syllables make n - 1 pairs; a stem keeps two syllables (one pair) at least.
+  for (let drop = 1; drop <= ENDING_SYLLABLES_MAX; drop++) {
+    const stem = pairs.slice(0, pairs.length - drop);
+    if (stem.length === 0) break;
+    if (stem.every(held)) return stem;
+  }
+  return pairs;
+}
+
+/** Syllables a Korean particle or ending takes at a word's end, at most (에서, 대로). */
+const ENDING_SYLLABLES_MAX = 2;
 
 /** Parts of a closed compound are this long at least. */
 const COMPOUND_PART_MIN = 4;
@@ -250,6 +288,15 @@ export function shareOf(question: WeightedQuestion, held: number[]): number {
  */
 export function groupHeld(group: TermGroup, has: (term: string) => boolean): number {
   const { terms, rarities } = group;
+  if (group.pieces) {
+    let worth = 0;
+    let all = 0;
+    for (let i = 0; i < terms.length; i++) {
+      all += rarities[i]!;
+      if (has(terms[i]!)) worth += rarities[i]!;
+    }
+    return all === 0 ? 0 : worth / all;
+  }
   if (has(terms[0]!)) return 1;
   if (terms.length === 1) return 0;
   let worth = 0;

@@ -3,7 +3,7 @@
  * code-like names it mentions, what kind of answer it wants, and (for a question about a
  * selection) the selection's own names.
  */
-import { foldCase, languageOf, tokenize } from '../text/terms.ts';
+import { foldCase, languageOf, scriptOf, tokenize } from '../text/terms.ts';
 
 /**
  * The one place the answer turns text into terms: the shared tokenizer (src/server/text), so
@@ -58,6 +58,12 @@ export interface QuestionWord {
    * (`getServerSideProps`). A name the site never uses says the question is about something else.
    */
   name?: boolean;
+  /**
+   * A Korean word written with its particles or endings (사이드바를, 보여주고): its terms are
+   * its overlapping syllable pairs, from the word's start to its end. One word of the question,
+   * however many pairs it has.
+   */
+  pieces?: boolean;
 }
 
 /**
@@ -178,23 +184,47 @@ const HIRAGANA_ONLY = /^[\p{sc=Hiragana}ー]+$/u;
 function wordsOf(text: string, language?: string): QuestionWord[] {
   const words: QuestionWord[] = [];
   const seen = new Set<string>();
-  const add = (terms: string[], identifier: boolean, name: boolean) => {
+  const add = (
+    terms: string[],
+    identifier: boolean,
+    name: boolean,
+    pieces = false,
+    predicate = false,
+  ) => {
     const key = terms.join(' ');
     if (terms.length === 0 || seen.has(key)) return;
     seen.add(key);
     // A number is the reader's value ("port 3000"); the docs seldom hold that very value.
-    const filler =
-      terms.length === 1 &&
-      (FILLER.has(terms[0]!) || /^\d+$/.test(terms[0]!) || asking.has(terms[0]!));
-    words.push({ terms, identifier, filler, ...(name && !filler && { name }) });
+    const filler = pieces
+      ? predicate || terms.every((t) => asking.has(t))
+      : terms.length === 1 &&
+        (FILLER.has(terms[0]!) || /^\d+$/.test(terms[0]!) || asking.has(terms[0]!));
+    words.push({
+      terms,
+      identifier,
+      filler,
+      ...(name && !filler && { name }),
+      ...(pieces && { pieces }),
+    });
   };
   const asking = new Set([...text.matchAll(CJK_ASKING)].flatMap((m) => termsOf(m[0], language)));
   // German and Luxembourgish capitalise every noun: a capital says nothing of a name there.
   const casedNames = !/^(de|lb)\b/i.test(language ?? '');
+  // In a question written in Chinese, Japanese or Korean, a word in Latin letters is a name
+  // (`Docusaurus`, `Firebase`): those languages write their own words in their own scripts.
+  const latinNames = writtenUnspaced(text);
   for (const match of text.matchAll(QUESTION_WORD)) {
-    const word = match[0];
+    let at = match.index;
+    for (const word of match[0].split(SCRIPT_EDGE)) {
+      readWord(word, at);
+      at += word.length;
+    }
+  }
+  function readWord(word: string, at: number) {
     const terms = termsOf(word, language);
-    const name = casedNames && NAME_START.test(word) && !opensSentence(text, match.index);
+    const name =
+      (casedNames && NAME_START.test(word) && !opensSentence(text, at)) ||
+      (latinNames && LATIN_START.test(word));
     if (joinsPronoun(word, language)) {
       for (const part of word.split('-'))
         for (const term of termsOf(part, language)) add([term], false, false);
@@ -209,11 +239,21 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
           name || identifier,
         );
       }
+    } else if (terms.length > 1 && scriptOf(word) === 'Hangul') {
+      add(terms, false, name, true, closesSentence(text, at + word.length));
     } else {
       for (const term of terms) add([term], false, name);
     }
   }
   return words;
+}
+
+/**
+ * Whether the word ending at `at` closes its sentence. Korean puts the verb last: the word that
+ * closes a question is how it asks (해요, 있나요, 싶습니다), as "how do I" is in English.
+ */
+function closesSentence(text: string, at: number): boolean {
+  return /^[\s"'”’)]*(?:[.!?。！？]|$)/u.test(text.slice(at));
 }
 
 /**
@@ -252,6 +292,11 @@ function kindOfClause(clause: string): QuestionKind {
   if (WHAT.test(clause)) return 'what';
   return 'other';
 }
+
+/** Where a word of Latin letters or digits meets Chinese, Japanese or Korean (`Vercel에`). */
+const SCRIPT_EDGE =
+  /(?<=[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}ー])(?=[\p{sc=Latin}\p{N}])|(?<=[\p{sc=Latin}\p{N}])(?=[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}ー])/u;
+const LATIN_START = /^\p{sc=Latin}/u;
 
 /** A capital letter opens the word (Latin, Greek or Cyrillic scripts: those that have case). */
 const NAME_START = /^\p{Lu}/u;

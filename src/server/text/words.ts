@@ -140,7 +140,26 @@ export function hasUnspacedScript(text: string): boolean {
 
 /** `words` of a text that has no unspaced script (`hasUnspacedScript`). */
 export function spacedWords(text: string): string[] {
-  return text.match(WORD) ?? [];
+  const found = text.match(WORD) ?? [];
+  return HANGUL.test(text) ? apartFromHangul(found) : found;
+}
+
+const HANGUL = /\p{sc=Hangul}/u;
+/** Between a Hangul syllable and a Latin letter or digit, either way round. */
+const HANGUL_EDGE =
+  /(?<=\p{sc=Hangul})(?=[\p{sc=Latin}\p{N}])|(?<=[\p{sc=Latin}\p{N}])(?=\p{sc=Hangul})/u;
+
+/**
+ * Korean writes its particles straight after a name or a number (`Starlight의`, `Vercel에`,
+ * `404를`): the name is a word of its own, as the same name is in the text around it.
+ */
+export function apartFromHangul(found: string[]): string[] {
+  const apart: string[] = [];
+  for (const word of found) {
+    if (HANGUL_EDGE.test(word)) for (const part of word.split(HANGUL_EDGE)) apart.push(part);
+    else apart.push(word);
+  }
+  return apart;
 }
 
 /** The words of a text in order, as written (case kept: it tells identifiers apart). */
@@ -150,7 +169,8 @@ export function words(text: string, language: Language): string[] {
   for (const token of text.match(TOKEN) ?? []) {
     // A run of an unspaced script starts with one (and no other token contains one).
     if (token.charCodeAt(0) < 0x0e00 || !UNSPACED.test(token[0]!)) {
-      found.push(token);
+      if (HANGUL.test(token)) for (const part of apartFromHangul([token])) found.push(part);
+      else found.push(token);
       continue;
     }
     const segmented =

@@ -140,6 +140,33 @@ describe('coverage', () => {
     ).toEqual(['checkout']);
   });
 
+  it('reads a Korean word by the stem the site writes, its particle left out', () => {
+    // 사이드바를 ("the sidebar" with its object particle): pairs 사이, 이드, 드바, 바를.
+    const pairs = ['사이', '이드', '드바', '바를'];
+    const korean = site({ 사이: 40, 이드: 30, 드바: 30, 바를: 2, 바에: 5, 푸터: 0 });
+    const q = weighQuestion([{ ...word(pairs), pieces: true }], korean, []);
+    expect(q.groups[0]!.terms).toEqual(['사이', '이드', '드바']);
+    // A section that writes the sidebar with another particle (사이드바에) holds the word.
+    expect(heldShare(q, holding('사이', '이드', '드바', '바에'))).toBe(1);
+    expect(heldShare(q, holding('사이'))).toBeGreaterThan(0);
+    expect(heldShare(q, holding('사이'))).toBeLessThan(0.5);
+    // A word whose stem no page holds stays whole (푸터를: 푸터, 터를).
+    const absent = weighQuestion([{ ...word(['푸터', '터를']), pieces: true }], korean, []);
+    expect(absent.groups[0]!.terms).toEqual(['푸터', '터를']);
+    // Two forms of one word (사이드바를, 사이드바에) are one word of the question.
+    const twice = weighQuestion(
+      [
+        { ...word(pairs), pieces: true },
+        { ...word(['사이', '이드', '드바', '바에']), pieces: true },
+      ],
+      korean,
+      [],
+    );
+    expect(twice.groups.length).toBe(1);
+    // Without the site's vocabulary, nothing is left out.
+    expect(weighQuestion([{ ...word(pairs), pieces: true }], undefined, []).terms).toEqual(pairs);
+  });
+
   it('counts the words of a selection by the best of them', () => {
     const q = weighQuestion(
       [word(['maxretries'], { selected: true }), word(['generatetext'], { selected: true })],

@@ -132,6 +132,19 @@ describe('analyzeQuestion', () => {
     expect(filler('検索 ページ 除外', 'ja')).toEqual([]);
   });
 
+  it('reads a Korean word and its particle as one word, and the verb closing it as asking', () => {
+    const words = analyzeQuestion('사이드바 항목에 배지를 붙이고 싶어요', 'ko').words;
+    // One word each, however many syllable pairs: 항목에 is 항목 with its particle.
+    expect(words.map((w) => w.terms)).toEqual(
+      ['사이드바', '항목에', '배지를', '붙이고', '싶어요'].map((w) => termsOf(w, 'ko')),
+    );
+    expect(words.every((w) => w.pieces)).toBe(true);
+    // Korean puts the verb last: the word closing the question is how it is asked.
+    expect(words.map((w) => w.filler)).toEqual([false, false, false, false, true]);
+    const inside = analyzeQuestion('싶어요 배지를 붙이고?', 'ko').words;
+    expect(inside.map((w) => w.filler)).toEqual([false, false, true]);
+  });
+
   it('reads a French verb and the pronoun joined to it by a hyphen as words, not a compound', () => {
     const terms = (text: string, language: string) =>
       analyzeQuestion(text, language).words.map((w) => w.terms);
@@ -176,6 +189,17 @@ describe('analyzeQuestion', () => {
       'vercel',
     ]);
     expect(names('"Custom" domains: how?')).toEqual([]);
+  });
+
+  it('reads a word in Latin letters inside Chinese, Japanese or Korean as a name', () => {
+    const names = (text: string, language: string) =>
+      analyzeQuestion(text, language)
+        .words.filter((w) => w.name)
+        .map((w) => w.terms[0]);
+    expect(names('Docusaurus에서 사이드바 순서를 바꾸는 방법', 'ko')).toEqual(['docusauru']);
+    // Only the Latin word, not the Japanese written straight after it.
+    expect(names('Firebase Hostingにデプロイする手順', 'ja')).toEqual(['firebas', 'host']);
+    expect(names('How do I use docusaurus?', 'en')).toEqual([]);
   });
 
   it('reads no name into a capital in German, which capitalises every noun', () => {

@@ -50,6 +50,20 @@ describe('words', () => {
     ]);
   });
 
+  it('parts a name or a number from the Korean particle written after it (Starlight의)', () => {
+    expect(words('Starlight의 사이드바를 Vercel에서 404를 봤어요', languageOf('ko'))).toEqual([
+      'Starlight',
+      '의',
+      '사이드바를',
+      'Vercel',
+      '에서',
+      '404',
+      '를',
+      '봤어요',
+    ]);
+    expect(words('use-chat의 옵션', languageOf('ko'))).toEqual(['use-chat', '의', '옵션']);
+  });
+
   it('tells the script of a word by its first letter', () => {
     expect(scriptOf('useChat')).toBe('Latin');
     expect(scriptOf('42abc')).toBe('Latin');
