@@ -39,11 +39,6 @@ export function plainTerm(word: string, language: Language): string | null {
   if (lower.length < 2 && !isUnspaced(script) && !/\p{N}/u.test(lower)) return null;
   const own = languageForScript(language, script);
   if (own.stopWords.has(lower)) return null;
-  // A word of Han characters that are each a stop word is one too (我在, 一下, 每一): the
-  // segmenter's dictionary joins such pairs that no stop list holds.
-  if (script === 'Han' && lower.length > 1 && [...lower].every((c) => own.stopWords.has(c))) {
-    return null;
-  }
   return own.stem && LETTERS_ONLY.test(lower) ? own.stem(lower) : lower;
 }
 
