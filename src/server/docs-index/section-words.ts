@@ -174,22 +174,19 @@ class WordCounter {
 }
 
 /**
- * The counted words of `fieldText(section, 'text')`. Without an unspaced script words never
- * span lines, so the text's parts are counted as they are found instead of joined first and
- * tokenized again (code twice: once to keep its distinct words, then from the joined text).
+ * The counted words of `fieldText(section, 'text')`. No word spans a line or a space (a run of
+ * an unspaced script ends at either too), so the text's parts are counted as they are found
+ * instead of joined first and tokenized again (code twice: once to keep its distinct words, then
+ * from the joined text).
  */
 function textWords(section: IndexedSection, language: Language): CountedWords {
-  const description = section.lead ? (section.meta.description ?? '') : '';
-  if (hasUnspacedScript(section.content) || hasUnspacedScript(description)) {
-    return countedWords(fieldText(section, 'text'), language);
-  }
   const counter = new WordCounter(language);
-  if (section.lead) counter.add(spacedWords(description));
+  if (section.lead) counter.add(words(section.meta.description ?? '', language));
   // Prose lines are tokenized a run at a time: one regex pass per run instead of per line.
   let prose: string[] = [];
   const addProse = () => {
     if (prose.length === 0) return;
-    counter.add(spacedWords(prose.join('\n')));
+    counter.add(words(prose.join('\n'), language));
     prose = [];
   };
   forSearchableParts(
@@ -197,11 +194,23 @@ function textWords(section: IndexedSection, language: Language): CountedWords {
     (line) => prose.push(line),
     (code) => {
       addProse();
-      counter.addOnce(spacedWords(code));
+      if (!hasUnspacedScript(code)) counter.addOnce(spacedWords(code));
+      // Segmented words of an unspaced script are searched as `searchableText` keeps them:
+      // joined, then segmented again (a pair of characters kept as a word splits again).
+      else counter.add(words(distinctCodeWords(code, language).join(' '), language));
     },
   );
   addProse();
   return counter.counted();
+}
+
+/** A block of code's distinct words, in order, leaving out those of one character. */
+function distinctCodeWords(code: string, language: Language): string[] {
+  const distinct = new Set<string>();
+  for (const word of words(code, language)) {
+    if (word.length > 1) distinct.add(word);
+  }
+  return [...distinct];
 }
 
 /**
@@ -215,11 +224,8 @@ export function searchableText(content: string, language: Language): string {
     content,
     (line) => prose.push(line),
     (code) => {
-      const distinct = new Set<string>();
-      for (const word of words(code, language)) {
-        if (word.length > 1) distinct.add(word);
-      }
-      if (distinct.size > 0) prose.push([...distinct].join(' '));
+      const distinct = distinctCodeWords(code, language);
+      if (distinct.length > 0) prose.push(distinct.join(' '));
     },
   );
   return prose.join('\n');
