@@ -86,6 +86,20 @@ export function knownWord(word: string, terms: string[], keys: string[]): Indexe
   };
 }
 
+/**
+ * A word the page reader's worker worked out (page-reader.ts): kept with the words of this
+ * thread, so the pages this thread reads itself find it instead of working it out again; the
+ * word this thread has already, if any.
+ */
+export function receivedWord(
+  word: string,
+  terms: string[],
+  keys: string[],
+  languageTag: string,
+): IndexedWord {
+  return indexedWords.keep(word, languageOf(languageTag), knownWord(word, terms, keys));
+}
+
 function indexedWord(word: string, language: Language): IndexedWord {
   const terms = wordTerms(word, language);
   return knownWord(
