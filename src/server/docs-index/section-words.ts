@@ -205,7 +205,7 @@ function textWords(section: IndexedSection, language: Language): CountedWords {
   };
   forSearchableParts(
     section.content,
-    (line) => prose.push(line),
+    (lines) => prose.push(lines),
     (code) => {
       addProse();
       if (!hasUnspacedScript(code)) counter.addOnce(spacedWords(code));
@@ -236,7 +236,7 @@ export function searchableText(content: string, language: Language): string {
   const prose: string[] = [];
   forSearchableParts(
     content,
-    (line) => prose.push(line),
+    (lines) => prose.push(lines),
     (code) => {
       const distinct = distinctCodeWords(code, language);
       if (distinct.length > 0) prose.push(distinct.join(' '));
@@ -246,34 +246,56 @@ export function searchableText(content: string, language: Language): string {
 }
 
 /**
- * Walks a section's content in order: each prose line without its JSX tags and link targets,
- * and each run of code lines at once (words never span lines: one pass per block instead of one
- * per line).
+ * Walks a section's content in order: its prose without JSX tags and link targets, in pieces
+ * of whole lines (to be joined with line breaks: lines left as they are come as one slice of
+ * the content), and each run of code lines at once (words never span lines: one pass per block
+ * instead of one per line).
  */
 function forSearchableParts(
   content: string,
-  onProse: (line: string) => void,
+  onProse: (lines: string) => void,
   onCode: (code: string) => void,
 ): void {
   const fences = new FenceTracker();
   let codeStart = -1;
   let codeEnd = 0;
+  /** Where the lines left as they are, not yet passed on, start (-1: none). */
+  let proseStart = -1;
+  let proseEnd = 0;
+  // Where the next tag and link target are (-1: none left): most lines have neither, and
+  // knowing it spares two regex passes (and a copy of the line).
+  let nextTag = content.indexOf('<');
+  let nextLink = content.indexOf('](');
+  const endProse = () => {
+    if (proseStart >= 0) onProse(content.slice(proseStart, proseEnd));
+    proseStart = -1;
+  };
   for (let lineStart = 0; lineStart <= content.length; ) {
     const newline = content.indexOf('\n', lineStart);
     const lineEnd = newline < 0 ? content.length : newline;
-    const line = content.slice(lineStart, lineEnd);
-    if (fences.isCode(line)) {
+    if (fences.isCode(content, lineStart, lineEnd)) {
+      endProse();
       if (codeStart < 0) codeStart = lineStart;
       codeEnd = lineEnd;
     } else {
       if (codeStart >= 0) onCode(content.slice(codeStart, codeEnd));
       codeStart = -1;
-      // Most lines have neither a tag nor a link: testing first spares two regex passes.
-      let text = line.includes('<') ? line.replace(/<\/?[A-Za-z][^>]*>/g, ' ') : line;
-      if (text.includes('](')) text = text.replace(/\]\([^)]*\)/g, ']');
-      onProse(text);
+      if (nextTag >= 0 && nextTag < lineStart) nextTag = content.indexOf('<', lineStart);
+      if (nextLink >= 0 && nextLink < lineStart) nextLink = content.indexOf('](', lineStart);
+      const hasTag = nextTag >= 0 && nextTag < lineEnd;
+      if (hasTag || (nextLink >= 0 && nextLink < lineEnd)) {
+        endProse();
+        const line = content.slice(lineStart, lineEnd);
+        let text = hasTag ? line.replace(/<\/?[A-Za-z][^>]*>/g, ' ') : line;
+        if (text.includes('](')) text = text.replace(/\]\([^)]*\)/g, ']');
+        onProse(text);
+      } else {
+        if (proseStart < 0) proseStart = lineStart;
+        proseEnd = lineEnd;
+      }
     }
     lineStart = lineEnd + 1;
   }
+  endProse();
   if (codeStart >= 0) onCode(content.slice(codeStart, codeEnd));
 }
