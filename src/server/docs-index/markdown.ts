@@ -12,9 +12,9 @@ const MDX_STATEMENT = /^(import|export)\s/;
  * The first character after at most three spaces of indentation: a fence or a heading starts
  * there, so most lines are ruled out without running the regex.
  */
-function firstMark(line: string): number {
-  let at = 0;
-  while (at < 3 && line.charCodeAt(at) === 0x20) at++;
+function firstMark(line: string, start = 0): number {
+  let at = start;
+  while (at < start + 3 && line.charCodeAt(at) === 0x20) at++;
   return line.charCodeAt(at);
 }
 
@@ -27,10 +27,15 @@ export class FenceTracker {
     return this.marker !== undefined;
   }
 
-  /** Feed the next line; true when that line is code (or a fence line). */
-  isCode(line: string): boolean {
-    const mark = firstMark(line);
-    const fence = mark === 0x60 || mark === 0x7e ? FENCE.exec(line)?.[1] : undefined;
+  /**
+   * Feed the next line (`text`, or the line from `start` to `end` in it); true when that line is
+   * code (or a fence line).
+   */
+  isCode(text: string, start = 0, end = text.length): boolean {
+    const mark = firstMark(text, start);
+    if (mark !== 0x60 && mark !== 0x7e) return this.marker !== undefined;
+    const line = start === 0 && end === text.length ? text : text.slice(start, end);
+    const fence = FENCE.exec(line)?.[1];
     if (this.marker === undefined) {
       if (fence) this.marker = fence;
       return fence !== undefined;

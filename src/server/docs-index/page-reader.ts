@@ -16,6 +16,7 @@ import {
   receiveMessageOnPort,
   Worker,
 } from 'node:worker_threads';
+import { languageOf } from '../text/terms.ts';
 import type { SplitPage } from './docs-index.ts';
 import type { DocsFolder } from './frameworks/docs-folder.ts';
 import { splitFrontmatter } from './frameworks/frontmatter.ts';
@@ -28,7 +29,7 @@ import {
   type CountedWords,
   FIELDS,
   type IndexedWord,
-  knownWord,
+  receivedWord,
   sectionWords,
 } from './section-words.ts';
 import { indexedSections, type SectionBounds, sectionBounds } from './sections.ts';
@@ -66,8 +67,8 @@ export interface ReadingHere {
   layout: SiteLayout;
 }
 
-/** A word the worker numbered: the word, its terms and their storage keys. */
-export type NumberedWord = [word: string, terms: string[], keys: string[]];
+/** A word the worker numbered: the word, its terms, their storage keys, its language's tag. */
+export type NumberedWord = [word: string, terms: string[], keys: string[], language: string];
 
 /** One message of the worker: the words it numbered since the last one, and the pages read. */
 export interface PageBatch {
@@ -149,7 +150,9 @@ export async function* readPagesInWorker(
   /** Pages read or received before their turn, by position. */
   const early = new Map<number, ReadPage>();
   const receive = ({ words: numbered, pages }: PageBatch) => {
-    for (const [word, terms, keys] of numbered) words.push(knownWord(word, terms, keys));
+    for (const [word, terms, keys, language] of numbered) {
+      words.push(receivedWord(word, terms, keys, language));
+    }
     for (const { position, counts, bounds, links, ...page } of pages) {
       early.set(
         position,
@@ -230,6 +233,7 @@ function encodeCounts(
 ): Int32Array<ArrayBuffer> {
   let length = 0;
   for (const section of indexedSections(page, bounds)) {
+    const language = languageOf(section.meta.language).tag;
     for (const { words, counts } of sectionWords(section)) {
       const needed = length + 1 + 2 * words.length;
       if (needed > encoding.length) {
@@ -242,7 +246,7 @@ function encodeCounts(
         const word = words[position]!;
         if (word.number < 0) {
           word.number = numbering.count++;
-          numbering.unsent.push([word.word, word.terms, word.keys]);
+          numbering.unsent.push([word.word, word.terms, word.keys, language]);
         }
         encoding[length++] = word.number;
         encoding[length++] = counts[position]!;

@@ -86,6 +86,20 @@ export function knownWord(word: string, terms: string[], keys: string[]): Indexe
   };
 }
 
+/**
+ * A word the page reader's worker worked out (page-reader.ts): kept with the words of this
+ * thread, so the pages this thread reads itself find it instead of working it out again; the
+ * word this thread has already, if any.
+ */
+export function receivedWord(
+  word: string,
+  terms: string[],
+  keys: string[],
+  languageTag: string,
+): IndexedWord {
+  return indexedWords.keep(word, languageOf(languageTag), knownWord(word, terms, keys));
+}
+
 function indexedWord(word: string, language: Language): IndexedWord {
   const terms = wordTerms(word, language);
   return knownWord(
@@ -174,34 +188,43 @@ class WordCounter {
 }
 
 /**
- * The counted words of `fieldText(section, 'text')`. Without an unspaced script words never
- * span lines, so the text's parts are counted as they are found instead of joined first and
- * tokenized again (code twice: once to keep its distinct words, then from the joined text).
+ * The counted words of `fieldText(section, 'text')`. No word spans a line or a space (a run of
+ * an unspaced script ends at either too), so the text's parts are counted as they are found
+ * instead of joined first and tokenized again (code twice: once to keep its distinct words, then
+ * from the joined text).
  */
 function textWords(section: IndexedSection, language: Language): CountedWords {
-  const description = section.lead ? (section.meta.description ?? '') : '';
-  if (hasUnspacedScript(section.content) || hasUnspacedScript(description)) {
-    return countedWords(fieldText(section, 'text'), language);
-  }
   const counter = new WordCounter(language);
-  if (section.lead) counter.add(spacedWords(description));
+  if (section.lead) counter.add(words(section.meta.description ?? '', language));
   // Prose lines are tokenized a run at a time: one regex pass per run instead of per line.
   let prose: string[] = [];
   const addProse = () => {
     if (prose.length === 0) return;
-    counter.add(spacedWords(prose.join('\n')));
+    counter.add(words(prose.join('\n'), language));
     prose = [];
   };
   forSearchableParts(
     section.content,
-    (line) => prose.push(line),
+    (lines) => prose.push(lines),
     (code) => {
       addProse();
-      counter.addOnce(spacedWords(code));
+      if (!hasUnspacedScript(code)) counter.addOnce(spacedWords(code));
+      // Segmented words of an unspaced script are searched as `searchableText` keeps them:
+      // joined, then segmented again (a pair of characters kept as a word splits again).
+      else counter.add(words(distinctCodeWords(code, language).join(' '), language));
     },
   );
   addProse();
   return counter.counted();
+}
+
+/** A block of code's distinct words, in order, leaving out those of one character. */
+function distinctCodeWords(code: string, language: Language): string[] {
+  const distinct = new Set<string>();
+  for (const word of words(code, language)) {
+    if (word.length > 1) distinct.add(word);
+  }
+  return [...distinct];
 }
 
 /**
@@ -213,47 +236,66 @@ export function searchableText(content: string, language: Language): string {
   const prose: string[] = [];
   forSearchableParts(
     content,
-    (line) => prose.push(line),
+    (lines) => prose.push(lines),
     (code) => {
-      const distinct = new Set<string>();
-      for (const word of words(code, language)) {
-        if (word.length > 1) distinct.add(word);
-      }
-      if (distinct.size > 0) prose.push([...distinct].join(' '));
+      const distinct = distinctCodeWords(code, language);
+      if (distinct.length > 0) prose.push(distinct.join(' '));
     },
   );
   return prose.join('\n');
 }
 
 /**
- * Walks a section's content in order: each prose line without its JSX tags and link targets,
- * and each run of code lines at once (words never span lines: one pass per block instead of one
- * per line).
+ * Walks a section's content in order: its prose without JSX tags and link targets, in pieces
+ * of whole lines (to be joined with line breaks: lines left as they are come as one slice of
+ * the content), and each run of code lines at once (words never span lines: one pass per block
+ * instead of one per line).
  */
 function forSearchableParts(
   content: string,
-  onProse: (line: string) => void,
+  onProse: (lines: string) => void,
   onCode: (code: string) => void,
 ): void {
   const fences = new FenceTracker();
   let codeStart = -1;
   let codeEnd = 0;
+  /** Where the lines left as they are, not yet passed on, start (-1: none). */
+  let proseStart = -1;
+  let proseEnd = 0;
+  // Where the next tag and link target are (-1: none left): most lines have neither, and
+  // knowing it spares two regex passes (and a copy of the line).
+  let nextTag = content.indexOf('<');
+  let nextLink = content.indexOf('](');
+  const endProse = () => {
+    if (proseStart >= 0) onProse(content.slice(proseStart, proseEnd));
+    proseStart = -1;
+  };
   for (let lineStart = 0; lineStart <= content.length; ) {
     const newline = content.indexOf('\n', lineStart);
     const lineEnd = newline < 0 ? content.length : newline;
-    const line = content.slice(lineStart, lineEnd);
-    if (fences.isCode(line)) {
+    if (fences.isCode(content, lineStart, lineEnd)) {
+      endProse();
       if (codeStart < 0) codeStart = lineStart;
       codeEnd = lineEnd;
     } else {
       if (codeStart >= 0) onCode(content.slice(codeStart, codeEnd));
       codeStart = -1;
-      // Most lines have neither a tag nor a link: testing first spares two regex passes.
-      let text = line.includes('<') ? line.replace(/<\/?[A-Za-z][^>]*>/g, ' ') : line;
-      if (text.includes('](')) text = text.replace(/\]\([^)]*\)/g, ']');
-      onProse(text);
+      if (nextTag >= 0 && nextTag < lineStart) nextTag = content.indexOf('<', lineStart);
+      if (nextLink >= 0 && nextLink < lineStart) nextLink = content.indexOf('](', lineStart);
+      const hasTag = nextTag >= 0 && nextTag < lineEnd;
+      if (hasTag || (nextLink >= 0 && nextLink < lineEnd)) {
+        endProse();
+        const line = content.slice(lineStart, lineEnd);
+        let text = hasTag ? line.replace(/<\/?[A-Za-z][^>]*>/g, ' ') : line;
+        if (text.includes('](')) text = text.replace(/\]\([^)]*\)/g, ']');
+        onProse(text);
+      } else {
+        if (proseStart < 0) proseStart = lineStart;
+        proseEnd = lineEnd;
+      }
     }
     lineStart = lineEnd + 1;
   }
+  endProse();
   if (codeStart >= 0) onCode(content.slice(codeStart, codeEnd));
 }

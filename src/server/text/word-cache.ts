@@ -45,6 +45,24 @@ export class WordCache<T> {
     return value;
   }
 
+  /**
+   * The value of a word in a language, `value` kept for it when it has none yet (worked out
+   * elsewhere, e.g. by another thread); the kept value either way.
+   */
+  keep(word: string, language: Language, value: T): T {
+    let cache = this.byLanguage.get(language);
+    if (!cache) {
+      cache = new Map();
+      this.byLanguage.set(language, cache);
+    }
+    const known = cache.get(word);
+    if (known !== undefined) return known;
+    if (this.entries >= this.max) this.clear();
+    cache.set(word, value);
+    this.entries++;
+    return value;
+  }
+
   clear(): void {
     for (const cache of this.byLanguage.values()) cache.clear();
     this.entries = 0;

@@ -29,4 +29,20 @@ describe('WordCache', () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it('keeps a value worked out elsewhere, unless it has one for the word already', () => {
+    const computed: string[] = [];
+    const cache = new WordCache(100, (word: string) => {
+      computed.push(word);
+      return { word };
+    });
+    const received = { word: 'Haus' };
+    expect(cache.keep('Haus', german, received)).toBe(received);
+    expect(cache.get('Haus', german)).toBe(received);
+    const own = cache.get('Baum', german);
+    expect(cache.keep('Baum', german, { word: 'Baum' })).toBe(own);
+    expect(cache.keep('Haus', english, { word: 'Haus' })).not.toBe(received);
+    expect(computed).toEqual(['Baum']);
+    expect(cache.size).toBe(3);
+  });
 });
