@@ -10,10 +10,10 @@
  */
 import {
   APICallError,
-  RetryError,
   type FinishReason,
   generateId,
   type LanguageModel,
+  RetryError,
   streamText,
   toUIMessageChunk,
   type UIMessageChunk,
