@@ -4,6 +4,7 @@
  * numbered by page and named by page and section (`Page › Section`).
  */
 import { splitCodeSpans } from '../docs-index/markdown.ts';
+import { answerWords } from './answer-words.ts';
 import type { Candidate } from './choose-quotes.ts';
 import { pageLink, siteLinks } from './links.ts';
 import { readablePlaceholders } from './placeholders.ts';
@@ -25,7 +26,8 @@ export interface ComposedAnswer {
   sources: AnswerSource[];
 }
 
-export const NOT_COVERED_LEAD = "The docs don't seem to cover this.";
+/** The English "not covered" lead; `answerWords` has every language's. */
+export const NOT_COVERED_LEAD = answerWords('en').notCovered;
 
 /** Further sections linked under "More in:" and closest sections of a "not covered" answer. */
 const MORE_LINKS = 3;
@@ -54,7 +56,9 @@ export function quotedAnswer(
   chosen: Candidate[],
   sections: Section[],
   siteUrl?: string,
+  language?: string,
 ): ComposedAnswer {
+  const words = answerWords(language);
   const sources: AnswerSource[] = [];
   const labels = distinctLabels(sections.map((s) => s.text));
   const written = labels.map(markdownText);
@@ -84,12 +88,14 @@ export function quotedAnswer(
       const previous = chosen[i - 1];
       const introduced =
         previous?.section === section && (previous.to ?? previous.position) === position - 1;
-      blocks.push(introduced ? code : `From **${written[section]}** ${citation}:\n\n${code}`);
+      blocks.push(
+        introduced ? code : `${words.from(`**${written[section]}**`, citation)}\n\n${code}`,
+      );
       return;
     }
     if (snippet.kind === 'table-row') {
       const row = siteLinks(snippet.text, text.path, siteUrl);
-      blocks.push(`From **${written[section]}** ${citation}:\n\n${row}`);
+      blocks.push(`${words.from(`**${written[section]}**`, citation)}\n\n${row}`);
       return;
     }
     // The heading names what the line is about ("Specify server port." under `server.port`),
@@ -118,7 +124,7 @@ export function quotedAnswer(
       const { text } = sections[index]!;
       return `[${written[index]}](${pageLink(text.path, text.anchor, siteUrl)})`;
     });
-  if (more.length > 0) blocks.push(`More in: ${more.join(' · ')}`);
+  if (more.length > 0) blocks.push(`${words.moreIn} ${more.join(' · ')}`);
   return { covered: true, text: blocks.join('\n\n'), sources };
 }
 
@@ -163,7 +169,12 @@ function distinctLabels(texts: SectionText[]): string[] {
   });
 }
 
-export function notCoveredAnswer(sections: Section[], siteUrl?: string): ComposedAnswer {
+export function notCoveredAnswer(
+  sections: Section[],
+  siteUrl?: string,
+  language?: string,
+): ComposedAnswer {
+  const words = answerWords(language);
   const closest: Section[] = [];
   const byCloseness = [...sections].sort((a, b) => b.coverage - a.coverage || a.rank - b.rank);
   for (const s of byCloseness) {
@@ -171,7 +182,7 @@ export function notCoveredAnswer(sections: Section[], siteUrl?: string): Compose
     if (!closest.some((c) => c.text.path === s.text.path)) closest.push(s);
   }
   if (closest.length === 0) {
-    return { covered: false, text: `${NOT_COVERED_LEAD} No page came close.`, sources: [] };
+    return { covered: false, text: sentences(words.notCovered, words.noneClose), sources: [] };
   }
   const labels = distinctLabels(closest.map((s) => s.text));
   const list = closest.map(
@@ -179,7 +190,11 @@ export function notCoveredAnswer(sections: Section[], siteUrl?: string): Compose
   );
   return {
     covered: false,
-    text: `${NOT_COVERED_LEAD} The closest sections are:\n\n${list.join('\n')}`,
+    text: `${sentences(words.notCovered, words.closest)}\n\n${list.join('\n')}`,
     sources: [],
   };
 }
+
+/** Two sentences in a row: Chinese and Japanese put no space after a full stop (。). */
+const sentences = (first: string, second: string) =>
+  first.endsWith('。') ? `${first}${second}` : `${first} ${second}`;

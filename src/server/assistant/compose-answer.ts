@@ -32,11 +32,12 @@ export function composeAnswer(
   options: ComposeOptions = {},
 ): ComposedAnswer {
   const reading = readSections(question, passages, options);
-  const { weighted } = reading;
-  if (!weighted || !isCovered(reading)) return notCoveredAnswer(reading.sections, options.siteUrl);
+  const { weighted, language, sections } = reading;
+  const { siteUrl } = options;
+  if (!weighted || !isCovered(reading)) return notCoveredAnswer(sections, siteUrl, language);
   const quotes = answerQuotes({ ...reading, weighted });
-  if (quotes.length === 0) return notCoveredAnswer(reading.sections, options.siteUrl);
-  return quotedAnswer(quotes, reading.sections, options.siteUrl);
+  if (quotes.length === 0) return notCoveredAnswer(sections, siteUrl, language);
+  return quotedAnswer(quotes, sections, siteUrl, language);
 }
 
 export interface CoverageAssessment {

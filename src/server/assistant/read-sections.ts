@@ -115,6 +115,8 @@ export interface Reading {
   sections: Section[];
   /** Undefined when the question has no term to weigh or nothing was retrieved. */
   weighted?: WeightedQuestion;
+  /** The reader's language, else the retrieved pages': the answer's own words are in it. */
+  language?: string;
 }
 
 export function readSections(
@@ -149,7 +151,7 @@ export function readSections(
   if (weighted) texts = worthReading(texts, weighted, matched);
   const sections = prepareSections(texts, matched, passages);
   if (words.length === 0 || sections.length === 0) {
-    return { question, selection, echoes, sections };
+    return { question, selection, echoes, sections, ...(language && { language }) };
   }
   weighted ??= weighQuestion(
     words,
@@ -184,7 +186,7 @@ export function readSections(
       own.map((h, w) => Math.max(h, PAGE_SHARE * page[w]!)),
     );
   });
-  return { question, selection, echoes, sections, weighted };
+  return { question, selection, echoes, sections, weighted, ...(language && { language }) };
 }
 
 /** A word held only by another section of the page counts this share. */

@@ -2,6 +2,7 @@
  * Grading one reply against its question: was it refused, which expected pages did it cite, did
  * it carry the fact, did retrieval find an expected page in its first five results.
  */
+import { NOT_COVERED_LEADS } from '../assistant/answer-words.ts';
 import { factPattern, type Question } from './questions.ts';
 import type { ObservedReply, ObservedSource } from './reply.ts';
 
@@ -11,9 +12,17 @@ export const RECALL_AT = 5;
 /**
  * The refusal of the embedded model ("The docs don't seem to cover this.") and of a real model
  * told by the system prompt to "say that the docs don't seem to cover it", in its opening
- * paragraph: a real model may still list the closest pages after it.
+ * paragraph: a real model may still list the closest pages after it. The embedded model's lead
+ * in the other languages it answers in counts too.
  */
-export const DEFAULT_REFUSAL = /\b(?:do|does)(?:n['’]t| not)\s+(?:seem|appear)\s+to\s+cover\b/i;
+export const DEFAULT_REFUSAL = new RegExp(
+  [
+    String.raw`\b(?:do|does)(?:n['’]t| not)\s+(?:seem|appear)\s+to\s+cover\b`,
+    // The embedded model's lead in the other languages it answers in.
+    ...NOT_COVERED_LEADS.slice(1).map((lead) => lead.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+  ].join('|'),
+  'i',
+);
 
 export interface GradeOptions {
   /** Matched against the answer's opening paragraph; default DEFAULT_REFUSAL. */

@@ -5,7 +5,7 @@
  */
 import type { SearchResult } from '../../api/types.ts';
 import type { FeedbackStore } from '../agents/feedback-store.ts';
-import { NOT_COVERED_LEAD } from '../assistant/answer-markdown.ts';
+import { opensNotCovered } from '../assistant/answer-words.ts';
 import type { Site } from '../types.ts';
 import type { InsightsStore } from './insights-store.ts';
 import type { AnswerRecord, ScoredPath } from './records.ts';
@@ -118,8 +118,7 @@ export async function answerRecord(
   const cited = answer.modelCites
     ? unique(answer.sources.map((url) => pathOf(url, paths)).filter((p): p is string => !!p))
     : paths.filter((path) => linksTo(answer.text, path));
-  const saysUncovered =
-    answer.text.trimStart().startsWith(NOT_COVERED_LEAD) || UNCOVERED_PHRASE.test(answer.text);
+  const saysUncovered = opensNotCovered(answer.text) || UNCOVERED_PHRASE.test(answer.text);
   const covered = !saysUncovered && cited.length > 0;
   return {
     domain: answer.site.domain,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../../src/api/types.ts';
+import { answerWords } from '../../../src/server/assistant/answer-words.ts';
 import {
   assessCoverage,
   composeAnswer,
@@ -9,6 +10,7 @@ import type { Rarity } from '../../../src/server/assistant/coverage.ts';
 import { groundingSections } from '../../../src/server/assistant/grounding.ts';
 import { COVERED_MIN } from '../../../src/server/assistant/read-sections.ts';
 import type { Page } from '../../../src/server/docs-index/types.ts';
+import { isRefusal } from '../../../src/server/eval/grade.ts';
 import { TinyIndex } from '../../support/assistant-index.ts';
 
 const index = new TinyIndex();
@@ -833,6 +835,33 @@ describe('composeAnswer', () => {
     const links = text.match(/\]\(\/docs\/foundations\/streaming/g) ?? [];
     expect(links).toHaveLength(1);
     expect(sources).toEqual([]);
+  });
+
+  it('writes its own words in the language of the pages it quotes, English where it has none', () => {
+    const ja = (path: string, content: string, heading: string) =>
+      result(`ja/${path}`, content, {
+        title: 'サイドバー',
+        heading,
+        anchor: heading,
+        language: 'ja',
+      });
+    const passages = [
+      ja('guides/sidebar', 'サイドバーの項目は `sidebar` オプションで並べ替えます。', '並べ替え'),
+      ja('guides/sidebar', 'サイドバーのグループは `collapsed` で折りたたみます。', '折りたたみ'),
+    ];
+    const refused = composeAnswer('犬の散歩は何時がいいですか？', passages);
+    expect(refused.covered).toBe(false);
+    expect(refused.text).toMatch(
+      /^ドキュメントにはこの内容が記載されていないようです。最も近いセクション:\n\n- \[/,
+    );
+    expect(isRefusal(refused.text)).toBe(true);
+    expect(composeAnswer('anything', [], { language: 'de' }).text).toBe(
+      'Die Dokumentation scheint das nicht abzudecken. Keine Seite kam nahe.',
+    );
+    expect(composeAnswer('anything', [], { language: 'zh-TW' }).text).toBe(
+      `${NOT_COVERED_LEAD} No page came close.`,
+    );
+    expect(answerWords('pt-BR').moreIn).toBe('Mais em:');
   });
 
   it('says so without pages when nothing was retrieved', () => {
