@@ -181,6 +181,8 @@ export function createServer(
     ...(options.requestLog !== false && {
       requestLog: { format: config.logFormat, write: log, logQuestions: config.logQuestions },
     }),
+    // A collector reads one JSON object per line: an unexpected error's stack stays in it.
+    ...(config.logFormat === 'json' && { log: jsonErrorLog(log) }),
     ...(options.basePath && { basePath: options.basePath }),
     ...options.app,
   });
@@ -286,6 +288,20 @@ async function indexSites(
       `Indexed ${count(index.pageCount, 'page')} (${count(index.sectionCount, 'section')})${where} in ${(built.milliseconds / 1000).toFixed(1)} s`,
     );
   }
+}
+
+/** An unexpected error as one JSON line, its stack a field of it. */
+function jsonErrorLog(log: (line: string) => void) {
+  return (message: string, error: unknown) =>
+    log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        message,
+        error: (error as Error)?.message ?? String(error),
+        ...((error as Error)?.stack && { stack: (error as Error).stack }),
+      }),
+    );
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

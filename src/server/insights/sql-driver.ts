@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import pg from 'pg';
+import { reachingPostgres } from '../stores/unavailable.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -190,10 +191,14 @@ export async function openPostgresDriver(url: string): Promise<SqlDriver> {
   return {
     dialect: 'postgres',
     async all(sql, params = []) {
-      return (await pool.query({ ...numbered(sql), values: params })).rows as Row[];
+      return (await reachingPostgres(() => pool.query({ ...numbered(sql), values: params })))
+        .rows as Row[];
     },
     async run(sql, params = []) {
-      return (await pool.query({ ...numbered(sql), values: params })).rowCount ?? 0;
+      return (
+        (await reachingPostgres(() => pool.query({ ...numbered(sql), values: params }))).rowCount ??
+        0
+      );
     },
     async close() {
       await pool.end();

@@ -20,6 +20,7 @@ import {
   sameHash,
   type ThreadBounds,
 } from './thread-rules.ts';
+import { reachingPostgres } from './unavailable.ts';
 
 /** Versioned schema: each entry runs once, in order, recorded in `schema_migrations`. */
 export const POSTGRES_THREAD_MIGRATIONS: string[] = [
@@ -230,6 +231,16 @@ export class PostgresThreadStore implements ThreadStore {
     return new PostgresThreadStore(pool, options);
   }
 
+  /** A query; a database that cannot be reached fails it with `StoreUnavailable` (503). */
+  private query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    config: pg.QueryConfig | string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    return reachingPostgres(() =>
+      typeof config === 'string' ? this.pool.query<R>(config, values) : this.pool.query<R>(config),
+    );
+  }
+
   async create(domain: string, fp: string): Promise<Thread> {
     const at = this.now();
     const thread: Thread = {
@@ -242,7 +253,7 @@ export class PostgresThreadStore implements ThreadStore {
       updatedAt: at,
     };
     // Named statements: each connection parses and plans them once.
-    await this.pool.query({
+    await this.query({
       name: 'docs-assistant-create-thread',
       text: 'INSERT INTO threads (id, domain, key_hash, fp, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
       values: [thread.id, domain, keyHash(thread.key), fp, at],
@@ -257,7 +268,7 @@ export class PostgresThreadStore implements ThreadStore {
     options: OpenThreadOptions = {},
   ): Promise<Thread | undefined> {
     // One round trip either way: the thread's row alone, or beside each of its messages.
-    const { rows } = await this.pool.query<ThreadRow>(
+    const { rows } = await this.query<ThreadRow>(
       options.messages === false
         ? {
             name: 'docs-assistant-open-thread',
@@ -294,7 +305,7 @@ export class PostgresThreadStore implements ThreadStore {
   async append(thread: Thread, messages: ThreadMessage[]): Promise<void> {
     const kept = boundedMessages(messages, this.bounds);
     const at = this.now();
-    await this.pool.query({
+    await this.query({
       name: 'docs-assistant-append',
       text: 'SELECT append_thread_messages($1, $2::text[], $3::text[], $4::int[], $5::bigint[], $6, $7, $8)',
       values: [
@@ -315,7 +326,7 @@ export class PostgresThreadStore implements ThreadStore {
   }
 
   async prune(before: number): Promise<number> {
-    const result = await this.pool.query('DELETE FROM threads WHERE updated_at < $1', [before]);
+    const result = await this.query('DELETE FROM threads WHERE updated_at < $1', [before]);
     return result.rowCount ?? 0;
   }
 
