@@ -150,8 +150,10 @@ export function createServer(
     ? redisLimiters(config.stores.redisUrl, log)
     : memoryLimiters();
   if (limiters.kind === 'redis') log('Counting rate limits in Redis, shared by every replica');
+  // Without Redis every request is still served, counted per process (stores/limiters.ts):
+  // the replica stays ready, degraded.
   const limiterChecks: HealthCheck[] = limiters.check
-    ? [{ name: 'redis', check: limiters.check }]
+    ? [{ name: 'redis', check: limiters.check, optional: true }]
     : [];
   let checks: HealthCheck[] = limiterChecks;
   const lifecycle = new Lifecycle();
