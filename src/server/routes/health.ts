@@ -28,6 +28,14 @@ export interface HealthOptions {
   isDraining?: () => boolean;
 }
 
+interface CheckResult {
+  name: string;
+  ok: boolean;
+  /** Down, but the server serves without it. */
+  degraded?: true;
+  error?: string;
+}
+
 /** A store that takes longer than this to answer counts as down. */
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -36,7 +44,7 @@ export function healthRoutes(options: HealthOptions): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get('/ready', async (c) => {
       c.header('Cache-Control', 'no-store');
-      const checks = await Promise.all(
+      const checks: CheckResult[] = await Promise.all(
         (options.checks?.() ?? []).map(async ({ name, check, optional }) => {
           try {
             await withTimeout(check(), CHECK_TIMEOUT_MS);

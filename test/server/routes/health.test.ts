@@ -19,7 +19,7 @@ describe('GET /health', () => {
 
 describe('GET /health/ready', () => {
   const up = async () => {};
-  const down = async () => {
+  const down = async (): Promise<void> => {
     throw new Error('redis is reconnecting');
   };
 
