@@ -192,12 +192,21 @@ export function createServer(
 
   const watchers: DocsWatcher[] = [];
   let closed = false;
-  const indexing = indexSites(indexes, frameworks, log).then(() => {
-    indexed = true;
-    if (config.watch && !closed) {
-      for (const [docs, index] of indexes) watchers.push(watchDocs(docs, index, { log }));
-    }
-  });
+  // Indexing holds the event loop for long stretches: the database connects and migrates
+  // first, or its connection timeout could fire on a database that answered in time. A store
+  // that fails is reported through `ready`; the sites are indexed all the same.
+  const storesSettled = stores?.then(
+    () => {},
+    () => {},
+  );
+  const indexing = (storesSettled ?? Promise.resolve())
+    .then(() => indexSites(indexes, frameworks, log))
+    .then(() => {
+      indexed = true;
+      if (config.watch && !closed) {
+        for (const [docs, index] of indexes) watchers.push(watchDocs(docs, index, { log }));
+      }
+    });
   const ready = Promise.all([
     indexing,
     stores?.then((opened) => {

@@ -13,6 +13,7 @@ import type {
   ThreadMessage,
   ThreadStore,
 } from '../assistant/thread-store.ts';
+import { connectThroughBusyLoop } from './postgres-connect.ts';
 import {
   boundedMessages,
   DEFAULT_THREAD_BOUNDS,
@@ -223,7 +224,7 @@ export class PostgresThreadStore implements ThreadStore {
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
     try {
-      await migrate(pool);
+      await migrate(pool, timeout);
     } catch (error) {
       await pool.end().catch(() => {});
       throw error;
@@ -351,8 +352,8 @@ interface ThreadRow {
   at?: string | null;
 }
 
-async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrate(pool: pg.Pool, timeoutMs: number): Promise<void> {
+  const client = await connectThroughBusyLoop(pool, timeoutMs);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
