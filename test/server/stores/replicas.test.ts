@@ -41,7 +41,7 @@ function search(server: CliProcess, client: string): Promise<number> {
 const noRedis = missingEngine('redis');
 
 describe.skipIf(noRedis)('three replicas sharing Redis', () => {
-  let redis: Engine;
+  let redis: Engine & { remove(): Promise<void> };
   let dir: string;
   let replicas: CliProcess[] = [];
 
@@ -74,6 +74,7 @@ describe.skipIf(noRedis)('three replicas sharing Redis', () => {
   afterAll(async () => {
     await Promise.all(replicas.map((replica) => replica.stop()));
     await redis?.stop();
+    await redis?.remove();
     await rm(dir, { recursive: true, force: true });
   });
 
