@@ -97,6 +97,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       maxBytes,
       feedback,
       ...(insights && { insights }),
+      ...(options.log && { log: options.log }),
     };
     app.route('/v1/assistant', assistantRoutes({ ...assistant, version: 1 }));
     app.route('/v2/assistant', assistantRoutes({ ...assistant, version: 2 }));

@@ -150,8 +150,10 @@ export function createServer(
     ? redisLimiters(config.stores.redisUrl, log)
     : memoryLimiters();
   if (limiters.kind === 'redis') log('Counting rate limits in Redis, shared by every replica');
+  // Without Redis every request is still served, counted per process (stores/limiters.ts):
+  // the replica stays ready, degraded.
   const limiterChecks: HealthCheck[] = limiters.check
-    ? [{ name: 'redis', check: limiters.check }]
+    ? [{ name: 'redis', check: limiters.check, optional: true }]
     : [];
   let checks: HealthCheck[] = limiterChecks;
   const lifecycle = new Lifecycle();
@@ -181,6 +183,8 @@ export function createServer(
     ...(options.requestLog !== false && {
       requestLog: { format: config.logFormat, write: log, logQuestions: config.logQuestions },
     }),
+    // A collector reads one JSON object per line: an unexpected error's stack stays in it.
+    ...(config.logFormat === 'json' && { log: jsonErrorLog(log) }),
     ...(options.basePath && { basePath: options.basePath }),
     ...options.app,
   });
@@ -188,12 +192,21 @@ export function createServer(
 
   const watchers: DocsWatcher[] = [];
   let closed = false;
-  const indexing = indexSites(indexes, frameworks, log).then(() => {
-    indexed = true;
-    if (config.watch && !closed) {
-      for (const [docs, index] of indexes) watchers.push(watchDocs(docs, index, { log }));
-    }
-  });
+  // Indexing holds the event loop for long stretches: the database connects and migrates
+  // first, or its connection timeout could fire on a database that answered in time. A store
+  // that fails is reported through `ready`; the sites are indexed all the same.
+  const storesSettled = stores?.then(
+    () => {},
+    () => {},
+  );
+  const indexing = (storesSettled ?? Promise.resolve())
+    .then(() => indexSites(indexes, frameworks, log))
+    .then(() => {
+      indexed = true;
+      if (config.watch && !closed) {
+        for (const [docs, index] of indexes) watchers.push(watchDocs(docs, index, { log }));
+      }
+    });
   const ready = Promise.all([
     indexing,
     stores?.then((opened) => {
@@ -286,6 +299,20 @@ async function indexSites(
       `Indexed ${count(index.pageCount, 'page')} (${count(index.sectionCount, 'section')})${where} in ${(built.milliseconds / 1000).toFixed(1)} s`,
     );
   }
+}
+
+/** An unexpected error as one JSON line, its stack a field of it. */
+function jsonErrorLog(log: (line: string) => void) {
+  return (message: string, error: unknown) =>
+    log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        message,
+        error: (error as Error)?.message ?? String(error),
+        ...((error as Error)?.stack && { stack: (error as Error).stack }),
+      }),
+    );
 }
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -61,7 +61,7 @@ async function waitForPort(port: number, what: string): Promise<void> {
 }
 
 /** A real redis-server without persistence. */
-export async function startRedis(): Promise<Engine> {
+export async function startRedis(): Promise<Engine & { remove(): Promise<void> }> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'da-redis-'));
   let child: ChildProcess | undefined;
@@ -96,6 +96,9 @@ export async function startRedis(): Promise<Engine> {
       const exited = once(child, 'exit');
       child.kill('SIGKILL');
       await exited;
+    },
+    async remove() {
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import pg from 'pg';
+import { connectThroughBusyLoop } from '../stores/postgres-connect.ts';
+import { reachingPostgres } from '../stores/unavailable.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -130,13 +132,17 @@ export async function openSqliteDriver(file: string): Promise<SqlDriver> {
 /** The advisory lock replicas take to migrate the insights tables. */
 const MIGRATION_LOCK = 4_150_611_338;
 
-export async function openPostgresDriver(url: string): Promise<SqlDriver> {
+export async function openPostgresDriver(
+  url: string,
+  options: { timeoutMs?: number } = {},
+): Promise<SqlDriver> {
+  const timeout = options.timeoutMs ?? 5000;
   const pool = new pg.Pool({
     connectionString: url,
     max: 5,
-    connectionTimeoutMillis: 5000,
-    statement_timeout: 5000,
-    query_timeout: 5000,
+    connectionTimeoutMillis: timeout,
+    statement_timeout: timeout,
+    query_timeout: timeout,
     idleTimeoutMillis: 30_000,
   });
   pool.on('error', () => {});
@@ -153,7 +159,7 @@ export async function openPostgresDriver(url: string): Promise<SqlDriver> {
     return found;
   };
   try {
-    const client = await pool.connect();
+    const client = await connectThroughBusyLoop(pool, timeout);
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       try {
@@ -190,10 +196,14 @@ export async function openPostgresDriver(url: string): Promise<SqlDriver> {
   return {
     dialect: 'postgres',
     async all(sql, params = []) {
-      return (await pool.query({ ...numbered(sql), values: params })).rows as Row[];
+      return (await reachingPostgres(() => pool.query({ ...numbered(sql), values: params })))
+        .rows as Row[];
     },
     async run(sql, params = []) {
-      return (await pool.query({ ...numbered(sql), values: params })).rowCount ?? 0;
+      return (
+        (await reachingPostgres(() => pool.query({ ...numbered(sql), values: params }))).rowCount ??
+        0
+      );
     },
     async close() {
       await pool.end();

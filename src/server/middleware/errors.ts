@@ -1,10 +1,16 @@
 /**
  * The last line of defence: every error becomes `{ message }` JSON with a fitting status,
- * never a stack trace. Unexpected errors are logged on the server, not sent to the client.
+ * never a stack trace. A store that cannot be reached answers 503 with `Retry-After` (the
+ * request's log line says why); unexpected errors are logged on the server, not sent to the
+ * client.
  */
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { StoreUnavailable } from '../stores/unavailable.ts';
+
+/** Seconds a client is asked to wait when a store cannot be reached. */
+export const STORE_RETRY_AFTER_SECONDS = 5;
 
 /** A JSON error response in the contract's shape. */
 export function errorResponse(
@@ -27,6 +33,10 @@ export function handleErrors(options: ErrorHandlerOptions = {}): ErrorHandler {
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
       return errorResponse(c, status, error.message || defaultMessage(status));
+    }
+    if (error instanceof StoreUnavailable) {
+      c.header('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+      return errorResponse(c, 503, 'Service temporarily unavailable, try again shortly');
     }
     log(`${c.req.method} ${c.req.path} failed:`, error);
     return errorResponse(c, 500, 'Internal server error');

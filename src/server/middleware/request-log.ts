@@ -28,7 +28,10 @@ export interface RequestLogLine {
   ms: number;
   firstChunkMs?: number;
   question?: string;
-  /** Why the model failed, before the answer (502) or in its middle. */
+  /**
+   * Why the model failed, before the answer (502) or in its middle, or why the request failed
+   * (a store that cannot be reached: 503).
+   */
   error?: string;
 }
 
@@ -52,6 +55,8 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv
     };
     const modelError = c.get('modelError');
     if (modelError !== undefined) line.error = modelError;
+    // An error the error handler answered (a store that cannot be reached: 503).
+    else if (c.error) line.error = c.error.message;
     const answer = c.get('answer');
     if (!answer) return write(line);
     line.firstChunkMs = elapsed;

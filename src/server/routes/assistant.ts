@@ -35,6 +35,8 @@ export interface AssistantOptions {
   insights?: Insights;
   /** Where readers' thumbs go (`POST /v1/assistant/{domain}/feedback`). */
   feedback?: FeedbackStore;
+  /** Where a failure after the answer is reported; default console.error. */
+  log?: (message: string, error: unknown) => void;
 }
 
 export interface AssistantRouteOptions extends AssistantOptions, SiteRouteOptions {
@@ -202,7 +204,9 @@ async function start(
         { role: 'assistant', text: outcome.text, at: Date.now() },
       ]);
     })
-    .catch((error: unknown) => console.error('Could not record the answer in its thread', error));
+    .catch((error: unknown) =>
+      (options.log ?? console.error)('Could not record the answer in its thread', error),
+    );
   return { reply, thread, created };
 }
 

@@ -3,7 +3,9 @@
  * - GET /health: liveness. 200 once every site's index is ready (503 `starting` before), with
  *   page and section counts (totals only, so the endpoint does not list the sites it serves).
  * - GET /health/ready: readiness for a load balancer. 200 only when the indexes are built, the
- *   server is not stopping, and every configured store answers; else 503 saying which is not.
+ *   server is not stopping, and every store it needs answers; else 503 saying which is not. A
+ *   store it serves without (Redis: limits are then counted per process) leaves it 200,
+ *   `degraded`, the check saying so: taking every replica out would serve no one.
  */
 import { Hono } from 'hono';
 import type { AppEnv, Organization, Site } from '../types.ts';
@@ -12,6 +14,8 @@ export interface HealthCheck {
   name: string;
   /** Resolves when the store answers; rejects (or times out) when it does not. */
   check: () => Promise<void>;
+  /** True when the server still serves without it: its failure is `degraded`, not 503. */
+  optional?: boolean;
 }
 
 export interface HealthOptions {
@@ -24,6 +28,14 @@ export interface HealthOptions {
   isDraining?: () => boolean;
 }
 
+interface CheckResult {
+  name: string;
+  ok: boolean;
+  /** Down, but the server serves without it. */
+  degraded?: true;
+  error?: string;
+}
+
 /** A store that takes longer than this to answer counts as down. */
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -32,24 +44,28 @@ export function healthRoutes(options: HealthOptions): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get('/ready', async (c) => {
       c.header('Cache-Control', 'no-store');
-      const checks = await Promise.all(
-        (options.checks?.() ?? []).map(async ({ name, check }) => {
+      const checks: CheckResult[] = await Promise.all(
+        (options.checks?.() ?? []).map(async ({ name, check, optional }) => {
           try {
             await withTimeout(check(), CHECK_TIMEOUT_MS);
             return { name, ok: true };
           } catch (error) {
-            return { name, ok: false, error: (error as Error).message || String(error) };
+            const message = (error as Error).message || String(error);
+            return { name, ok: false, ...(optional && { degraded: true }), error: message };
           }
         }),
       );
+      const needed = checks.filter((check) => !check.degraded);
       const status = options.isDraining?.()
         ? 'draining'
         : options.isReady && !options.isReady()
           ? 'starting'
-          : checks.every((check) => check.ok)
-            ? 'ready'
-            : 'unavailable';
-      return c.json({ status, checks }, status === 'ready' ? 200 : 503);
+          : !needed.every((check) => check.ok)
+            ? 'unavailable'
+            : checks.every((check) => check.ok)
+              ? 'ready'
+              : 'degraded';
+      return c.json({ status, checks }, status === 'ready' || status === 'degraded' ? 200 : 503);
     })
     .get('/', (c) => {
       c.header('Cache-Control', 'no-store');

@@ -13,6 +13,7 @@ import type {
   ThreadMessage,
   ThreadStore,
 } from '../assistant/thread-store.ts';
+import { connectThroughBusyLoop } from './postgres-connect.ts';
 import {
   boundedMessages,
   DEFAULT_THREAD_BOUNDS,
@@ -20,6 +21,7 @@ import {
   sameHash,
   type ThreadBounds,
 } from './thread-rules.ts';
+import { reachingPostgres } from './unavailable.ts';
 
 /** Versioned schema: each entry runs once, in order, recorded in `schema_migrations`. */
 export const POSTGRES_THREAD_MIGRATIONS: string[] = [
@@ -222,12 +224,22 @@ export class PostgresThreadStore implements ThreadStore {
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
     try {
-      await migrate(pool);
+      await migrate(pool, timeout);
     } catch (error) {
       await pool.end().catch(() => {});
       throw error;
     }
     return new PostgresThreadStore(pool, options);
+  }
+
+  /** A query; a database that cannot be reached fails it with `StoreUnavailable` (503). */
+  private query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    config: pg.QueryConfig | string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    return reachingPostgres(() =>
+      typeof config === 'string' ? this.pool.query<R>(config, values) : this.pool.query<R>(config),
+    );
   }
 
   async create(domain: string, fp: string): Promise<Thread> {
@@ -242,7 +254,7 @@ export class PostgresThreadStore implements ThreadStore {
       updatedAt: at,
     };
     // Named statements: each connection parses and plans them once.
-    await this.pool.query({
+    await this.query({
       name: 'docs-assistant-create-thread',
       text: 'INSERT INTO threads (id, domain, key_hash, fp, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
       values: [thread.id, domain, keyHash(thread.key), fp, at],
@@ -257,7 +269,7 @@ export class PostgresThreadStore implements ThreadStore {
     options: OpenThreadOptions = {},
   ): Promise<Thread | undefined> {
     // One round trip either way: the thread's row alone, or beside each of its messages.
-    const { rows } = await this.pool.query<ThreadRow>(
+    const { rows } = await this.query<ThreadRow>(
       options.messages === false
         ? {
             name: 'docs-assistant-open-thread',
@@ -294,7 +306,7 @@ export class PostgresThreadStore implements ThreadStore {
   async append(thread: Thread, messages: ThreadMessage[]): Promise<void> {
     const kept = boundedMessages(messages, this.bounds);
     const at = this.now();
-    await this.pool.query({
+    await this.query({
       name: 'docs-assistant-append',
       text: 'SELECT append_thread_messages($1, $2::text[], $3::text[], $4::int[], $5::bigint[], $6, $7, $8)',
       values: [
@@ -315,7 +327,7 @@ export class PostgresThreadStore implements ThreadStore {
   }
 
   async prune(before: number): Promise<number> {
-    const result = await this.pool.query('DELETE FROM threads WHERE updated_at < $1', [before]);
+    const result = await this.query('DELETE FROM threads WHERE updated_at < $1', [before]);
     return result.rowCount ?? 0;
   }
 
@@ -340,8 +352,8 @@ interface ThreadRow {
   at?: string | null;
 }
 
-async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+async function migrate(pool: pg.Pool, timeoutMs: number): Promise<void> {
+  const client = await connectThroughBusyLoop(pool, timeoutMs);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
 import type { DocsIndex } from '../../../src/server/docs-index/types.ts';
+import { StoreUnavailable } from '../../../src/server/stores/unavailable.ts';
 import { ACME_KEY, post, testApp } from '../../support/server.ts';
 
 describe('errors', () => {
@@ -49,6 +50,41 @@ describe('errors', () => {
     expect(JSON.parse(text)).toEqual({ message: 'Internal server error' });
     expect(text).not.toContain('secret');
     expect(logged).toHaveLength(1);
+  });
+
+  it('answers 503 with Retry-After when a store cannot be reached, and logs no stack', async () => {
+    const logged: unknown[] = [];
+    const lines: string[] = [];
+    const unreachable: DocsIndex = {
+      search: () => {
+        throw new StoreUnavailable('postgres', new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+      },
+      getPage: () => undefined,
+      pageCount: 0,
+      sectionCount: 0,
+    };
+    const app = createApp({
+      organizations: [
+        {
+          name: 'o',
+          keys: [ACME_KEY],
+          limits: { orgPerHour: 10, ipPerDay: 10 },
+          sites: [{ domain: 'acme', index: unreachable }],
+        },
+      ],
+      log: (_message, error) => logged.push(error),
+      requestLog: { format: 'json', write: (line) => lines.push(line) },
+    });
+    const response = await app.request('/v1/search/acme', post({ query: 'x' }));
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+    expect(logged).toEqual([]);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      status: 503,
+      error: 'postgres unavailable: connect ECONNREFUSED 127.0.0.1:5432',
+    });
   });
 
   it('never answers 500 to odd but well-formed input', async () => {

@@ -16,3 +16,50 @@ describe('GET /health', () => {
     expect((await app.request('/health')).status).toBe(200);
   });
 });
+
+describe('GET /health/ready', () => {
+  const up = async () => {};
+  const down = async (): Promise<void> => {
+    throw new Error('redis is reconnecting');
+  };
+
+  it('stays 200, degraded, when only a store the server serves without is down', async () => {
+    let redis = down;
+    const app = testApp({
+      checks: () => [
+        { name: 'postgres', check: up },
+        { name: 'redis', check: () => redis(), optional: true },
+      ],
+    });
+    const degraded = await app.request('/health/ready');
+    expect(degraded.status).toBe(200);
+    expect(await degraded.json()).toEqual({
+      status: 'degraded',
+      checks: [
+        { name: 'postgres', ok: true },
+        { name: 'redis', ok: false, degraded: true, error: 'redis is reconnecting' },
+      ],
+    });
+    redis = up;
+    const ready = await app.request('/health/ready');
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: [
+        { name: 'postgres', ok: true },
+        { name: 'redis', ok: true },
+      ],
+    });
+  });
+
+  it('answers 503 when a store it needs is down, whatever the others say', async () => {
+    const app = testApp({
+      checks: () => [
+        { name: 'postgres', check: down },
+        { name: 'redis', check: down, optional: true },
+      ],
+    });
+    const response = await app.request('/health/ready');
+    expect(response.status).toBe(503);
+    expect((await response.json()).status).toBe('unavailable');
+  });
+});

@@ -110,6 +110,8 @@ describe.skipIf(noPostgres)('PostgreSQL: replicas share threads', () => {
           postgres.url,
           '--data-dir',
           'none',
+          '--log-format',
+          'json',
         ]),
       ),
     );
@@ -193,6 +195,35 @@ describe.skipIf(noPostgres)('PostgreSQL: replicas share threads', () => {
       body: JSON.stringify({ query: 'install' }),
     });
     expect(search.status).toBe(200);
+    // An answer needs its thread: 503 with Retry-After in the contract's shape, not a 500, and
+    // one JSON log line saying why, never a multi-line stack.
+    const logged = replica!.output().length;
+    const answer = await fetch(`${replica!.url}/v2/assistant/docs/message`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        fp: 'anonymous',
+        messages: [
+          { id: 'q', role: 'user', parts: [{ type: 'text', text: 'How do I install it?' }] },
+        ],
+      }),
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await answer.json()).toEqual({ message: expect.any(String) });
+    const linesAfter = () => replica!.output().slice(logged).split('\n');
+    const answerLines = () => linesAfter().filter((line) => line.includes('/v2/assistant'));
+    for (let attempt = 0; attempt < 50 && answerLines().length === 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answerLines()).toHaveLength(1);
+    expect(JSON.parse(answerLines()[0]!)).toMatchObject({
+      route: '/v2/assistant/:domain/message',
+      status: 503,
+      error: expect.stringContaining('postgres'),
+    });
+    // No stack frame anywhere (the search's insights record failing is one line of its own).
+    expect(linesAfter().filter((line) => /^\s+at /.test(line))).toEqual([]);
     await postgres.start();
     let ready = 503;
     for (let attempt = 0; attempt < 50 && ready !== 200; attempt++) {
