@@ -25,8 +25,8 @@ export interface Candidate {
   /** The same share counting only the line's own words (not its section's, not its code's). */
   ownWordShare: number;
   /**
-   * Its page holds enough of the question to lead or support (QUOTABLE_MIN); search's first
-   * page is read even when it holds less, for the line quoted from it last (see chooseQuotes).
+   * Its page holds enough of the question to be quoted (QUOTABLE_MIN). Search's first page is
+   * read even when it holds less: it is quoted when another page is (see chooseQuotes).
    */
   quotable: boolean;
   /** A lead quoted with its paragraph: the first and last line quoted (see paragraphSpan). */
@@ -143,7 +143,7 @@ function rankCandidates(
     // With what the rest of its page holds counting in part, as the coverage decision counts it:
     // a page often sets out the reader's problem under one heading and the fix, in its own
     // words, under another ("Turn Off All Warnings" for "stop … being printed").
-    // Search's first page is read whatever it holds, for one line quoted last (see chooseQuotes).
+    // Search's first page is read whatever it holds (see chooseQuotes).
     const quotable = section.pageCoverage >= QUOTABLE_MIN;
     if (!quotable && section.rank !== 0) return;
     const focus = headingFocus(section, weighted);
@@ -308,10 +308,15 @@ function paragraphSpan(section: Section, position: number): { from: number; to: 
 /**
  * The lead, then supporting quotes from other sections first (the reader picks the one that
  * fits), each relevant on its own: two question terms, or one its section is about; then the
- * best line of search's first page when no quote is from it.
+ * best line of search's first page when no quote is from it. Search's first page may be quoted
+ * even when it holds less than the quotable share, as long as another page holds it.
  */
 function chooseQuotes(all: Candidate[], sections: Section[]): Candidate[] {
-  const candidates = all.filter((c) => c.quotable);
+  // Nothing to quote when no page holds the quotable share; when one does, search's first page
+  // is quoted as if it did: the index weighed its title and headings across the whole site,
+  // and it often answers in the page's words what the reader asked in their own.
+  if (!all.some((c) => c.quotable)) return [];
+  const candidates = all.filter((c) => c.quotable || sections[c.section]!.rank === 0);
   const best = candidates[0];
   if (!best) return [];
   const lead = { ...best, ...paragraphSpan(sections[best.section]!, best.position) };
@@ -361,9 +366,8 @@ function chooseQuotes(all: Candidate[], sections: Section[]): Candidate[] {
   // whole site, a line's score only the words it shares with the question, and a generic page's
   // line sharing common words often outscores the page that answers (in the reader's words,
   // not the docs'). Its best line is quoted last, beyond the supports, when it reaches their
-  // score floor and holds most of what the lead holds, even from a page that holds too little
-  // of the question to lead.
-  const first = all.find((c) => sections[c.section]!.rank === 0);
+  // score floor and holds most of what the lead holds.
+  const first = candidates.find((c) => sections[c.section]!.rank === 0);
   if (
     first &&
     first.score >= floor &&

@@ -742,7 +742,7 @@ describe('composeAnswer', () => {
       );
     });
 
-    it('is quoted even when it holds too little of the question to lead or support', () => {
+    it('is quoted even when it holds too little of the question to be quoted alone', () => {
       const passages = [
         result('ops/cron', 'Jobs run from cron.', {
           title: 'Scheduling',
@@ -766,6 +766,30 @@ describe('composeAnswer', () => {
       );
       const { sources } = composeAnswer(asked, passages, { rarity });
       expect(sources.map((s) => s.path)).toEqual(['billing/archive', 'ops/cron']);
+    });
+
+    it('leads when its best line outscores every other, though it holds too little to be quoted alone', () => {
+      const cron = result('ops/cron', 'Jobs run from cron.', {
+        title: 'Scheduling',
+        heading: 'Cron',
+        anchor: 'cron',
+      });
+      const archive = result('billing/archive', 'Archived invoices are kept.', {
+        title: 'Billing',
+        heading: 'Storage',
+        anchor: 'storage',
+      });
+      const rarity = {
+        sectionCount: 1000,
+        termFrequency: (term: string) => (term.startsWith('cron') ? 1 : 10),
+      };
+      const asked = 'How do I rotate archived invoices to regions nightly with cron?';
+      expect(composeAnswer(asked, [cron, archive], { rarity }).sources.map((s) => s.path)).toEqual([
+        'ops/cron',
+        'billing/archive',
+      ]);
+      // Alone it is not enough to answer: the refusal is the coverage decision's, as before.
+      expect(composeAnswer(asked, [cron], { rarity }).covered).toBe(false);
     });
 
     it('is not quoted when its best line holds much less than the lead', () => {
