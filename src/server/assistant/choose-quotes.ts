@@ -24,6 +24,11 @@ export interface Candidate {
   wordShare: number;
   /** The same share counting only the line's own words (not its section's, not its code's). */
   ownWordShare: number;
+  /**
+   * Its page holds enough of the question to be quoted (QUOTABLE_MIN). Search's first page is
+   * read even when it holds less: it is quoted when another page is (see chooseQuotes).
+   */
+  quotable: boolean;
   /** A lead quoted with its paragraph: the first and last line quoted (see paragraphSpan). */
   from?: number;
   to?: number;
@@ -39,6 +44,8 @@ const MAX_CODE_BLOCKS = 2;
 const MAX_INTRODUCED_CODE_BLOCKS = 3;
 /** A supporting quote scores at least this share of the lead's score. */
 const SUPPORT_RELATIVE_MIN = 0.5;
+/** Search's first page, quoted last, holds at least this share of what the lead holds. */
+const FIRST_PAGE_RELEVANCE = 0.6;
 /**
  * And holds at least this share of the question itself (its line and its section's topic), or
  * as much as the lead when the lead holds less: a support need not say more than the answer.
@@ -136,7 +143,9 @@ function rankCandidates(
     // With what the rest of its page holds counting in part, as the coverage decision counts it:
     // a page often sets out the reader's problem under one heading and the fix, in its own
     // words, under another ("Turn Off All Warnings" for "stop … being printed").
-    if (section.pageCoverage < QUOTABLE_MIN) return;
+    // Search's first page is read whatever it holds (see chooseQuotes).
+    const quotable = section.pageCoverage >= QUOTABLE_MIN;
+    if (!quotable && section.rank !== 0) return;
     const focus = headingFocus(section, weighted);
     // A section named after what was asked ("What does `server.proxy` do?") is about it in
     // every line: its lines need not repeat the name.
@@ -208,6 +217,7 @@ function rankCandidates(
         matched,
         wordShare: matched / Math.max(1, reachableWords),
         ownWordShare: inLineMatched / Math.max(1, reachableWords),
+        quotable,
       });
     });
   });
@@ -297,9 +307,16 @@ function paragraphSpan(section: Section, position: number): { from: number; to: 
 
 /**
  * The lead, then supporting quotes from other sections first (the reader picks the one that
- * fits), each relevant on its own: two question terms, or one its section is about.
+ * fits), each relevant on its own: two question terms, or one its section is about; then the
+ * best line of search's first page when no quote is from it. Search's first page may be quoted
+ * even when it holds less than the quotable share, as long as another page holds it.
  */
-function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[] {
+function chooseQuotes(all: Candidate[], sections: Section[]): Candidate[] {
+  // Nothing to quote when no page holds the quotable share; when one does, search's first page
+  // is quoted as if it did: the index weighed its title and headings across the whole site,
+  // and it often answers in the page's words what the reader asked in their own.
+  if (!all.some((c) => c.quotable)) return [];
+  const candidates = all.filter((c) => c.quotable || sections[c.section]!.rank === 0);
   const best = candidates[0];
   if (!best) return [];
   const lead = { ...best, ...paragraphSpan(sections[best.section]!, best.position) };
@@ -345,6 +362,20 @@ function chooseQuotes(candidates: Candidate[], sections: Section[]): Candidate[]
     take(c);
   }
   for (const c of supports) take(c);
+  // Search's first page, when no quote is from it: search weighed titles and headings across the
+  // whole site, a line's score only the words it shares with the question, and a generic page's
+  // line sharing common words often outscores the page that answers (in the reader's words,
+  // not the docs'). Its best line is quoted last, beyond the supports, when it reaches their
+  // score floor and holds most of what the lead holds.
+  const first = candidates.find((c) => sections[c.section]!.rank === 0);
+  if (
+    first &&
+    first.score >= floor &&
+    first.relevance >= lead.relevance * FIRST_PAGE_RELEVANCE &&
+    !chosen.some((o) => pageOf(o) === pageOf(first) || o.snippet.text === first.snippet.text)
+  ) {
+    chosen.push(first);
+  }
   return chosen;
 }
 

@@ -8,7 +8,7 @@ import {
 } from '../../../src/server/assistant/compose-answer.ts';
 import type { Rarity } from '../../../src/server/assistant/coverage.ts';
 import { groundingSections } from '../../../src/server/assistant/grounding.ts';
-import { COVERED_MIN } from '../../../src/server/assistant/read-sections.ts';
+import { COVERED_MIN, QUOTABLE_MIN } from '../../../src/server/assistant/read-sections.ts';
 import type { Page } from '../../../src/server/docs-index/types.ts';
 import { isRefusal } from '../../../src/server/eval/grade.ts';
 import { TinyIndex } from '../../support/assistant-index.ts';
@@ -707,6 +707,96 @@ describe('composeAnswer', () => {
     const question = 'How do I rotate archived invoices to regions nightly with cron?';
     const { sources } = composeAnswer(question, passages, { rarity });
     expect(sources.map((s) => s.path)).toEqual(['billing/archive', 'ops/replication']);
+  });
+
+  describe("search's first page", () => {
+    const restart = [
+      result(
+        'guide/a',
+        'The terminal screen is cleared after a restart of the server in watch mode.',
+      ),
+      result('guide/b', 'A restart clears the terminal screen of the dev server.'),
+      result(
+        'guide/c',
+        'On restart the terminal screen is cleared and shows the new server address.',
+      ),
+      result('guide/d', 'Every restart clears the terminal screen and prints again.'),
+    ];
+    const question = 'Why is the terminal screen cleared on restart?';
+
+    it('is quoted after the supports when its best line holds most of what the lead holds', () => {
+      const first = result(
+        'config/shared-options',
+        'Set to `false` to keep Vite from clearing the terminal screen when it logs messages.',
+      );
+      const { text, sources } = composeAnswer(question, [first, ...restart]);
+      expect(sources.map((s) => s.path)).toEqual([
+        'guide/a',
+        'guide/b',
+        'guide/c',
+        'guide/d',
+        'config/shared-options',
+      ]);
+      expect(quotes(text).at(-1)).toBe(
+        'Set to `false` to keep Vite from clearing the terminal screen when it logs messages.',
+      );
+    });
+
+    it('is quoted even when it holds too little of the question to be quoted alone', () => {
+      const passages = [
+        result('ops/cron', 'Jobs run from cron.', {
+          title: 'Scheduling',
+          heading: 'Jobs',
+          anchor: 'jobs',
+        }),
+        result('billing/archive', 'Archived invoices are kept.', {
+          title: 'Billing',
+          heading: 'Storage',
+          anchor: 'storage',
+        }),
+      ];
+      // `cron` is the rarest word asked, and all the first page holds: less than QUOTABLE_MIN.
+      const rarity = {
+        sectionCount: 1000,
+        termFrequency: (term: string) => (term.startsWith('cron') ? 1 : 10),
+      };
+      const asked = 'How do I rotate archived invoices to regions nightly with cron?';
+      expect(assessCoverage(asked, passages.slice(0, 1), { rarity }).coverage).toBeLessThan(
+        QUOTABLE_MIN,
+      );
+      const { sources } = composeAnswer(asked, passages, { rarity });
+      expect(sources.map((s) => s.path)).toEqual(['billing/archive', 'ops/cron']);
+    });
+
+    it('leads when its best line outscores every other, though it holds too little to be quoted alone', () => {
+      const cron = result('ops/cron', 'Jobs run from cron.', {
+        title: 'Scheduling',
+        heading: 'Cron',
+        anchor: 'cron',
+      });
+      const archive = result('billing/archive', 'Archived invoices are kept.', {
+        title: 'Billing',
+        heading: 'Storage',
+        anchor: 'storage',
+      });
+      const rarity = {
+        sectionCount: 1000,
+        termFrequency: (term: string) => (term.startsWith('cron') ? 1 : 10),
+      };
+      const asked = 'How do I rotate archived invoices to regions nightly with cron?';
+      expect(composeAnswer(asked, [cron, archive], { rarity }).sources.map((s) => s.path)).toEqual([
+        'ops/cron',
+        'billing/archive',
+      ]);
+      // Alone it is not enough to answer: the refusal is the coverage decision's, as before.
+      expect(composeAnswer(asked, [cron], { rarity }).covered).toBe(false);
+    });
+
+    it('is not quoted when its best line holds much less than the lead', () => {
+      const first = result('config/shared-options', 'Vite logs messages to the terminal screen.');
+      const { sources } = composeAnswer(question, [first, ...restart]);
+      expect(sources.map((s) => s.path)).not.toContain('config/shared-options');
+    });
   });
 
   it('quotes a supporting line that names what to type and holds most of the words asked, however they weigh', () => {

@@ -57,7 +57,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '42/45'],
+      answeredAndCited: ['min', '43/45'],
       factsFound: ['min', '38/44'],
     },
   },
