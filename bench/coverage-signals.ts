@@ -27,7 +27,6 @@ import { readingOptions, selectionOf } from '../src/server/assistant/embedded-mo
 import { docsLookup } from '../src/server/assistant/grounding.ts';
 import {
   coverageMargin,
-  QUOTABLE_MIN,
   questionWordCount,
   type Reading,
   readSections,
@@ -72,7 +71,10 @@ export interface SignalRow extends Signals {
   top5: boolean;
   /** The decision's margin as read-sections.ts takes it (≥ 0: answered). */
   margin: number;
-  /** Whether an answer finds lines to quote (else it is refused after the decision). */
+  /**
+   * Whether an answer finds lines to quote when some page must hold the quotable share (else
+   * it is refused after the decision; session 18's eighth round).
+   */
   quotable: boolean;
   /**
    * The most of the question a section of search's first page holds, the rest of its page
@@ -133,16 +135,10 @@ export async function signalRows(): Promise<SignalRow[]> {
         selection: reading.selection.length > 0,
         top5: !q.uncovered && retrieved.some((p) => pages.includes(p)),
         margin: coverageMargin(reading),
-        quotable: weighted !== undefined && answerQuotes({ ...reading, weighted }).length > 0,
+        quotable:
+          weighted !== undefined && answerQuotes({ ...reading, weighted }, false).length > 0,
         firstQuotable:
-          weighted !== undefined &&
-          answerQuotes({
-            ...reading,
-            weighted,
-            sections: reading.sections.map((s) =>
-              s.rank === 0 ? { ...s, pageCoverage: Math.max(s.pageCoverage, QUOTABLE_MIN) } : s,
-            ),
-          }).length > 0,
+          weighted !== undefined && answerQuotes({ ...reading, weighted }, true).length > 0,
         firstPage: Math.max(
           0,
           ...reading.sections.filter((s) => s.rank === 0).map((s) => s.pageCoverage),
@@ -441,8 +437,30 @@ function fitFirstPageBar(rows: SignalRow[], cost: number): number {
   return fits.filter((f) => f.cost <= fewest + EVEN).sort((a, b) => b.bar - a.bar)[0]!.bar;
 }
 
+/**
+ * The fewest words (questionWordCount) from which search's first page is quotable whatever it
+ * holds, with the fewest weighed errors on `rows`; of even ones the most (the least departure
+ * from the quotable share).
+ */
+export function fitFirstPageWords(rows: SignalRow[], cost: number): number {
+  const { slope, neutral } = fitLengthRule(rows, cost);
+  const rule = lengthRule(slope, neutral);
+  const fits: { cost: number; words: number }[] = [];
+  for (let words = 0; words <= 20; words++) {
+    fits.push({ cost: errorCost(rows, firstPageFrom(rule, words), cost), words });
+  }
+  const fewest = Math.min(...fits.map((f) => f.cost));
+  return fits.filter((f) => f.cost <= fewest + EVEN).sort((a, b) => b.words - a.words)[0]!.words;
+}
+
+/** Search's first page quotable whatever it holds for a question of `words` words or more. */
+function firstPageFrom(rule: (r: SignalRow) => boolean, words: number) {
+  return (r: SignalRow) =>
+    rule(r) && (r.quotable || (r.firstQuotable && !r.selection && r.words >= words));
+}
+
 export const QUOTABLE_RULES: Rule[] = [
-  lengthThenQuotable('length rule, then quotable as now (kept)', () => undefined),
+  lengthThenQuotable('length rule, then quotable as in the eighth round', () => undefined),
   lengthThenQuotable(
     "length rule, then quotable or search's first page whatever it holds",
     () => 0,
@@ -451,6 +469,14 @@ export const QUOTABLE_RULES: Rule[] = [
     "length rule, then quotable or search's first page over a bar per fold",
     fitFirstPageBar,
   ),
+  {
+    name: "length rule, then quotable or search's first page from a question's length per fold (kept)",
+    fit(train, cost) {
+      const rows = learnable(train);
+      const { slope, neutral } = fitLengthRule(rows, cost);
+      return firstPageFrom(lengthRule(slope, neutral), fitFirstPageWords(rows, cost));
+    },
+  },
 ];
 
 export interface FoldRates {
@@ -546,4 +572,7 @@ if (import.meta.main) {
     `\nThe length rule on every set: slope ${fitted.slope.toFixed(2)}, neutral length ${fitted.neutral} words`,
   );
   console.log(`Search's first page's bar on every set: ${fitFirstPageBar(learnable(rows), cost)}`);
+  console.log(
+    `Search's first page quotable whatever it holds from, on every set: ${fitFirstPageWords(learnable(rows), cost)} words (what choose-quotes.ts holds)`,
+  );
 }
