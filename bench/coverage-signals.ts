@@ -10,6 +10,10 @@
  * off-topic question answered, each as a share of its kind: the targets are at most 1 in 30
  * covered questions refused and at most 1 in 10 off-topic ones answered.
  *
+ * The last rules add what happens after the decision (an answer with nothing to quote is refused)
+ * and whether search's first page counting as quotable under the quotable share, whatever it
+ * holds or over a bar chosen per fold, beats the rule as kept (session 18, ninth round).
+ *
  * `node bench/coverage-signals.ts` prints the signals' means per kind of question, each rule's
  * rates per held-out corpus, and the length rule fitted on every set (what read-sections.ts
  * holds); `--rows` prints the whole table first (tab-separated).
@@ -67,8 +71,18 @@ export interface SignalRow extends Signals {
   top5: boolean;
   /** The decision's margin as read-sections.ts takes it (≥ 0: answered). */
   margin: number;
-  /** Whether an answer finds lines to quote (else it is refused after the decision). */
+  /**
+   * Whether an answer finds lines to quote when some page must hold the quotable share (else
+   * it is refused after the decision; session 18's eighth round).
+   */
   quotable: boolean;
+  /**
+   * The most of the question a section of search's first page holds, the rest of its page
+   * counting in part (as the quotable share is read); 0 when that page has no section read.
+   */
+  firstPage: number;
+  /** Whether an answer finds lines to quote when search's first page is quotable whatever it holds. */
+  firstQuotable: boolean;
 }
 
 /** The four corpora the folds rotate over (the Starlight docs with their other languages). */
@@ -121,7 +135,14 @@ export async function signalRows(): Promise<SignalRow[]> {
         selection: reading.selection.length > 0,
         top5: !q.uncovered && retrieved.some((p) => pages.includes(p)),
         margin: coverageMargin(reading),
-        quotable: weighted !== undefined && answerQuotes({ ...reading, weighted }).length > 0,
+        quotable:
+          weighted !== undefined && answerQuotes({ ...reading, weighted }, false).length > 0,
+        firstQuotable:
+          weighted !== undefined && answerQuotes({ ...reading, weighted }, true).length > 0,
+        firstPage: Math.max(
+          0,
+          ...reading.sections.filter((s) => s.rank === 0).map((s) => s.pageCoverage),
+        ),
         ...signalsOf(reading, absentFrom),
         written: writtenWords(q.question, retrieval.language),
       });
@@ -377,6 +398,87 @@ export const RULES: Rule[] = [
   ]),
 ];
 
+/**
+ * The rules as answers are refused: the decision, then nothing quotable (no page holding the
+ * quotable share). `firstPageBar` lets search's first page count as quotable when one of its
+ * sections holds at least that share (0: whatever it holds, the eighth round's variant).
+ */
+function asAnswered(rule: (r: SignalRow) => boolean, firstPageBar?: number) {
+  return (r: SignalRow) =>
+    rule(r) &&
+    (r.quotable || (firstPageBar !== undefined && r.firstQuotable && r.firstPage >= firstPageBar));
+}
+
+/** The kept length rule, fitted per fold, with quotability as answers read it. */
+function lengthThenQuotable(
+  name: string,
+  bar: (train: SignalRow[], cost: number) => number | undefined,
+): Rule {
+  return {
+    name,
+    fit(train, cost) {
+      const rows = learnable(train);
+      const { slope, neutral } = fitLengthRule(rows, cost);
+      return asAnswered(lengthRule(slope, neutral), bar(rows, cost));
+    },
+  };
+}
+
+/** The first page's bar with the fewest weighed errors on `rows`, the highest of even ones. */
+function fitFirstPageBar(rows: SignalRow[], cost: number): number {
+  const { slope, neutral } = fitLengthRule(rows, cost);
+  const rule = lengthRule(slope, neutral);
+  const fits: { cost: number; bar: number }[] = [];
+  for (let step = 0; step <= 30; step++) {
+    const bar = step * 0.01;
+    fits.push({ cost: errorCost(rows, asAnswered(rule, bar), cost), bar });
+  }
+  const fewest = Math.min(...fits.map((f) => f.cost));
+  return fits.filter((f) => f.cost <= fewest + EVEN).sort((a, b) => b.bar - a.bar)[0]!.bar;
+}
+
+/**
+ * The fewest words (questionWordCount) from which search's first page is quotable whatever it
+ * holds, with the fewest weighed errors on `rows`; of even ones the most (the least departure
+ * from the quotable share).
+ */
+export function fitFirstPageWords(rows: SignalRow[], cost: number): number {
+  const { slope, neutral } = fitLengthRule(rows, cost);
+  const rule = lengthRule(slope, neutral);
+  const fits: { cost: number; words: number }[] = [];
+  for (let words = 0; words <= 20; words++) {
+    fits.push({ cost: errorCost(rows, firstPageFrom(rule, words), cost), words });
+  }
+  const fewest = Math.min(...fits.map((f) => f.cost));
+  return fits.filter((f) => f.cost <= fewest + EVEN).sort((a, b) => b.words - a.words)[0]!.words;
+}
+
+/** Search's first page quotable whatever it holds for a question of `words` words or more. */
+function firstPageFrom(rule: (r: SignalRow) => boolean, words: number) {
+  return (r: SignalRow) =>
+    rule(r) && (r.quotable || (r.firstQuotable && !r.selection && r.words >= words));
+}
+
+export const QUOTABLE_RULES: Rule[] = [
+  lengthThenQuotable('length rule, then quotable as in the eighth round', () => undefined),
+  lengthThenQuotable(
+    "length rule, then quotable or search's first page whatever it holds",
+    () => 0,
+  ),
+  lengthThenQuotable(
+    "length rule, then quotable or search's first page over a bar per fold",
+    fitFirstPageBar,
+  ),
+  {
+    name: "length rule, then quotable or search's first page from a question's length per fold (kept)",
+    fit(train, cost) {
+      const rows = learnable(train);
+      const { slope, neutral } = fitLengthRule(rows, cost);
+      return firstPageFrom(lengthRule(slope, neutral), fitFirstPageWords(rows, cost));
+    },
+  },
+];
+
 export interface FoldRates {
   fold: string;
   falseRefusals: string;
@@ -458,7 +560,7 @@ if (import.meta.main) {
   console.log(
     `As read-sections.ts decides: false refusals ${rows.filter((r) => r.covered && r.margin < 0).length}/${rows.filter((r) => r.covered).length}, off-topic refused ${rows.filter((r) => !r.covered && r.margin < 0).length}/${rows.filter((r) => !r.covered).length} (${kept.length} answered)`,
   );
-  for (const rule of RULES) {
+  for (const rule of [...RULES, ...QUOTABLE_RULES]) {
     const result = folds(rows, rule, cost);
     console.log(
       `\n${result.rule}: false refusals ${result.falseRefusals}, off-topic refused ${result.offTopicRefused}`,
@@ -468,5 +570,9 @@ if (import.meta.main) {
   const fitted = fitLengthRule(learnable(rows), cost);
   console.log(
     `\nThe length rule on every set: slope ${fitted.slope.toFixed(2)}, neutral length ${fitted.neutral} words`,
+  );
+  console.log(`Search's first page's bar on every set: ${fitFirstPageBar(learnable(rows), cost)}`);
+  console.log(
+    `Search's first page quotable whatever it holds from, on every set: ${fitFirstPageWords(learnable(rows), cost)} words (what choose-quotes.ts holds)`,
   );
 }

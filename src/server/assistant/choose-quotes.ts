@@ -7,7 +7,13 @@
 import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
 import { followingSection } from './grounding.ts';
 import type { Question } from './question.ts';
-import { FOLLOWING_SECTIONS, QUOTABLE_MIN, type Reading, type Section } from './read-sections.ts';
+import {
+  FOLLOWING_SECTIONS,
+  QUOTABLE_MIN,
+  questionWordCount,
+  type Reading,
+  type Section,
+} from './read-sections.ts';
 import type { Snippet } from './snippets.ts';
 
 export interface Candidate {
@@ -44,6 +50,15 @@ const MAX_CODE_BLOCKS = 2;
 const MAX_INTRODUCED_CODE_BLOCKS = 3;
 /** A supporting quote scores at least this share of the lead's score. */
 const SUPPORT_RELATIVE_MIN = 0.5;
+/**
+ * Words of a question (questionWordCount) from which search's first page is quoted though no
+ * page holds the quotable share. A reader describing their situation at length writes words of
+ * their own the page answering them never holds (see read-sections.ts, lengthAllowance), while
+ * search found the page by its title and headings across the whole site; a short question that
+ * no page holds much of is more often about something the site does not cover. Chosen on the
+ * leave-one-corpus-out folds (bench/coverage-signals.ts; bench/HISTORY.md has them).
+ */
+const FIRST_PAGE_ALONE_WORDS = 8;
 /** Search's first page, quoted last, holds at least this share of what the lead holds. */
 const FIRST_PAGE_RELEVANCE = 0.6;
 /**
@@ -75,8 +90,16 @@ const OPENING_BONUS = 0.1;
 /** Question words held only by the code a sentence introduces count this much. */
 const CODE_SHARE = 0.6;
 
-/** The quotes of a covered answer, in the order they are shown (empty: nothing to quote). */
-export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }): Candidate[] {
+/**
+ * The quotes of a covered answer, in the order they are shown (empty: nothing to quote).
+ * `alone`: whether search's first page may be quoted though no page holds the quotable share
+ * (by default, a question of FIRST_PAGE_ALONE_WORDS words or more, not about a selection).
+ */
+export function answerQuotes(
+  reading: Reading & { weighted: WeightedQuestion },
+  alone = reading.selection.length === 0 &&
+    questionWordCount(reading.weighted) >= FIRST_PAGE_ALONE_WORDS,
+): Candidate[] {
   const { echoes } = reading;
   const about = reading.selection.length > 0;
   const candidates = rankCandidates(
@@ -86,7 +109,7 @@ export function answerQuotes(reading: Reading & { weighted: WeightedQuestion }):
     echoes,
     about,
   );
-  const chosen = chooseQuotes(candidates, reading.sections);
+  const chosen = chooseQuotes(candidates, reading.sections, alone);
   if (chosen.length === 0) return chosen;
   if (!about) withAntecedent(chosen, reading.sections, echoes);
   // Numbered steps after a how-to lead (read from the first step), else the list a lead
@@ -309,13 +332,15 @@ function paragraphSpan(section: Section, position: number): { from: number; to: 
  * The lead, then supporting quotes from other sections first (the reader picks the one that
  * fits), each relevant on its own: two question terms, or one its section is about; then the
  * best line of search's first page when no quote is from it. Search's first page may be quoted
- * even when it holds less than the quotable share, as long as another page holds it.
+ * even when it holds less than the quotable share, as long as another page holds it or the
+ * question is long (`alone`, see FIRST_PAGE_ALONE_WORDS).
  */
-function chooseQuotes(all: Candidate[], sections: Section[]): Candidate[] {
-  // Nothing to quote when no page holds the quotable share; when one does, search's first page
-  // is quoted as if it did: the index weighed its title and headings across the whole site,
-  // and it often answers in the page's words what the reader asked in their own.
-  if (!all.some((c) => c.quotable)) return [];
+function chooseQuotes(all: Candidate[], sections: Section[], alone: boolean): Candidate[] {
+  // Nothing to quote when no page holds the quotable share, unless the question is long; when
+  // one does, search's first page is quoted as if it did: the index weighed its title and
+  // headings across the whole site, and it often answers in the page's words what the reader
+  // asked in their own.
+  if (!alone && !all.some((c) => c.quotable)) return [];
   const candidates = all.filter((c) => c.quotable || sections[c.section]!.rank === 0);
   const best = candidates[0];
   if (!best) return [];

@@ -792,6 +792,33 @@ describe('composeAnswer', () => {
       expect(composeAnswer(asked, [cron], { rarity }).covered).toBe(false);
     });
 
+    it('is quoted alone, holding too little to be quoted, when the question is long', () => {
+      const cron = result('ops/cron', 'Jobs run from cron every night.', {
+        title: 'Scheduling',
+        heading: 'Cron',
+        anchor: 'cron',
+      });
+      const rarity = {
+        sectionCount: 1000,
+        termFrequency: (term: string) => (term.startsWith('cron') ? 1 : 40),
+      };
+      const objects = ['invoices', 'regions', 'tenants', 'buckets', 'mirrors', 'vaults'];
+      // Seven words asked, then eight: the page holds under QUOTABLE_MIN of each, and the
+      // coverage decision lets both through (a long question is asked less of).
+      const short = `Can cron rotate ${objects.slice(0, 5).join(', ')}?`;
+      const long = `Can cron rotate ${objects.join(', ')}?`;
+      for (const asked of [short, long]) {
+        const { coverage, covered } = assessCoverage(asked, [cron], { rarity });
+        expect(coverage).toBeLessThan(QUOTABLE_MIN);
+        expect(covered).toBe(true);
+      }
+      // A short question no page holds much of is refused, for want of anything to quote.
+      expect(composeAnswer(short, [cron], { rarity }).sources).toEqual([]);
+      const { covered, sources } = composeAnswer(long, [cron], { rarity });
+      expect(covered).toBe(true);
+      expect(sources.map((s) => s.path)).toEqual(['ops/cron']);
+    });
+
     it('is not quoted when its best line holds much less than the lead', () => {
       const first = result('config/shared-options', 'Vite logs messages to the terminal screen.');
       const { sources } = composeAnswer(question, [first, ...restart]);
