@@ -12,15 +12,8 @@
  * within that distance of the line (covered refused, off-topic answered, and close calls).
  */
 import { parseArgs } from 'node:util';
-import { QUESTION_SETS, questionSetPaths } from '../scripts/question-sets.ts';
-import { RETRIEVAL_PAGE_SIZE_DEFAULT } from '../src/api/limits.ts';
-import { readingOptions, selectionOf } from '../src/server/assistant/embedded-model.ts';
-import { docsLookup } from '../src/server/assistant/grounding.ts';
-import { coverageMargin, readSections } from '../src/server/assistant/read-sections.ts';
-import { retrievePassages } from '../src/server/assistant/retrieval.ts';
-import { buildDocsIndex } from '../src/server/docs-index/load.ts';
-import type { DocsIndex } from '../src/server/docs-index/types.ts';
-import { loadQuestionSet } from '../src/server/eval/questions.ts';
+import { coverageMargin } from '../src/server/assistant/read-sections.ts';
+import { questionReadings } from './question-readings.ts';
 
 const SHIFTS = [-0.08, -0.06, -0.04, -0.03, -0.02, -0.01, 0, 0.01, 0.02, 0.03, 0.04, 0.06];
 
@@ -33,43 +26,14 @@ export interface Margin {
 
 /** Every question's margin, over the sets `npm run eval` runs, each against its corpus. */
 export async function coverageMargins(): Promise<Margin[]> {
-  const indexes = new Map<string, Promise<DocsIndex>>();
   const margins: Margin[] = [];
-  // Held-out sets are judged by their rates in `npm run eval` only, never by a question's margin.
-  for (const file of QUESTION_SETS.filter((set) => !set.questions.startsWith('held-out-'))) {
-    const { questions, docs: corpus } = questionSetPaths(file);
-    let index = indexes.get(corpus);
-    if (!index) {
-      index = buildDocsIndex(corpus).then((built) => built.index);
-      indexes.set(corpus, index);
-    }
-    const docs = await index;
-    const lookup = docsLookup(docs);
-    const set = await loadQuestionSet(questions);
-    for (const q of set.questions) {
-      const retrieval = retrievePassages(docs, {
-        question: q.question,
-        context: q.context,
-        currentPath: q.currentPath,
-        pageSize: RETRIEVAL_PAGE_SIZE_DEFAULT,
-        filter: q.filter,
-      });
-      const reading = readSections(
-        q.question,
-        retrieval.results,
-        readingOptions(retrieval.results, {
-          selection: selectionOf(q.context ?? []),
-          language: retrieval.language,
-          docs: lookup,
-        }),
-      );
-      margins.push({
-        set: set.name,
-        question: q.question,
-        covered: !q.uncovered,
-        margin: coverageMargin(reading),
-      });
-    }
+  for await (const { set, question, reading } of questionReadings()) {
+    margins.push({
+      set: set.name,
+      question: question.question,
+      covered: !question.uncovered,
+      margin: coverageMargin(reading),
+    });
   }
   return margins;
 }

@@ -19,24 +19,16 @@
  * holds); `--rows` prints the whole table first (tab-separated).
  */
 import { parseArgs } from 'node:util';
-import { QUESTION_SETS, questionSetPaths } from '../scripts/question-sets.ts';
-import { RETRIEVAL_PAGE_SIZE_DEFAULT } from '../src/api/limits.ts';
 import { answerQuotes } from '../src/server/assistant/choose-quotes.ts';
 import { heldByWord, shareOf, type WeightedQuestion } from '../src/server/assistant/coverage.ts';
-import { readingOptions, selectionOf } from '../src/server/assistant/embedded-model.ts';
-import { docsLookup } from '../src/server/assistant/grounding.ts';
 import {
   coverageMargin,
   questionWordCount,
   type Reading,
-  readSections,
   sectionMargin,
 } from '../src/server/assistant/read-sections.ts';
-import { retrievePassages } from '../src/server/assistant/retrieval.ts';
-import { buildDocsIndex } from '../src/server/docs-index/load.ts';
-import type { DocsIndex } from '../src/server/docs-index/types.ts';
 import { normalizePagePath, RECALL_AT } from '../src/server/eval/grade.ts';
-import { loadQuestionSet } from '../src/server/eval/questions.ts';
+import { questionReadings } from './question-readings.ts';
 
 /** What the decision could read of one question (each a share of the question's weight). */
 export interface Signals {
@@ -92,61 +84,32 @@ function corpusOf(docs: string): string {
 }
 
 export async function signalRows(): Promise<SignalRow[]> {
-  const indexes = new Map<string, Promise<DocsIndex>>();
   const rows: SignalRow[] = [];
-  for (const file of QUESTION_SETS.filter((set) => !set.questions.startsWith('held-out-'))) {
-    const { questions, docs: corpus } = questionSetPaths(file);
-    let index = indexes.get(corpus);
-    if (!index) {
-      index = buildDocsIndex(corpus).then((built) => built.index);
-      indexes.set(corpus, index);
-    }
-    const docs = await index;
-    const lookup = docsLookup(docs);
-    const set = await loadQuestionSet(questions);
-    for (const q of set.questions) {
-      const retrieval = retrievePassages(docs, {
-        question: q.question,
-        context: q.context,
-        currentPath: q.currentPath,
-        pageSize: RETRIEVAL_PAGE_SIZE_DEFAULT,
-        filter: q.filter,
-      });
-      const reading = readSections(
-        q.question,
-        retrieval.results,
-        readingOptions(retrieval.results, {
-          selection: selectionOf(q.context ?? []),
-          language: retrieval.language,
-          docs: lookup,
-        }),
-      );
-      const pages = q.pages.map((p) => normalizePagePath(p));
-      const retrieved = retrieval.results.slice(0, RECALL_AT).map((r) => normalizePagePath(r.path));
-      const { weighted } = reading;
-      const absentFrom = (term: string) => (lookup.termFrequency?.(term) ?? 1) === 0;
-      rows.push({
-        corpus: corpusOf(file.docs),
-        set: set.name,
-        id: q.id,
-        question: q.question,
-        ...(q.language && { language: q.language }),
-        covered: !q.uncovered,
-        selection: reading.selection.length > 0,
-        top5: !q.uncovered && retrieved.some((p) => pages.includes(p)),
-        margin: coverageMargin(reading),
-        quotable:
-          weighted !== undefined && answerQuotes({ ...reading, weighted }, false).length > 0,
-        firstQuotable:
-          weighted !== undefined && answerQuotes({ ...reading, weighted }, true).length > 0,
-        firstPage: Math.max(
-          0,
-          ...reading.sections.filter((s) => s.rank === 0).map((s) => s.pageCoverage),
-        ),
-        ...signalsOf(reading, absentFrom),
-        written: writtenWords(q.question, retrieval.language),
-      });
-    }
+  for await (const { file, set, question: q, lookup, retrieval, reading } of questionReadings()) {
+    const pages = q.pages.map((p) => normalizePagePath(p));
+    const retrieved = retrieval.results.slice(0, RECALL_AT).map((r) => normalizePagePath(r.path));
+    const { weighted } = reading;
+    const absentFrom = (term: string) => (lookup.termFrequency?.(term) ?? 1) === 0;
+    rows.push({
+      corpus: corpusOf(file.docs),
+      set: set.name,
+      id: q.id,
+      question: q.question,
+      ...(q.language && { language: q.language }),
+      covered: !q.uncovered,
+      selection: reading.selection.length > 0,
+      top5: !q.uncovered && retrieved.some((p) => pages.includes(p)),
+      margin: coverageMargin(reading),
+      quotable: weighted !== undefined && answerQuotes({ ...reading, weighted }, false).length > 0,
+      firstQuotable:
+        weighted !== undefined && answerQuotes({ ...reading, weighted }, true).length > 0,
+      firstPage: Math.max(
+        0,
+        ...reading.sections.filter((s) => s.rank === 0).map((s) => s.pageCoverage),
+      ),
+      ...signalsOf(reading, absentFrom),
+      written: writtenWords(q.question, retrieval.language),
+    });
   }
   return rows;
 }
