@@ -6,8 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import pg from 'pg';
-import { connectThroughBusyLoop } from '../stores/postgres-connect.ts';
+import { openMigratedPool } from '../stores/postgres-connect.ts';
 import { reachingPostgres } from '../stores/unavailable.ts';
 
 export type Row = Record<string, unknown>;
@@ -136,16 +135,13 @@ export async function openPostgresDriver(
   url: string,
   options: { timeoutMs?: number } = {},
 ): Promise<SqlDriver> {
-  const timeout = options.timeoutMs ?? 5000;
-  const pool = new pg.Pool({
-    connectionString: url,
+  const pool = await openMigratedPool(url, {
     max: 5,
-    connectionTimeoutMillis: timeout,
-    statement_timeout: timeout,
-    query_timeout: timeout,
-    idleTimeoutMillis: 30_000,
+    timeoutMs: options.timeoutMs ?? 5000,
+    lock: MIGRATION_LOCK,
+    table: 'insights_migrations',
+    migrations: MIGRATIONS.map((sql) => sql.replaceAll('{id}', ID.postgres)),
   });
-  pool.on('error', () => {});
   const texts = new Map<string, { name: string; text: string }>();
   const numbered = (sql: string) => {
     let found = texts.get(sql);
@@ -158,41 +154,6 @@ export async function openPostgresDriver(
     }
     return found;
   };
-  try {
-    const client = await connectThroughBusyLoop(pool, timeout);
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      try {
-        await client.query(
-          'CREATE TABLE IF NOT EXISTS insights_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)',
-        );
-        const { rows } = await client.query<{ v: number }>(
-          'SELECT COALESCE(MAX(version), 0) AS v FROM insights_migrations',
-        );
-        for (let version = Number(rows[0]!.v) + 1; version <= MIGRATIONS.length; version++) {
-          await client.query('BEGIN');
-          try {
-            await client.query(MIGRATIONS[version - 1]!.replaceAll('{id}', ID.postgres));
-            await client.query(
-              'INSERT INTO insights_migrations (version, applied_at) VALUES ($1, $2)',
-              [version, Date.now()],
-            );
-            await client.query('COMMIT');
-          } catch (error) {
-            await client.query('ROLLBACK').catch(() => {});
-            throw error;
-          }
-        }
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      }
-    } finally {
-      client.release();
-    }
-  } catch (error) {
-    await pool.end().catch(() => {});
-    throw error;
-  }
   return {
     dialect: 'postgres',
     async all(sql, params = []) {

@@ -6,14 +6,14 @@
  * hangs it. Thread keys are stored as SHA-256 hashes.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type {
   OpenThreadOptions,
   Thread,
   ThreadMessage,
   ThreadStore,
 } from '../assistant/thread-store.ts';
-import { connectThroughBusyLoop } from './postgres-connect.ts';
+import { openMigratedPool } from './postgres-connect.ts';
 import {
   boundedMessages,
   DEFAULT_THREAD_BOUNDS,
@@ -212,23 +212,13 @@ export class PostgresThreadStore implements ThreadStore {
     url: string,
     options: PostgresThreadStoreOptions = {},
   ): Promise<PostgresThreadStore> {
-    const timeout = options.timeoutMs ?? 5000;
-    const pool = new pg.Pool({
-      connectionString: url,
+    const pool = await openMigratedPool(url, {
       max: options.maxConnections ?? 10,
-      connectionTimeoutMillis: timeout,
-      statement_timeout: timeout,
-      query_timeout: timeout,
-      idleTimeoutMillis: 30_000,
+      timeoutMs: options.timeoutMs ?? 5000,
+      lock: MIGRATION_LOCK,
+      table: 'schema_migrations',
+      migrations: POSTGRES_THREAD_MIGRATIONS,
     });
-    // An idle client that loses its connection must not crash the process.
-    pool.on('error', () => {});
-    try {
-      await migrate(pool, timeout);
-    } catch (error) {
-      await pool.end().catch(() => {});
-      throw error;
-    }
     return new PostgresThreadStore(pool, options);
   }
 
@@ -350,41 +340,4 @@ interface ThreadRow {
   role?: ThreadMessage['role'] | null;
   text?: string | null;
   at?: string | null;
-}
-
-async function migrate(pool: pg.Pool, timeoutMs: number): Promise<void> {
-  const client = await connectThroughBusyLoop(pool, timeoutMs);
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    try {
-      await client.query(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)',
-      );
-      const { rows } = await client.query<{ version: number }>(
-        'SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations',
-      );
-      for (
-        let version = Number(rows[0]!.version) + 1;
-        version <= POSTGRES_THREAD_MIGRATIONS.length;
-        version++
-      ) {
-        await client.query('BEGIN');
-        try {
-          await client.query(POSTGRES_THREAD_MIGRATIONS[version - 1]!);
-          await client.query(
-            'INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)',
-            [version, Date.now()],
-          );
-          await client.query('COMMIT');
-        } catch (error) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw error;
-        }
-      }
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-    }
-  } finally {
-    client.release();
-  }
 }
