@@ -335,13 +335,12 @@ function paragraphSpan(section: Section, position: number): { from: number; to: 
  * even when it holds less than the quotable share, as long as another page holds it or the
  * question is long (`alone`, see FIRST_PAGE_ALONE_WORDS).
  */
-function chooseQuotes(all: Candidate[], sections: Section[], alone: boolean): Candidate[] {
+function chooseQuotes(candidates: Candidate[], sections: Section[], alone: boolean): Candidate[] {
   // Nothing to quote when no page holds the quotable share, unless the question is long; when
-  // one does, search's first page is quoted as if it did: the index weighed its title and
-  // headings across the whole site, and it often answers in the page's words what the reader
-  // asked in their own.
-  if (!alone && !all.some((c) => c.quotable)) return [];
-  const candidates = all.filter((c) => c.quotable || sections[c.section]!.rank === 0);
+  // one does, search's first page (which rankCandidates reads whatever it holds) is quoted as if
+  // it did: the index weighed its title and headings across the whole site, and it often answers
+  // in the page's words what the reader asked in their own.
+  if (!alone && !candidates.some((c) => c.quotable)) return [];
   const best = candidates[0];
   if (!best) return [];
   const lead = { ...best, ...paragraphSpan(sections[best.section]!, best.position) };

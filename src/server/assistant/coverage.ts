@@ -110,19 +110,21 @@ export function weighQuestion(
   // A term only other languages' pages hold weighs as one held once in the reader's.
   const known = rarity?.termFrequency !== undefined;
   const absentShare = absentWordsTell(rarity, language) ? ABSENT_SHARE : 1;
+  // Sections of the reader's language holding the term (the whole site's when rarity is not
+  // known per language); 0 when no page holds it.
+  const heldByReaders = (term: string, anywhere = frequency(term)) =>
+    inLanguage && anywhere > 0 ? inLanguage.termFrequency(term) : anywhere;
   const idf = (term: string, filler: boolean, name: boolean) => {
     const anywhere = frequency(term);
-    const held = inLanguage && anywhere > 0 ? inLanguage.termFrequency(term) : anywhere;
+    const held = heldByReaders(term, anywhere);
     const share = anywhere > 0 || filler || !known ? 1 : name ? ABSENT_NAME_SHARE : absentShare;
     return Math.log(1 + (count + 1) / (Math.max(held, 1) + 0.5)) * share;
   };
-  const inReaders = (term: string) =>
-    (inLanguage && frequency(term) > 0 ? inLanguage.termFrequency(term) : frequency(term)) > 0;
   // A Korean word counts by its stem; two forms of one (테마를, 테마로) count once.
   const stems = new Set<string>();
   const read = words.flatMap((w) => {
     if (!w.pieces || !known) return [w];
-    const terms = stemPieces(w.terms, inReaders);
+    const terms = stemPieces(w.terms, (term) => heldByReaders(term) > 0);
     const key = terms.join(' ');
     if (stems.has(key)) return [];
     stems.add(key);
