@@ -28,21 +28,9 @@ export class WordCache<T> {
 
   /** The value of a word in a language, computed on first use. */
   get(word: string, language: Language): T {
-    let cache = language === this.lastLanguage ? this.lastCache : this.byLanguage.get(language);
-    if (!cache) {
-      cache = new Map();
-      this.byLanguage.set(language, cache);
-    }
-    this.lastLanguage = language;
-    this.lastCache = cache;
-    let value = cache.get(word);
-    if (value === undefined) {
-      if (this.entries >= this.max) this.clear();
-      value = this.compute(word, language);
-      cache.set(word, value);
-      this.entries++;
-    }
-    return value;
+    const cache = this.cacheOf(language);
+    const value = cache.get(word);
+    return value === undefined ? this.add(cache, word, this.compute(word, language)) : value;
   }
 
   /**
@@ -50,13 +38,25 @@ export class WordCache<T> {
    * elsewhere, e.g. by another thread); the kept value either way.
    */
   keep(word: string, language: Language, value: T): T {
-    let cache = this.byLanguage.get(language);
+    const cache = this.cacheOf(language);
+    const known = cache.get(word);
+    return known === undefined ? this.add(cache, word, value) : known;
+  }
+
+  /** The words of a language, the last one asked for first. */
+  private cacheOf(language: Language): Map<string, T> {
+    let cache = language === this.lastLanguage ? this.lastCache : this.byLanguage.get(language);
     if (!cache) {
       cache = new Map();
       this.byLanguage.set(language, cache);
     }
-    const known = cache.get(word);
-    if (known !== undefined) return known;
+    this.lastLanguage = language;
+    this.lastCache = cache;
+    return cache;
+  }
+
+  /** Holds a new word, emptying every language first when full. */
+  private add(cache: Map<string, T>, word: string, value: T): T {
     if (this.entries >= this.max) this.clear();
     cache.set(word, value);
     this.entries++;
