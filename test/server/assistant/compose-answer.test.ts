@@ -826,70 +826,53 @@ describe('composeAnswer', () => {
     });
   });
 
-  it('quotes a supporting line that names what to type and holds most of the words asked, however they weigh', () => {
-    const passages = (support: string) => [
-      result('guide/files', 'Vite treats particular files specially.', {
-        title: 'Files',
-        heading: 'Special files',
-        anchor: 'special-files',
-      }),
-      result('config/deps', support, {
-        title: 'Dep options',
-        heading: 'Exclude',
-        anchor: 'exclude',
-      }),
-    ];
-    // "particular" is rare on this site and weighs more than the two words the option's line
-    // holds: that line holds little of the question's weight but most of its words.
-    const rarity = {
+  // "particular" is rare on this site and weighs more than the two words a support holds: the
+  // support holds little of the question's weight but most of its words.
+  const particular = {
+    question: 'How do I keep a particular dependency out of pre-bundling?',
+    lead: 'Vite treats particular files specially.',
+    rarity: {
       sectionCount: 1000,
       termFrequency: (term: string) => (term === 'particular' ? 2 : 300),
-    };
-    const question = 'How do I keep a particular dependency out of pre-bundling?';
+    },
+    /** The quotes of the answer from the lead's page and a support's, `support` its section. */
+    quotes(support: string, heading: string) {
+      const passages = [
+        result('guide/files', this.lead, {
+          title: 'Files',
+          heading: 'Special files',
+          anchor: 'special-files',
+        }),
+        result('config/deps', support, {
+          title: 'Dep options',
+          heading,
+          anchor: heading.toLowerCase(),
+        }),
+      ];
+      const answer = composeAnswer(this.question, passages, { rarity: this.rarity }).text;
+      return { answer, quoted: quotes(answer) };
+    },
+  };
+
+  it('quotes a supporting line that names what to type and holds most of the words asked, however they weigh', () => {
     const named = 'Dependencies listed in `optimizeDeps.exclude` are left out of pre-bundling.';
-    expect(quotes(composeAnswer(question, passages(named), { rarity }).text)).toEqual([
-      'Vite treats particular files specially.',
-      named,
-    ]);
+    expect(particular.quotes(named, 'Exclude').quoted).toEqual([particular.lead, named]);
     // A line that names nothing to type needs the question's weight.
     const unnamed = 'Dependencies listed there are left out of pre-bundling.';
-    expect(quotes(composeAnswer(question, passages(unnamed), { rarity }).text)).toEqual([
-      'Vite treats particular files specially.',
-    ]);
+    expect(particular.quotes(unnamed, 'Exclude').quoted).toEqual([particular.lead]);
   });
 
   it('quotes a supporting sentence that introduces code and holds most of the words asked, however they weigh', () => {
-    const passages = (support: string) => [
-      result('guide/files', 'Vite treats particular files specially.', {
-        title: 'Files',
-        heading: 'Special files',
-        anchor: 'special-files',
-      }),
-      result(
-        'config/deps',
-        `${support}\n\n\`\`\`js\nexport default { optimizeDeps: { exclude: ['dep'] } }\n\`\`\``,
-        {
-          title: 'Dep options',
-          heading: 'Options',
-          anchor: 'options',
-        },
-      ),
-    ];
-    const rarity = {
-      sectionCount: 1000,
-      termFrequency: (term: string) => (term === 'particular' ? 2 : 300),
-    };
-    const question = 'How do I keep a particular dependency out of pre-bundling?';
+    const withCode = (sentence: string) =>
+      `${sentence}\n\n\`\`\`js\nexport default { optimizeDeps: { exclude: ['dep'] } }\n\`\`\``;
     // The instruction names nothing to type itself: its code does.
     const instruction = 'To leave a dependency out of pre-bundling, add it to your config:';
-    const answer = composeAnswer(question, passages(instruction), { rarity }).text;
-    expect(quotes(answer)).toEqual(['Vite treats particular files specially.', instruction]);
+    const { answer, quoted } = particular.quotes(withCode(instruction), 'Options');
+    expect(quoted).toEqual([particular.lead, instruction]);
     expect(answer).toContain("exclude: ['dep']");
     // Its code's words do not count for it: a sentence holding one word of the question is left.
     const vague = 'A dependency can also be set in your config:';
-    expect(quotes(composeAnswer(question, passages(vague), { rarity }).text)).toEqual([
-      'Vite treats particular files specially.',
-    ]);
+    expect(particular.quotes(withCode(vague), 'Options').quoted).toEqual([particular.lead]);
   });
 
   it('tells apart cited pages that share a title', () => {

@@ -4,6 +4,33 @@ import type { DocsIndex } from '../../../src/server/docs-index/types.ts';
 import { StoreUnavailable } from '../../../src/server/stores/unavailable.ts';
 import { ACME_KEY, post, testApp } from '../../support/server.ts';
 
+/** An app whose one site's search throws `error`: what it logged, and its JSON request log. */
+function appWhoseSearchThrows(error: Error) {
+  const logged: unknown[] = [];
+  const lines: string[] = [];
+  const index: DocsIndex = {
+    search: () => {
+      throw error;
+    },
+    getPage: () => undefined,
+    pageCount: 0,
+    sectionCount: 0,
+  };
+  const app = createApp({
+    organizations: [
+      {
+        name: 'o',
+        keys: [ACME_KEY],
+        limits: { orgPerHour: 10, ipPerDay: 10 },
+        sites: [{ domain: 'acme', index }],
+      },
+    ],
+    log: (_message, failure) => logged.push(failure),
+    requestLog: { format: 'json', write: (line) => lines.push(line) },
+  });
+  return { app, logged, lines };
+}
+
 describe('errors', () => {
   it('answers unknown routes and methods with JSON 404', async () => {
     const app = testApp();
@@ -24,26 +51,7 @@ describe('errors', () => {
   });
 
   it('turns an unexpected failure into a 500 without details, and logs it', async () => {
-    const logged: unknown[] = [];
-    const failing: DocsIndex = {
-      search: () => {
-        throw new Error('secret internals at /srv/app.ts:12');
-      },
-      getPage: () => undefined,
-      pageCount: 0,
-      sectionCount: 0,
-    };
-    const app = createApp({
-      organizations: [
-        {
-          name: 'o',
-          keys: [ACME_KEY],
-          limits: { orgPerHour: 10, ipPerDay: 10 },
-          sites: [{ domain: 'acme', index: failing }],
-        },
-      ],
-      log: (_message, error) => logged.push(error),
-    });
+    const { app, logged } = appWhoseSearchThrows(new Error('secret internals at /srv/app.ts:12'));
     const response = await app.request('/v1/search/acme', post({ query: 'x' }));
     expect(response.status).toBe(500);
     const text = await response.text();
@@ -53,28 +61,9 @@ describe('errors', () => {
   });
 
   it('answers 503 with Retry-After when a store cannot be reached, and logs no stack', async () => {
-    const logged: unknown[] = [];
-    const lines: string[] = [];
-    const unreachable: DocsIndex = {
-      search: () => {
-        throw new StoreUnavailable('postgres', new Error('connect ECONNREFUSED 127.0.0.1:5432'));
-      },
-      getPage: () => undefined,
-      pageCount: 0,
-      sectionCount: 0,
-    };
-    const app = createApp({
-      organizations: [
-        {
-          name: 'o',
-          keys: [ACME_KEY],
-          limits: { orgPerHour: 10, ipPerDay: 10 },
-          sites: [{ domain: 'acme', index: unreachable }],
-        },
-      ],
-      log: (_message, error) => logged.push(error),
-      requestLog: { format: 'json', write: (line) => lines.push(line) },
-    });
+    const { app, logged, lines } = appWhoseSearchThrows(
+      new StoreUnavailable('postgres', new Error('connect ECONNREFUSED 127.0.0.1:5432')),
+    );
     const response = await app.request('/v1/search/acme', post({ query: 'x' }));
     expect(response.status).toBe(503);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
