@@ -742,54 +742,40 @@ describe('composeAnswer', () => {
       );
     });
 
+    // `cron` is the rarest word asked, and all the scheduling page holds: less than QUOTABLE_MIN.
+    const cronRarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term.startsWith('cron') ? 1 : 10),
+    };
+    const cronQuestion = 'How do I rotate archived invoices to regions nightly with cron?';
+    const cronPage = (heading: string) =>
+      result('ops/cron', 'Jobs run from cron.', {
+        title: 'Scheduling',
+        heading,
+        anchor: heading.toLowerCase(),
+      });
+    const archive = result('billing/archive', 'Archived invoices are kept.', {
+      title: 'Billing',
+      heading: 'Storage',
+      anchor: 'storage',
+    });
+
     it('is quoted even when it holds too little of the question to be quoted alone', () => {
-      const passages = [
-        result('ops/cron', 'Jobs run from cron.', {
-          title: 'Scheduling',
-          heading: 'Jobs',
-          anchor: 'jobs',
-        }),
-        result('billing/archive', 'Archived invoices are kept.', {
-          title: 'Billing',
-          heading: 'Storage',
-          anchor: 'storage',
-        }),
-      ];
-      // `cron` is the rarest word asked, and all the first page holds: less than QUOTABLE_MIN.
-      const rarity = {
-        sectionCount: 1000,
-        termFrequency: (term: string) => (term.startsWith('cron') ? 1 : 10),
-      };
-      const asked = 'How do I rotate archived invoices to regions nightly with cron?';
-      expect(assessCoverage(asked, passages.slice(0, 1), { rarity }).coverage).toBeLessThan(
-        QUOTABLE_MIN,
-      );
-      const { sources } = composeAnswer(asked, passages, { rarity });
+      const rarity = cronRarity;
+      const cron = cronPage('Jobs');
+      expect(assessCoverage(cronQuestion, [cron], { rarity }).coverage).toBeLessThan(QUOTABLE_MIN);
+      const { sources } = composeAnswer(cronQuestion, [cron, archive], { rarity });
       expect(sources.map((s) => s.path)).toEqual(['billing/archive', 'ops/cron']);
     });
 
     it('leads when its best line outscores every other, though it holds too little to be quoted alone', () => {
-      const cron = result('ops/cron', 'Jobs run from cron.', {
-        title: 'Scheduling',
-        heading: 'Cron',
-        anchor: 'cron',
-      });
-      const archive = result('billing/archive', 'Archived invoices are kept.', {
-        title: 'Billing',
-        heading: 'Storage',
-        anchor: 'storage',
-      });
-      const rarity = {
-        sectionCount: 1000,
-        termFrequency: (term: string) => (term.startsWith('cron') ? 1 : 10),
-      };
-      const asked = 'How do I rotate archived invoices to regions nightly with cron?';
-      expect(composeAnswer(asked, [cron, archive], { rarity }).sources.map((s) => s.path)).toEqual([
-        'ops/cron',
-        'billing/archive',
-      ]);
+      const rarity = cronRarity;
+      const cron = cronPage('Cron');
+      expect(
+        composeAnswer(cronQuestion, [cron, archive], { rarity }).sources.map((s) => s.path),
+      ).toEqual(['ops/cron', 'billing/archive']);
       // Alone it is not enough to answer: the refusal is the coverage decision's, as before.
-      expect(composeAnswer(asked, [cron], { rarity }).covered).toBe(false);
+      expect(composeAnswer(cronQuestion, [cron], { rarity }).covered).toBe(false);
     });
 
     it('is quoted alone, holding too little to be quoted, when the question is long', () => {
