@@ -46,13 +46,13 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-6-vite-docs.json', docs: 'vite-docs' },
   { questions: 'dev-6-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-6-starlight-multilingual.json', docs: 'starlight-docs' },
-  // Held out from session 17 (rates only): written by reading pages, never run while written,
-  // and never read by whoever works on ranking or answers.
-  { questions: 'held-out-4-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'held-out-4-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'held-out-4-starlight-docs.json', docs: 'starlight-docs' },
-  { questions: 'held-out-4-starlight-multilingual.json', docs: 'starlight-docs' },
-  { questions: 'held-out-4-demo-docs.json', docs: '../../../docs' },
+  // Held out (rates only) in sessions 17 and 18 as the held-out-4 sets; development sets since
+  // session 19, when the held-out-5 sets took their place.
+  { questions: 'dev-7-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'dev-7-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'dev-7-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'dev-7-starlight-multilingual.json', docs: 'starlight-docs' },
+  { questions: 'dev-7-demo-docs.json', docs: '../../../docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];

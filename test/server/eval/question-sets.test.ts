@@ -258,8 +258,8 @@ describe('the question sets', () => {
     expect(new Set(asked).size).toBe(asked.length);
   });
 
-  // The dev-4 sets (held out until session 17), the held-out-4 sets (held out from session 17:
-  // only their rates are looked at) and the dev-6 sets (session 18), on every corpus and the
+  // The dev-4 sets (held out until session 17), the dev-7 sets (held out in sessions 17 and 18
+  // as held-out-4) and the dev-6 sets (session 18), on every corpus and the
   // project's own docs: covered questions, each with a fact and real pages, and off-topic
   // questions the docs do not answer.
   it.each([
@@ -300,27 +300,27 @@ describe('the question sets', () => {
       offTopic: 4,
       pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
     },
-    // Held out from session 17: only their rates are looked at.
+    // Held out in sessions 17 and 18 as held-out-4; development sets since session 19.
     {
-      file: 'held-out-4-ai-sdk-docs.json',
+      file: 'dev-7-ai-sdk-docs.json',
       covered: 20,
       offTopic: 5,
       pages: () => publishedPaths(AI_SDK_DOCS),
     },
     {
-      file: 'held-out-4-vite-docs.json',
+      file: 'dev-7-vite-docs.json',
       covered: 16,
       offTopic: 4,
       pages: () => publishedPaths(VITE_DOCS),
     },
     {
-      file: 'held-out-4-starlight-docs.json',
+      file: 'dev-7-starlight-docs.json',
       covered: 16,
       offTopic: 4,
       pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
     },
     {
-      file: 'held-out-4-demo-docs.json',
+      file: 'dev-7-demo-docs.json',
       covered: 12,
       offTopic: 4,
       pages: () => publishedPaths(DEMO_DOCS),
@@ -351,10 +351,10 @@ describe('the question sets', () => {
   );
 });
 
-// The held-out-4 sets (held out from session 17: only their rates are looked at).
-describe('the held-out-4 sets', () => {
-  it('held-out-4-starlight-multilingual: 3+ covered questions per language, each with a fact, answered in its own language; 6+ off-topic in those languages', async () => {
-    const set = await loadQuestionSet(questions('held-out-4-starlight-multilingual.json'));
+// The dev-7 sets (held out in sessions 17 and 18 as held-out-4; development sets since session 19).
+describe('the dev-7 sets', () => {
+  it('dev-7-starlight-multilingual: 3+ covered questions per language, each with a fact, answered in its own language; 6+ off-topic in those languages', async () => {
+    const set = await loadQuestionSet(questions('dev-7-starlight-multilingual.json'));
     const published = publishedPaths(STARLIGHT_DOCS, 'src/content/docs');
     const languages = ['de', 'es', 'fr', 'ja', 'ko', 'zh-cn'];
     const coveredByLanguage = new Map<string, number>();
