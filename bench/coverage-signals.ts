@@ -16,7 +16,8 @@
  *
  * `node bench/coverage-signals.ts` prints the signals' means per kind of question, each rule's
  * rates per held-out corpus, and the length rule fitted on every set (what read-sections.ts
- * holds); `--rows` prints the whole table first (tab-separated).
+ * holds); `--rows` prints the whole table first (tab-separated). `--apart <prefix>` (default
+ * `dev-7-`) also rates every rule on the sets named so, chosen on all the others.
  */
 import { parseArgs } from 'node:util';
 import { answerQuotes } from '../src/server/assistant/choose-quotes.ts';
@@ -511,6 +512,26 @@ export interface FoldRates {
   offTopicRefused: string;
 }
 
+/**
+ * A rule's rates on the sets whose name starts with `prefix`, its parameters chosen on every
+ * other set: how it does on questions written apart from it (`dev-7-` were held out until
+ * session 19, after the rules were chosen).
+ */
+export function apart(rows: SignalRow[], prefix: string, rule: Rule, cost: number) {
+  const answered = rule.fit(
+    rows.filter((r) => !r.set.startsWith(prefix)),
+    cost,
+  );
+  const test = rows.filter((r) => r.set.startsWith(prefix));
+  const covered = test.filter((r) => r.covered);
+  const off = test.filter((r) => !r.covered);
+  return {
+    rule: rule.name,
+    falseRefusals: `${covered.filter((r) => !answered(r)).length}/${covered.length}`,
+    offTopicRefused: `${off.filter((r) => !answered(r)).length}/${off.length}`,
+  };
+}
+
 /** A rule's rates on each corpus, chosen on the other three. */
 export function folds(rows: SignalRow[], rule: Rule, cost: number) {
   let refused = 0;
@@ -559,7 +580,11 @@ const SIGNALS = [
 
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: { rows: { type: 'boolean' }, cost: { type: 'string', default: '3' } },
+    options: {
+      rows: { type: 'boolean' },
+      cost: { type: 'string', default: '3' },
+      apart: { type: 'string', default: 'dev-7-' },
+    },
   });
   const cost = Number(values.cost);
   const rows = await signalRows();
@@ -598,6 +623,8 @@ if (import.meta.main) {
     );
     console.table(result.perFold);
   }
+  console.log(`\nChosen on every set but ${values.apart}*, rated on those:`);
+  console.table([...RULES, ...QUOTABLE_RULES].map((rule) => apart(rows, values.apart, rule, cost)));
   const fitted = fitLengthRule(learnable(rows), cost);
   console.log(
     `\nThe length rule on every set: slope ${fitted.slope.toFixed(2)}, neutral length ${fitted.neutral} words`,
