@@ -26,7 +26,7 @@ interface GateSet {
 }
 
 /**
- * recall@5 today: ai-sdk-docs 37/43, starlight-docs 42/45, vite-docs 43/45, multilingual 48/48.
+ * recall@5 today: ai-sdk-docs 39/43, starlight-docs 42/45, vite-docs 43/45, multilingual 48/48.
  * The development and held-out sets (dev-*.json, held-out-*.json, run by `npm run eval`) are
  * deliberately not gated here: they were written to judge changes, not to tune them.
  */
@@ -37,7 +37,7 @@ const GATE: GateSet[] = [
     thresholds: {
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
-      answeredAndCited: ['min', '37/43'],
+      answeredAndCited: ['min', '0.9'],
       factsFound: ['min', '36/43'],
     },
   },
