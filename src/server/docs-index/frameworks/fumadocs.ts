@@ -75,11 +75,11 @@ export function loadFumadocs(folder: DocsFolder): SiteLayout {
   const contentDir = normalizeRelative(collection.dir) ?? DEFAULT_DIR;
   const sourceFile =
     SOURCE_MODULES.map((base) => findConfig(folder, base)).find(Boolean) ??
-    findAppModule(folder, 'loader(', contentDir);
+    findAppModule(folder, /\bloader\(/, contentDir);
   const loaderOptions = readLoader(folder, sourceFile, collection.binding);
   const i18nFile =
     I18N_MODULES.map((base) => findConfig(folder, base)).find(Boolean) ??
-    findAppModule(folder, 'defineI18n(', contentDir);
+    findAppModule(folder, /\bdefineI18n\(/, contentDir);
   const i18n = readI18n(folder, loaderOptions.i18n, i18nFile, () =>
     folder.list(contentDir, (name) => isDocFile(name)).map(relativeTo(contentDir)),
   );
@@ -174,15 +174,14 @@ function readLoader(folder: DocsFolder, file: string | undefined, binding?: stri
 const relativeTo = (dir: string) => (file: string) => file.slice(dir.length + 1);
 
 /**
- * The first module of the app (outside the content folder) whose code holds `needle`, for
+ * The first module of the app (outside the content folder) whose code makes `call`, for
  * sites that keep `loader()` or `defineI18n()` somewhere the templates do not.
  */
-function findAppModule(folder: DocsFolder, needle: string, contentDir: string): string | undefined {
+function findAppModule(folder: DocsFolder, call: RegExp, contentDir: string): string | undefined {
   for (const dir of APP_FOLDERS) {
     const modules = folder.list(dir, (name) => APP_MODULE.test(name) && !name.endsWith('.d.ts'));
     const found = modules.find(
-      (file) =>
-        !file.startsWith(`${contentDir}/`) && folder.readIfExists(file)?.includes(needle) === true,
+      (file) => !file.startsWith(`${contentDir}/`) && call.test(folder.readIfExists(file) ?? ''),
     );
     if (found) return found;
   }
