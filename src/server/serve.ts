@@ -21,6 +21,8 @@ import { assistantModelOf, modelFromFlags } from './assistant/models.ts';
 import type { ThreadStore } from './assistant/thread-store.ts';
 import type { ServerConfig } from './config.ts';
 import { SiteIndex } from './docs-index/docs-index.ts';
+import { findSitesBelow } from './docs-index/frameworks/detect.ts';
+import { DocsFolder } from './docs-index/frameworks/docs-folder.ts';
 import type { FrameworkName } from './docs-index/frameworks/types.ts';
 import { buildDocsIndex } from './docs-index/load.ts';
 import { type DocsWatcher, watchDocs } from './docs-index/watch.ts';
@@ -293,10 +295,20 @@ async function indexSites(
       },
     });
     if (built.framework !== 'plain') log(`Read ${docs} as a ${built.framework} site`);
+    else if (!frameworks.get(docs)) logSitesBelow(docs, log);
     for (const problem of built.problems) log(`Skipped ${problem.file}: ${problem.message}`);
     const where = indexes.size > 1 ? ` from ${docs}` : '';
     log(
       `Indexed ${count(index.pageCount, 'page')} (${count(index.sectionCount, 'section')})${where} in ${(built.milliseconds / 1000).toFixed(1)} s`,
+    );
+  }
+}
+
+/** A repository's root read as a plain folder: names the doc sites its subfolders hold. */
+function logSitesBelow(docs: string, log: (line: string) => void): void {
+  for (const { dir, framework } of findSitesBelow(new DocsFolder(docs)).slice(0, 3)) {
+    log(
+      `${docs} has no docs framework's configuration, but ${dir}/ holds a ${framework} site: serve --docs ${join(docs, dir)} to index it as it is published`,
     );
   }
 }

@@ -94,6 +94,60 @@ export function plainText(markdown: string): string {
 }
 
 /**
+ * Removes MDX comments (`{/* … *\/}`) outside code: the site does not publish what they hold,
+ * which may span lines, headings and whole code blocks (a commented-out section). Inside a
+ * fenced block or a code span they are code, and kept; an unclosed one is kept as written.
+ */
+export function stripMdxComments(content: string): string {
+  if (!content.includes('{/*')) return content;
+  const lines = content.split('\n');
+  const kept: string[] = [];
+  const fences = new FenceTracker();
+  for (let i = 0; i < lines.length; i++) {
+    let rest = lines[i]!;
+    if (fences.isCode(rest) || !rest.includes('{/*')) {
+      kept.push(rest);
+      continue;
+    }
+    let line = '';
+    let removed = false;
+    for (;;) {
+      const start = commentStart(rest);
+      if (start < 0) break;
+      let end = rest.indexOf('*/}', start + 3);
+      let last = i;
+      if (end < 0) {
+        // The comment goes on over the next lines: fences in it are not code.
+        for (let j = i + 1; j < lines.length && end < 0; j++) {
+          end = lines[j]!.indexOf('*/}');
+          last = j;
+        }
+        if (end < 0) break;
+      }
+      line += rest.slice(0, start);
+      rest = (last === i ? rest : lines[last]!).slice(end + 3);
+      i = last;
+      removed = true;
+    }
+    line += rest;
+    kept.push(removed && line.trim() === '' ? '' : line);
+  }
+  return kept.join('\n');
+}
+
+/** Where an MDX comment opens in `line` outside a code span, or -1. */
+function commentStart(line: string): number {
+  let from = 0;
+  for (;;) {
+    const start = line.indexOf('{/*', from);
+    if (start < 0) return -1;
+    const ticks = line.slice(0, start).split('`').length - 1;
+    if (ticks % 2 === 0) return start;
+    from = start + 3;
+  }
+}
+
+/**
  * Removes top-level MDX `import`/`export` statements (including multi-line ones) outside code
  * fences: they are build instructions, not documentation. As in MDX, a statement starts a block
  * (a prose line starting with "import the agent…" continues its paragraph) and ends at the

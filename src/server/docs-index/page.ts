@@ -4,7 +4,13 @@ import { type PageSource, splitFrontmatter } from './frameworks/frontmatter.ts';
 import { frontmatterText } from './frameworks/page-rules.ts';
 import { plainPath } from './frameworks/plain.ts';
 import type { AnchorStyle, PagePlacement } from './frameworks/types.ts';
-import { FenceTracker, parseHeading, plainText, stripMdxStatements } from './markdown.ts';
+import {
+  FenceTracker,
+  parseHeading,
+  plainText,
+  stripMdxComments,
+  stripMdxStatements,
+} from './markdown.ts';
 import type { Page, PageMeta } from './types.ts';
 
 export interface PageExtras {
@@ -32,7 +38,7 @@ export function buildPage(
   placement: PagePlacement,
   extras: PageExtras = {},
 ): Page {
-  const content = stripMdxStatements(body).replace(/^\s*\n/, '');
+  const content = stripMdxStatements(stripMdxComments(body)).replace(/^\s*\n/, '');
   const { path, navTitle } = placement;
   const own = frontmatterText(data.title);
   const meta: PageMeta = {

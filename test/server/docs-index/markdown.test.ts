@@ -3,6 +3,7 @@ import {
   FenceTracker,
   parseHeading,
   plainText,
+  stripMdxComments,
   stripMdxStatements,
 } from '../../../src/server/docs-index/markdown.ts';
 
@@ -38,6 +39,38 @@ describe('stripMdxStatements', () => {
   it('keeps import lines inside code fences', () => {
     const source = "```ts\nimport { streamText } from 'ai';\nexport default x;\n```";
     expect(stripMdxStatements(source)).toBe(source);
+  });
+});
+
+describe('stripMdxComments', () => {
+  it('removes comments the site does not publish, over lines, headings and code blocks', () => {
+    // As nextra's docs comment out a whole section, code block included.
+    const source = [
+      '# Start',
+      'Install it {/* inline note */} with npm.',
+      '{/*',
+      '',
+      '### Old section',
+      '```jsx',
+      'export default { footer: 1 }',
+      '```',
+      '*/}',
+      '## Next {/* a */} and {/* b */}',
+    ].join('\n');
+    expect(stripMdxComments(source)).toBe(
+      ['# Start', 'Install it  with npm.', '', '## Next  and '].join('\n'),
+    );
+  });
+
+  it('keeps comments in code, in code spans, and an unclosed one as written', () => {
+    const source = [
+      'Write `{/* a comment */}` in MDX.',
+      '```mdx',
+      '{/* shown as code */}',
+      '```',
+      'An unclosed {/* stays.',
+    ].join('\n');
+    expect(stripMdxComments(source)).toBe(source);
   });
 });
 

@@ -35,6 +35,14 @@ describe('parsePage', () => {
     expect(parsePage('docs/getting-started.md', 'just text').title).toBe('Getting started');
   });
 
+  it('leaves a commented-out section out of the content, its headings with it', () => {
+    const page = parsePage(
+      'start.mdx',
+      '# Start\nInstall it.\n\n{/*\n\n## Theme config\n\n```js\nexport default {}\n```\n*/}\n\n## Next\nMore.',
+    );
+    expect(page.content).toBe('# Start\nInstall it.\n\n\n\n## Next\nMore.');
+  });
+
   it('leaves MDX imports out of the content', () => {
     const page = parsePage('x.mdx', "---\ntitle: X\n---\nimport { Note } from 'c';\n\n# X\n");
     expect(page.content).toBe('# X\n');

@@ -2,8 +2,10 @@
  * Which framework publishes a docs folder, told by the configuration file it keeps (or named
  * by `--framework` / a site's `framework` in the config file), and that framework's layout.
  */
+import { join } from 'node:path';
+import { isDocFile } from '../paths.ts';
 import { findConfig, isData, parseJson } from './config-files.ts';
-import type { DocsFolder } from './docs-folder.ts';
+import { DocsFolder } from './docs-folder.ts';
 import { loadDocusaurus } from './docusaurus.ts';
 import { isFumadocsSite, loadFumadocs } from './fumadocs.ts';
 import { loadMintlify, MINTLIFY_CONFIGS } from './mintlify.ts';
@@ -46,6 +48,43 @@ export function detectFramework(folder: DocsFolder): FrameworkName {
   if (isFumadocsSite(folder)) return 'fumadocs';
   if (isNextraSite(folder)) return 'nextra';
   return 'plain';
+}
+
+/** Folders of a monorepo whose subfolders are apps and packages (`apps/docs`). */
+const WORKSPACE_FOLDERS = ['apps', 'packages'];
+
+/**
+ * Doc sites kept in a subfolder of a repository whose root has no framework configuration
+ * (`website/` of Docusaurus projects, `apps/docs` of monorepos): the folder, relative, and
+ * its framework. For a start-up hint: a repository's root read as a plain folder publishes
+ * neither the site's paths nor its languages.
+ */
+export function findSitesBelow(
+  folder: DocsFolder,
+): { dir: string; framework: Exclude<FrameworkName, 'plain'> }[] {
+  const candidates = folder
+    .subfolders('')
+    .flatMap((name) =>
+      WORKSPACE_FOLDERS.includes(name)
+        ? [name, ...folder.subfolders(name).map((inner) => `${name}/${inner}`)]
+        : [name],
+    );
+  const found: { dir: string; framework: Exclude<FrameworkName, 'plain'> }[] = [];
+  for (const dir of candidates) {
+    const site = new DocsFolder(join(folder.root, dir));
+    const framework = detectFramework(site);
+    // A package that merely depends on a framework (a plugin, a library) publishes no page.
+    if (framework !== 'plain' && hasPages(site, LOADERS[framework](site))) {
+      found.push({ dir, framework });
+    }
+  }
+  return found;
+}
+
+function hasPages(folder: DocsFolder, layout: SiteLayout): boolean {
+  return layout.contentDirs.some((dir) =>
+    folder.list(dir, isDocFile).some((file) => layout.isPageFile(file)),
+  );
 }
 
 /** Reads the site's layout: its framework's configuration, as data. */

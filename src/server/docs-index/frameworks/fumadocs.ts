@@ -14,7 +14,13 @@
  * or `/docs/...` with `hideLocale`. With `hideLocale: 'always'` the site serves every language
  * at one URL by cookie; translations keep their `/cn/...` URL, which the middleware redirects.
  *
- * Not read: a `baseUrl`, `dir` or i18n config built by code, custom `url()`/`slugs()` loader
+ * `loader()` and `defineI18n()` may live in any module: after the templates' places, the
+ * app's modules (`lib/`, `src/`, `app/`) are searched for the call. When the i18n config's
+ * languages are built by code (`languages: Object.keys(translations)`), they are the ones the
+ * files show: `page.<code>.mdx` suffixes (or `<code>/` folders with the dir parser) naming a
+ * language and mirroring the default language's pages.
+ *
+ * Not read: a `baseUrl` or `dir` built by code, custom `url()`/`slugs()` loader
  * options and plugins, several docs collections (the first `defineDocs` is the site's), pages a
  * meta file pulls in from another folder (`../other/page`: they keep their own folder's groups),
  * `fallbackLanguage`, and `<include>` of a `#section`. `<include>` partials are inlined.
@@ -30,7 +36,8 @@ import {
 } from './config-files.ts';
 import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
 import { type FumadocsI18n, GROUP, MetaTree, pathToName } from './fumadocs-meta.ts';
-import { normalizeLanguage } from './languages.ts';
+import { isLanguageCode, normalizeLanguage } from './languages.ts';
+import { findLocaleFolders } from './locale-folders.ts';
 import { frontmatterText } from './page-rules.ts';
 import { findStaticCalls, isStaticCall, readConfigModule } from './static-config.ts';
 import type { PagePlacement, SiteLayout } from './types.ts';
@@ -41,6 +48,11 @@ const DEFAULT_BASE_URL = '/docs';
 const SOURCE_MODULES = ['lib/source', 'src/lib/source', 'app/source', 'src/app/source'];
 const I18N_MODULES = ['lib/i18n', 'src/lib/i18n', 'i18n', 'src/i18n', 'app/i18n'];
 const META_NAME = /^meta(?:\.[\w$-]+)?\.(?:json|ya?ml)$/;
+/** Folders of the app whose modules may call `loader()` or `defineI18n()`. */
+const APP_FOLDERS = ['lib', 'src', 'app'];
+const APP_MODULE = /\.(?:[cm]?[jt]sx?)$/;
+/** At least this share of a language's files must mirror a default-language page. */
+const MIRROR_SHARE = 0.5;
 
 /** A page file read as Fumadocs reads it: its locale-free path and its locale. */
 interface SourceFile {
@@ -61,10 +73,16 @@ export function loadFumadocs(folder: DocsFolder): SiteLayout {
   const configFile = findConfig(folder, 'source.config');
   const collection = readCollection(folder, configFile);
   const contentDir = normalizeRelative(collection.dir) ?? DEFAULT_DIR;
-  const sourceFile = SOURCE_MODULES.map((base) => findConfig(folder, base)).find(Boolean);
+  const sourceFile =
+    SOURCE_MODULES.map((base) => findConfig(folder, base)).find(Boolean) ??
+    findAppModule(folder, /\bloader\(/, contentDir);
   const loaderOptions = readLoader(folder, sourceFile, collection.binding);
-  const i18nFile = I18N_MODULES.map((base) => findConfig(folder, base)).find(Boolean);
-  const i18n = readI18n(folder, loaderOptions.i18n, i18nFile);
+  const i18nFile =
+    I18N_MODULES.map((base) => findConfig(folder, base)).find(Boolean) ??
+    findAppModule(folder, /\bdefineI18n\(/, contentDir);
+  const i18n = readI18n(folder, loaderOptions.i18n, i18nFile, () =>
+    folder.list(contentDir, (name) => isDocFile(name)).map(relativeTo(contentDir)),
+  );
   const baseSlugs = (stringOf(loaderOptions.baseUrl) ?? DEFAULT_BASE_URL)
     .split('/')
     .filter(Boolean);
@@ -78,7 +96,7 @@ export function loadFumadocs(folder: DocsFolder): SiteLayout {
   };
   const url = (slugs: string[], locale: string) =>
     [urlLocale(locale), ...baseSlugs, ...slugs].filter(Boolean).join('/');
-  const relative = (file: string) => file.slice(contentDir.length + 1);
+  const relative = relativeTo(contentDir);
   return {
     framework: 'fumadocs',
     anchorStyle: 'github',
@@ -153,11 +171,32 @@ function readLoader(folder: DocsFolder, file: string | undefined, binding?: stri
   return chosen?.options ?? {};
 }
 
-/** i18n from the loader's options, else `defineI18n()` or an exported `i18n` object. */
+const relativeTo = (dir: string) => (file: string) => file.slice(dir.length + 1);
+
+/**
+ * The first module of the app (outside the content folder) whose code makes `call`, for
+ * sites that keep `loader()` or `defineI18n()` somewhere the templates do not.
+ */
+function findAppModule(folder: DocsFolder, call: RegExp, contentDir: string): string | undefined {
+  for (const dir of APP_FOLDERS) {
+    const modules = folder.list(dir, (name) => APP_MODULE.test(name) && !name.endsWith('.d.ts'));
+    const found = modules.find(
+      (file) => !file.startsWith(`${contentDir}/`) && call.test(folder.readIfExists(file) ?? ''),
+    );
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * i18n from the loader's options, else `defineI18n()` or an exported `i18n` object; languages
+ * built by code are read from the content files (`files`, relative to the content folder).
+ */
 function readI18n(
   folder: DocsFolder,
   inline: unknown,
   file: string | undefined,
+  files: () => string[],
 ): FumadocsI18n | undefined {
   let config = isData(inline) ? inline : undefined;
   const source = !config && file ? folder.readIfExists(file) : undefined;
@@ -170,11 +209,18 @@ function readI18n(
       config = isData(named) ? named : undefined;
     }
   }
-  const languages = arrayOf(config?.languages).map(stringOf).filter(Boolean) as string[];
-  if (!config || languages.length === 0) return undefined;
-  const fallback = stringOf(config.defaultLanguage);
-  const defaultLanguage = fallback && languages.includes(fallback) ? fallback : languages[0]!;
+  if (!config) return undefined;
   const parser = config.parser === 'dir' || config.parser === 'none' ? config.parser : 'dot';
+  const fallback = stringOf(config.defaultLanguage);
+  let languages = arrayOf(config.languages).map(stringOf).filter(Boolean) as string[];
+  if (languages.length === 0 && parser !== 'none') {
+    const defaultCode = fallback ?? 'en';
+    const found = parser === 'dir' ? dirLocales(files(), defaultCode) : dotLocales(files());
+    if (found.length === 0) return undefined;
+    languages = [defaultCode, ...found];
+  }
+  if (languages.length === 0) return undefined;
+  const defaultLanguage = fallback && languages.includes(fallback) ? fallback : languages[0]!;
   const hide = config.hideLocale;
   return {
     languages: [defaultLanguage, ...languages.filter((code) => code !== defaultLanguage)],
@@ -216,4 +262,32 @@ function isShadowedIndex(folder: DocsFolder, file: string, key: string): boolean
   if (!key.endsWith('/index')) return false;
   const dir = file.slice(0, file.lastIndexOf('/'));
   return folder.isFile(`${dir}.mdx`) || folder.isFile(`${dir}.md`);
+}
+
+/** Codes of `page.<code>.mdx` files that name a language and mirror a `page.mdx`. */
+function dotLocales(files: string[]): string[] {
+  const pages = new Set(files.map((file) => file.replace(/\.mdx?$/i, '')));
+  const counts = new Map<string, { all: number; mirrored: number }>();
+  for (const page of pages) {
+    const match = /^(.*)\.([^./]+)$/.exec(page);
+    if (!match || !isLanguageCode(match[2]!)) continue;
+    const count = counts.get(match[2]!) ?? { all: 0, mirrored: 0 };
+    count.all += 1;
+    if (pages.has(match[1]!)) count.mirrored += 1;
+    counts.set(match[2]!, count);
+  }
+  return [...counts]
+    .filter(([, count]) => count.mirrored > 0 && count.mirrored >= count.all * MIRROR_SHARE)
+    .map(([code]) => code)
+    .sort();
+}
+
+/** Codes of `<code>/` folders (the dir parser) mirroring the default language's folder. */
+function dirLocales(files: string[], defaultCode: string): string[] {
+  const prefix = `${defaultCode}/`;
+  const inDefault = files.filter((file) => file.startsWith(prefix));
+  const others = files.filter((file) => !file.startsWith(prefix));
+  return findLocaleFolders([...inDefault.map((file) => file.slice(prefix.length)), ...others])
+    .map((found) => found.folder)
+    .filter((code) => code !== defaultCode);
 }

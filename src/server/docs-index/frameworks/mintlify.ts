@@ -1,6 +1,7 @@
 /**
  * Mintlify: `docs.json` (or the older `mint.json`) names every published page in its
- * navigation, by file path without extension; languages and versions are branches of it.
+ * navigation, by file path without extension; languages and versions are branches of it
+ * (`$ref`s to other JSON files resolved, mintlify-config.ts).
  * As Mintlify documents: `.mintignore` (gitignore syntax, plus its default patterns) removes
  * files from the site; `snippets/` holds partials, never pages; pages outside the navigation,
  * in a `hidden` branch or with `hidden: true` are served by URL but kept out of search and the
@@ -8,14 +9,15 @@
  */
 import ignore from 'ignore';
 import { isDocFile } from '../paths.ts';
-import { arrayOf, type Data, isData, parseJson, pathOf, stringOf } from './config-files.ts';
+import { arrayOf, type Data, isData, pathOf, stringOf } from './config-files.ts';
 import type { DocsFolder } from './docs-folder.ts';
 import { normalizeLanguage } from './languages.ts';
 import { withoutPrefix } from './locale-folders.ts';
+import { MINTLIFY_CONFIGS, readMintlifyConfig } from './mintlify-config.ts';
 import { frontmatterText, isRepositoryFile, isTrue } from './page-rules.ts';
 import type { PagePlacement, SiteLayout, SiteVersion } from './types.ts';
 
-export const MINTLIFY_CONFIGS = ['docs.json', 'mint.json'];
+export { MINTLIFY_CONFIGS };
 
 /** What Mintlify ignores without a `.mintignore` (its documented defaults). */
 const DEFAULT_IGNORED = [
@@ -57,8 +59,7 @@ interface NavEntry extends NavContext {
 }
 
 export function loadMintlify(folder: DocsFolder): SiteLayout {
-  const configFile = folder.firstFile(MINTLIFY_CONFIGS);
-  const config = (parseJson((configFile && folder.readIfExists(configFile)) ?? '') ?? {}) as Data;
+  const { config, files: configFiles } = readMintlifyConfig(folder);
   const ignored = ignore()
     .add(DEFAULT_IGNORED)
     .add(folder.readIfExists('.mintignore') ?? '');
@@ -82,7 +83,7 @@ export function loadMintlify(folder: DocsFolder): SiteLayout {
     languagePrefixes: languages
       .slice(1)
       .map((language) => ({ prefix: `${folders.get(language) ?? language}/`, language })),
-    configFiles: [...MINTLIFY_CONFIGS, '.mintignore'],
+    configFiles: [...new Set([...MINTLIFY_CONFIGS, ...configFiles, '.mintignore'])],
     contentDirs: [''],
     isPageFile: (file) =>
       isDocFile(file) && !isRepositoryFile(file.split('/').at(-1)!) && !ignored.ignores(file),

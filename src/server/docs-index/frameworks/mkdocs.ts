@@ -5,11 +5,13 @@
  * `/templates/` by default) are not published. The `nav` titles win over the page's own, as
  * in MkDocs, and its sections are the groups. Languages from the mkdocs-static-i18n plugin
  * (`page.fr.md` suffixes or `fr/` folders, published under `fr/`), else `theme.language`.
+ * Posts of Material's blog plugin are published at their dated URLs (mkdocs-blog.ts).
  */
 import ignore from 'ignore';
 import { arrayOf, type Data, isData, parseYamlData, pathOf, stringOf } from './config-files.ts';
 import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
 import { normalizeLanguage } from './languages.ts';
+import { readMaterialBlog } from './mkdocs-blog.ts';
 import { isTrue } from './page-rules.ts';
 import type { PagePlacement, SiteLayout } from './types.ts';
 
@@ -39,6 +41,7 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
   const defaultLocale = locales[0]!;
   const nav = navEntries(config.nav);
   const relative = (file: string) => file.slice(docsDir.length + 1);
+  const blog = readMaterialBlog(config, folder, docsDir);
   const url = (path: string, isIndex: boolean) => {
     if (isIndex)
       return path
@@ -64,6 +67,12 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
     isPageFile: (file) =>
       file.startsWith(`${docsDir}/`) && file.endsWith('.md') && !excluded.ignores(relative(file)),
     place(file, frontmatter): PagePlacement | undefined {
+      if (blog && relative(file).startsWith(`${blog.postDir}/`)) {
+        const post = blog.postPath(relative(file), frontmatter);
+        if (post === undefined) return undefined;
+        const path = url(post, false);
+        return { path, language: languageOf(defaultLocale), translationKey: path };
+      }
       let path = relative(file).replace(/\.md$/, '');
       let locale = defaultLocale;
       if (i18n?.structure === 'folder') {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   detectFramework,
+  findSitesBelow,
   isFrameworkConfigFile,
 } from '../../../../src/server/docs-index/frameworks/detect.ts';
 import { DocsFolder } from '../../../../src/server/docs-index/frameworks/docs-folder.ts';
@@ -91,6 +92,27 @@ describe('detectFramework', () => {
     for (const file of ['content/docs/meta.mdx', 'docs/source.config.md', 'content/_metal.ts']) {
       expect(isFrameworkConfigFile(file), file).toBe(false);
     }
+  });
+
+  it('finds the doc sites a repository keeps in a subfolder or a monorepo app', async () => {
+    const root = await writeSite({
+      'README.md': '# A library',
+      'src/lib.md': 'Not a site.',
+      'website/docusaurus.config.js': 'export default { title: "Site" };',
+      'website/docs/intro.md': '# Intro',
+      'apps/docs/mkdocs.yml': 'site_name: Docs',
+      'apps/docs/docs/index.md': '# Home',
+      'apps/web/index.md': '# Web',
+      'packages/plugin/package.json': '{"dependencies": {"fumadocs-core": "16.0.0"}}',
+      'packages/plugin/README.md': '# A plugin, no pages',
+    });
+    const folder = new DocsFolder(root);
+    expect(detectFramework(folder)).toBe('plain');
+    expect(findSitesBelow(folder)).toEqual([
+      { dir: 'apps/docs', framework: 'mkdocs' },
+      { dir: 'website', framework: 'docusaurus' },
+    ]);
+    expect(findSitesBelow(new DocsFolder(`${root}/src`))).toEqual([]);
   });
 
   it('follows the framework the site names over the detected one', async () => {

@@ -188,6 +188,45 @@ describe('Fumadocs settings', () => {
     });
   });
 
+  it('finds loader() and defineI18n() in any app module, and languages built by code in the files', async () => {
+    // As vercel/swr-site keeps them: lib/geistdocs/{source,i18n}.ts, languages from an object.
+    const index = await indexSite(
+      await writeSite({
+        'source.config.ts': SOURCE_CONFIG('content/docs'),
+        'lib/geistdocs/source.ts': `import { loader } from 'fumadocs-core/source';
+          import { i18n } from './i18n';
+          export const source = loader({ i18n, baseUrl: '/guide', source: docs.toFumadocsSource() });`,
+        'lib/geistdocs/i18n.ts': `import { defineI18n } from 'fumadocs-core/i18n';
+          import { translations } from '@/site';
+          export const i18n = defineI18n({ defaultLanguage: 'en', languages: Object.keys(translations), hideLocale: 'default-locale' });`,
+        'content/docs/cache.mdx': '---\ntitle: Cache\n---\nThe cache keeps responses.',
+        'content/docs/cache.ja.mdx': '---\ntitle: キャッシュ\n---\nキャッシュは応答を保持します。',
+        'content/docs/cache.cn.mdx': '---\ntitle: 缓存\n---\n缓存保存响应。',
+        'content/docs/release.v2.mdx': '---\ntitle: Release v2\n---\nNot a language suffix.',
+      }),
+    );
+    expect(pathsOf(index)).toEqual({
+      'cn/guide/cache': 'content/docs/cache.cn.mdx',
+      'guide/cache': 'content/docs/cache.mdx',
+      'guide/release.v2': 'content/docs/release.v2.mdx',
+      'ja/guide/cache': 'content/docs/cache.ja.mdx',
+    });
+    expect(index.profile.languages).toEqual(['en', 'zh', 'ja']);
+    expect(index.getPage('cn/guide/cache')).toMatchObject({
+      language: 'zh',
+      translationKey: 'guide/cache',
+    });
+    const folders = await indexSite(
+      await writeSite({
+        'source.config.ts': SOURCE_CONFIG('content/docs'),
+        'lib/site/i18n.ts': `export const i18n = defineI18n({ defaultLanguage: 'en', languages: LOCALES, parser: 'dir' });`,
+        'content/docs/en/setup.mdx': '---\ntitle: Setup\n---\nInstall it.',
+        'content/docs/ja/setup.mdx': '---\ntitle: セットアップ\n---\nインストールします。',
+      }),
+    );
+    expect(Object.keys(pathsOf(folders))).toEqual(['en/docs/setup', 'ja/docs/setup']);
+  });
+
   it('is told by a fumadocs dependency when the config has another name', async () => {
     const root = await writeSite({
       'package.json': '{"dependencies": {"fumadocs-ui": "16.0.0", "next": "16.0.0"}}',

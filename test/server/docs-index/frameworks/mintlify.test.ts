@@ -113,6 +113,68 @@ describe('the Mintlify fixture', () => {
   });
 });
 
+describe('docs.json split with $ref', () => {
+  // As the Mintlify docs repository keeps its languages: one file per language, referenced
+  // from navigation.languages; nested references read relative to the file holding them.
+  const files = {
+    'docs.json': JSON.stringify({
+      name: 'Split',
+      navigation: {
+        languages: [
+          {
+            language: 'en',
+            tabs: [{ tab: 'Guides', groups: [{ group: 'Start', pages: ['index', 'setup'] }] }],
+          },
+          { $ref: './fr.json' },
+          { $ref: './missing.json' },
+          { $ref: '../outside.json' },
+        ],
+      },
+    }),
+    'fr.json': JSON.stringify({ language: 'fr', tabs: [{ $ref: './nav/fr-tab.json' }] }),
+    'nav/fr-tab.json': JSON.stringify({
+      tab: 'Guides FR',
+      groups: [{ $ref: '../fr-group.json', group: 'Démarrer' }],
+    }),
+    'fr-group.json': JSON.stringify({ group: 'Start', pages: ['fr/index', 'fr/setup'] }),
+    'loop.json': JSON.stringify({ $ref: './loop.json' }),
+    'index.mdx': '---\ntitle: Home\n---\nWelcome aboard the airship.',
+    'setup.mdx': '---\ntitle: Setup\n---\nInflate the envelope with helium before the flight.',
+    'fr/index.mdx': '---\ntitle: Accueil\n---\nBienvenue à bord du dirigeable.',
+    'fr/setup.mdx': "---\ntitle: Installation\n---\nGonflez l'enveloppe à l'hélium avant le vol.",
+  };
+
+  it('reads languages and groups from referenced files, siblings of $ref on top', async () => {
+    const index = await indexSite(await writeSite(files));
+    expect(index.profile.languages).toEqual(['en', 'fr']);
+    expect(index.getPage('fr/setup')).toMatchObject({
+      language: 'fr',
+      translationKey: 'setup',
+      navigation: ['Guides FR', 'Démarrer'],
+    });
+    // Listed in the referenced navigation, so searched (unlisted pages are not).
+    expect(
+      index.search('Comment gonfler l’enveloppe ?', { filter: { language: 'fr' } })[0]?.path,
+    ).toBe('fr/setup');
+    expect(index.layout?.configFiles).toEqual(
+      expect.arrayContaining(['docs.json', 'fr.json', 'nav/fr-tab.json', 'fr-group.json']),
+    );
+  });
+
+  it('leaves out a circular reference and still reads the rest', async () => {
+    const index = await indexSite(
+      await writeSite({
+        ...files,
+        'docs.json': JSON.stringify({
+          navigation: { groups: [{ group: 'Start', pages: ['setup'] }, { $ref: './loop.json' }] },
+        }),
+      }),
+    );
+    expect(index.getPage('setup')).toMatchObject({ navigation: ['Start'] });
+    expect(index.search('helium envelope')[0]?.path).toBe('setup');
+  });
+});
+
 describe('mint.json (the older configuration)', () => {
   it('reads its groups and versions', async () => {
     const root = await writeSite({

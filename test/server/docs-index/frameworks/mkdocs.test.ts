@@ -93,4 +93,42 @@ describe('MkDocs settings', () => {
     });
     expect(index.getPage('de/setup/')).toMatchObject({ language: 'de', translationKey: 'setup/' });
   });
+
+  it('publishes Material blog posts at their dated URLs, drafts not at all', async () => {
+    // As squidfunk/mkdocs-material's own blog writes posts: date, or date.created, a slug
+    // from the title (its first heading) or frontmatter.
+    const post = (front: string, body: string) => `---\n${front}\n---\n\n${body}\n`;
+    const files = (plugin: string) => ({
+      'mkdocs.yml': `site_name: Blog\nplugins:\n${plugin}\n`,
+      'docs/index.md': '# Home',
+      'docs/blog/index.md': '# Blog',
+      'docs/blog/posts/search.md': post(
+        'date: 2021-09-13\ncategories:\n  - Search',
+        "# Search: better, faster, smaller\n\nWe're rebuilding search.",
+      ),
+      'docs/blog/posts/two.md': post(
+        'date:\n  created: 2026-02-18\n  updated: 2026-04-13\nslug: mkdocs-2.0',
+        '# What MkDocs 2.0 means',
+      ),
+      'docs/blog/posts/titled.md': post('date: 2024-01-05\ntitle: Titled post', 'Text.'),
+      'docs/blog/posts/plan.md': post('date: 2024-02-01\ndraft: true', '# Plan\n\nUnfinished.'),
+    });
+    expect(pathsOf(await indexSite(await writeSite(files('  - blog'))))).toEqual({
+      '': 'docs/index.md',
+      'blog/': 'docs/blog/index.md',
+      'blog/2021/09/13/search-better-faster-smaller/': 'docs/blog/posts/search.md',
+      'blog/2024/01/05/titled-post/': 'docs/blog/posts/titled.md',
+      'blog/2026/02/18/mkdocs-2.0/': 'docs/blog/posts/two.md',
+    });
+    const custom = await indexSite(
+      await writeSite(
+        files(
+          "  - blog:\n      blog_dir: news\n      post_dir: blog/posts\n      post_url_format: '{categories}/{slug}'",
+        ),
+      ),
+    );
+    expect(Object.keys(pathsOf(custom))).toEqual(
+      expect.arrayContaining(['news/search/search-better-faster-smaller/', 'news/mkdocs-2.0/']),
+    );
+  });
 });

@@ -1,0 +1,101 @@
+/**
+ * Material for MkDocs' blog plugin (`plugins: [blog]`), as its reference describes it: posts in
+ * `<blog_dir>/posts/` are published at `<blog_dir>/<post_url_format>`, `{date}/{slug}` by
+ * default: the post's `date` (or `date.created`) written in `post_url_date_format`
+ * (`yyyy/MM/dd`), and the frontmatter `slug`, else the post's title (frontmatter `title`, else
+ * its first `#` heading) slugified as Python-Markdown's `toc` does. `{categories}` and `{file}`
+ * are read too. Drafts (`draft: true`) are left out like every draft page.
+ *
+ * Not read: a custom `post_slugify` function, `draft_if_future_date`, and the generated
+ * archive, category and pagination pages (they list posts; the posts are indexed).
+ */
+import { slugify } from '../../../api/anchors.ts';
+import { arrayOf, type Data, isData, stringOf } from './config-files.ts';
+import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
+import { splitFrontmatter } from './frontmatter.ts';
+
+export interface MaterialBlog {
+  /** Folder of the posts, relative to the docs folder (`blog/posts`). */
+  postDir: string;
+  /**
+   * The published path of a post (relative to the docs folder, without the URL form), or
+   * undefined when the post has no date to place it by.
+   */
+  postPath(file: string, frontmatter: Record<string, unknown>): string | undefined;
+}
+
+/** The blog plugin's options, when `mkdocs.yml` enables it. */
+export function readMaterialBlog(
+  config: Data,
+  folder: DocsFolder,
+  docsDir: string,
+): MaterialBlog | undefined {
+  const entry = arrayOf(config.plugins).find(
+    (plugin) =>
+      plugin === 'blog' ||
+      plugin === 'material/blog' ||
+      (isData(plugin) && (isData(plugin.blog) || isData(plugin['material/blog']))),
+  );
+  if (entry === undefined) return undefined;
+  const options = (isData(entry) ? (entry.blog ?? entry['material/blog']) : {}) as Data;
+  if (options.enabled === false) return undefined;
+  const blogDir = normalizeRelative(stringOf(options.blog_dir) ?? 'blog') ?? 'blog';
+  const postDir =
+    normalizeRelative(
+      (stringOf(options.post_dir) ?? '{blog}/posts').replace('{blog}', blogDir || '.'),
+    ) ?? `${blogDir}/posts`;
+  const urlFormat = stringOf(options.post_url_format) ?? '{date}/{slug}';
+  const dateFormat = stringOf(options.post_url_date_format) ?? 'yyyy/MM/dd';
+  const separator = stringOf(options.post_slugify_separator) ?? '-';
+  const slug = (text: string) => slugify(text, 'mkdocs').replace(/-/g, separator);
+  return {
+    postDir,
+    postPath(file, frontmatter) {
+      const date = postDate(frontmatter.date);
+      if (!date) return undefined;
+      const name = file.split('/').at(-1)!.replace(/\.md$/, '');
+      const title = stringOf(frontmatter.title) ?? firstHeading(folder, `${docsDir}/${file}`);
+      const categories = arrayOf(frontmatter.categories)
+        .map((category) => (typeof category === 'string' ? slug(category) : ''))
+        .filter(Boolean);
+      const path = urlFormat
+        .replace('{date}', formatDate(date, dateFormat))
+        .replace('{slug}', stringOf(frontmatter.slug) ?? slug(title ?? name))
+        .replace('{categories}', categories.join('/'))
+        .replace('{file}', name);
+      return [blogDir, ...path.split('/')].filter(Boolean).join('/');
+    },
+  };
+}
+
+/** `date: 2024-01-31`, a YAML timestamp, or `date: { created: … }`. */
+function postDate(value: unknown): { year: number; month: number; day: number } | undefined {
+  const created = isData(value) && !(value instanceof Date) ? value.created : value;
+  if (created instanceof Date && !Number.isNaN(created.getTime())) {
+    return {
+      year: created.getUTCFullYear(),
+      month: created.getUTCMonth() + 1,
+      day: created.getUTCDate(),
+    };
+  }
+  const match = typeof created === 'string' ? /^(\d{4})-(\d{2})-(\d{2})/.exec(created) : null;
+  if (!match) return undefined;
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+/** Babel's date patterns as blogs use them: `yyyy`, `MM`, `dd` (and `M`, `d`, `yy`). */
+function formatDate(date: { year: number; month: number; day: number }, format: string): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return format.replace(/y+|M+|d+/g, (token) => {
+    if (token[0] === 'y') return token.length === 2 ? pad(date.year % 100) : String(date.year);
+    const value = token[0] === 'M' ? date.month : date.day;
+    return token.length >= 2 ? pad(value) : String(value);
+  });
+}
+
+function firstHeading(folder: DocsFolder, file: string): string | undefined {
+  const source = folder.readIfExists(file);
+  if (source === undefined) return undefined;
+  const heading = /^#[ \t]+(.+?)[ \t]*#*[ \t]*$/m.exec(splitFrontmatter(source).body);
+  return heading?.[1];
+}
