@@ -68,8 +68,10 @@ interface Postings {
 export class BodyText {
   /** Every term's key by its id, for prefix and typo matching as MiniSearch does them. */
   private readonly keyTree = new SearchableMap<number>();
-  /** How many term ids (from 0) are in `keyTree`. */
+  /** How many term ids (from 0) have been put in `keyTree`. */
   private treeTerms = 0;
+  /** Ids below `treeTerms` forgotten (out of `keyTree`), to put back once numbered again. */
+  private treeGaps: number[] = [];
   private readonly figures = new Map<string, SectionFigures>();
   /** MiniSearch's average length of each field, kept with its own arithmetic. */
   private readonly averages = FIELDS.map(() => 0);
@@ -81,6 +83,12 @@ export class BodyText {
 
   constructor(fieldTerms: FieldTerms) {
     this.fieldTerms = fieldTerms;
+    fieldTerms.whenForgotten((key, id) => {
+      // An id not in the tree yet is put there (or kept as a gap) when it is brought up to date.
+      if (this.keyTree.get(key) !== id) return;
+      this.keyTree.delete(key);
+      this.treeGaps.push(id);
+    });
   }
 
   /**
@@ -233,9 +241,21 @@ export class BodyText {
   /** The tree of terms, with the terms numbered since it was last brought up to date. */
   private currentTree(): SearchableMap<number> {
     const terms = this.fieldTerms.termCount;
-    for (let id = this.treeTerms; id < terms; id++) this.keyTree.set(this.fieldTerms.keyOf(id), id);
+    if (this.treeGaps.length > 0) {
+      const gaps = this.treeGaps;
+      this.treeGaps = [];
+      for (const id of gaps) this.putInTree(id);
+    }
+    for (let id = this.treeTerms; id < terms; id++) this.putInTree(id);
     this.treeTerms = terms;
     return this.keyTree;
+  }
+
+  /** Puts a term in the tree; an id not numbered again yet stays a gap. */
+  private putInTree(id: number): void {
+    const key = this.fieldTerms.keyOf(id);
+    if (key === '') this.treeGaps.push(id);
+    else this.keyTree.set(key, id);
   }
 
   /** Every term's postings, from the sections' figures. */

@@ -31,6 +31,7 @@ import {
   FIELD_NUMBERS,
   FIELDS,
   type Field,
+  fieldText,
   type IndexedSection,
   type IndexedWord,
   sectionWords,
@@ -430,9 +431,9 @@ export class SectionEngine {
     const keys: string[][] = new Array(given ? words.length : 0);
     for (let position = 0; position < words.length; position++) {
       const indexed = words[position]!;
-      if (indexed.idsOwner !== this.fieldTerms) {
+      if (indexed.idsNumbering !== this.fieldTerms.numbering) {
         indexed.ids = this.fieldTerms.idsOf(indexed.keys);
-        indexed.idsOwner = this.fieldTerms;
+        indexed.idsNumbering = this.fieldTerms.numbering;
       }
       // A word comes back often within a section: its terms are counted once.
       if (indexed.section !== this.currentSection) {
@@ -502,10 +503,11 @@ export class SectionEngine {
     return slot;
   }
 
-  /** Removes a section; its terms are worked out again so the frequencies stay exact. */
+  /** Removes a section, and the terms no other section holds. */
   discard(section: IndexedSection): void {
     const slot = this.slots.get(section.id);
     if (slot === undefined) return;
+    const terms = this.termsAt[slot]!;
     this.discardLinkText(section.id);
     if (this.holdsBodyText) this.bodyText.discarding(section.id, this.miniSearch.documentCount);
     this.miniSearch.discard(slot);
@@ -518,33 +520,34 @@ export class SectionEngine {
       this.pageNumbers.delete(section.pagePath);
       this.freePageNumbers.push(page.number);
     }
-    this.fieldTerms.remove(section.id);
     this.sections--;
     const language = languageOf(section.meta.language);
     const remaining = (this.languages.get(language) ?? 0) - 1;
     if (remaining > 0) this.languages.set(language, remaining);
     else this.languages.delete(language);
-    // The section's words as `add` counted them.
-    const ids = new Set<number>();
-    for (const [field, { words, counts }] of sectionWords(section).entries()) {
-      for (const [position, indexed] of words.entries()) {
-        if (field === TITLE && indexed.terms.length === 1) {
-          this.countTitleWord(indexed.terms[0]!, -counts[position]!);
-        }
-        for (const key of indexed.keys) {
-          const id = this.fieldTerms.idOf(key);
-          if (id !== undefined) ids.add(id);
-        }
-      }
+    // The title's words as `add` counted them.
+    const title = countedWords(fieldText(section, 'title'), language);
+    for (const [position, indexed] of title.words.entries()) {
+      if (indexed.terms.length === 1)
+        this.countTitleWord(indexed.terms[0]!, -title.counts[position]!);
     }
+    // The section's terms, each once, from its figures (before FieldTerms forgets them).
     const own = this.pageLanguageCounts(section.meta.language);
     own.sections--;
+    const ids = new Set<number>();
+    for (let i = terms[0]!; i < terms[FIELDS.length]!; i += 2) ids.add(terms[i]!);
     for (const id of ids) {
       this.sectionsWithTerm[id]!--;
       own.withTerm[id]!--;
     }
+    this.fieldTerms.remove(section.id);
     // A language whose last section went holds only zeros, as long as the vocabulary.
     if (own.sections === 0) this.byPageLanguage.delete(section.meta.language ?? '');
+  }
+
+  /** How many distinct terms the sections held hold. */
+  get termCount(): number {
+    return this.fieldTerms.heldTermCount;
   }
 
   /** How many pages the engine holds sections of. */

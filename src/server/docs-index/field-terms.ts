@@ -16,8 +16,15 @@ export type SectionTerms = Int32Array;
 
 export class FieldTerms {
   private readonly ids = new Map<string, number>();
-  /** Each term id's key. */
+  /** Each term id's key ('' for an id no section holds, in `freeIds`). */
   private readonly keys: string[] = [];
+  /**
+   * The ids of terms no section holds any more (their sections were removed, `--watch`), given
+   * to the next new terms: a long-running server numbers only as many terms as its pages hold.
+   */
+  private readonly freeIds: number[] = [];
+  /** Called with each term forgotten, before its id is given to another. */
+  private readonly onForget: ((key: string, id: number) => void)[] = [];
   private readonly sections = new Map<string, SectionTerms>();
   /** Per field: in how many sections each term id occurs in that field. */
   private sectionsWithTerm: Int32Array[];
@@ -35,17 +42,36 @@ export class FieldTerms {
     this.touched = Array.from({ length: fieldCount }, () => []);
   }
 
-  /** The ids of terms (as the index stores them), new ones numbered; the caller may keep them. */
+  /**
+   * Replaced whenever a term is forgotten: ids a caller kept (`idsOf`) hold while this is the
+   * same object.
+   */
+  numbering: object = {};
+
+  /**
+   * The ids of terms (as the index stores them), new ones numbered; the caller may keep them
+   * while `numbering` stays the same.
+   */
   idsOf(keys: readonly string[]): number[] {
     return keys.map((key) => {
       let id = this.ids.get(key);
       if (id === undefined) {
-        id = this.ids.size;
+        id = this.freeIds.pop();
+        if (id === undefined) {
+          id = this.keys.length;
+          this.keys.push(key);
+        } else {
+          this.keys[id] = key;
+        }
         this.ids.set(key, id);
-        this.keys.push(key);
       }
       return id;
     });
+  }
+
+  /** Calls `listener` with each term forgotten (no section holds it), before its id is reused. */
+  whenForgotten(listener: (key: string, id: number) => void): void {
+    this.onForget.push(listener);
   }
 
   /** Occurrences of a term (by `idsOf`) in a field of the section being added. */
@@ -92,7 +118,7 @@ export class FieldTerms {
     return terms;
   }
 
-  /** Forgets a section (its file changed or went). */
+  /** Forgets a section (its file changed or went), and the terms no other section holds. */
   remove(sectionId: string): void {
     const terms = this.sections.get(sectionId);
     if (!terms) return;
@@ -103,6 +129,27 @@ export class FieldTerms {
         this.addSectionWith(field, terms[i]!, -1);
       }
     }
+    // The fields' pairs follow one another.
+    for (let i = terms[0]!; i < terms[this.fieldCount]!; i += 2) {
+      const id = terms[i]!;
+      if (this.keys[id] !== '' && !this.isHeld(id)) this.forget(id);
+    }
+  }
+
+  private isHeld(id: number): boolean {
+    for (let field = 0; field < this.fieldCount; field++) {
+      if (this.sectionsWithTerm[field]![id] !== 0) return true;
+    }
+    return false;
+  }
+
+  private forget(id: number): void {
+    const key = this.keys[id]!;
+    for (const listener of this.onForget) listener(key, id);
+    this.ids.delete(key);
+    this.keys[id] = '';
+    this.freeIds.push(id);
+    this.numbering = {};
   }
 
   /** The id of a term, undefined when no section holds it. */
@@ -110,12 +157,17 @@ export class FieldTerms {
     return this.ids.get(key);
   }
 
-  /** The key of a term id. */
+  /** The key of a term id ('' for an id no section holds). */
   keyOf(id: number): string {
     return this.keys[id]!;
   }
 
-  /** How many terms have been numbered: ids run from 0 to this, less one. */
+  /** How many terms some section holds. */
+  get heldTermCount(): number {
+    return this.ids.size;
+  }
+
+  /** Ids run from 0 to this, less one (some free: `keyOf` gives ''). */
   get termCount(): number {
     return this.keys.length;
   }

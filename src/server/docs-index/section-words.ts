@@ -7,7 +7,6 @@
 import { type Language, languageOf, words, wordTerms } from '../text/terms.ts';
 import { WordCache } from '../text/word-cache.ts';
 import { hasUnspacedScript, spacedWords } from '../text/words.ts';
-import type { FieldTerms } from './field-terms.ts';
 import { FenceTracker } from './markdown.ts';
 import type { PageMeta, Section } from './types.ts';
 
@@ -63,9 +62,12 @@ export interface IndexedWord {
   count: number;
   /** The last block of code (`WordCounter.addOnce`) the word was counted in. */
   block: number;
-  /** The terms' ids in `idsOwner`, an engine's FieldTerms (words are shared by engines). */
+  /**
+   * The terms' ids in an engine's FieldTerms, while its `numbering` is `idsNumbering` (words
+   * are shared by engines, and a FieldTerms numbers terms again as they are forgotten).
+   */
   ids: number[];
-  idsOwner: FieldTerms | undefined;
+  idsNumbering: object | undefined;
   /** Its number in the page reader's messages (page-reader.ts); -1 until sent. */
   number: number;
 }
@@ -81,7 +83,7 @@ export function knownWord(word: string, terms: string[], keys: string[]): Indexe
     count: 0,
     block: 0,
     ids: [],
-    idsOwner: undefined,
+    idsNumbering: undefined,
     number: -1,
   };
 }

@@ -197,10 +197,20 @@ export function primaryTag(tag: string | undefined): string | undefined {
   return primary ? primary : undefined;
 }
 
+/**
+ * The last tag `languageOf` was given and its language: indexing asks for each section's (a
+ * page's sections, and a site's pages in runs, share one) several times.
+ */
+let lastTag: string | undefined;
+let lastLanguage: Language = NEUTRAL;
+
 /** The language of a BCP-47 tag (`pt-br`, `zh-CN`, `ja`); NEUTRAL when unknown or missing. */
 export function languageOf(tag: string | undefined): Language {
+  if (tag === lastTag) return lastLanguage;
   const primary = primaryTag(tag);
-  return (primary && BY_TAG.get(primary)) || NEUTRAL;
+  lastLanguage = (primary && BY_TAG.get(primary)) || NEUTRAL;
+  lastTag = tag;
+  return lastLanguage;
 }
 
 /** How a word in `script` is processed on a page (or in a question) in `language`. */

@@ -293,6 +293,32 @@ describe('SectionEngine', () => {
     expect(engine.pageCount).toBe(1);
   });
 
+  it('forgets the words no page holds any more (--watch), and matches new ones in their place', () => {
+    const engine = new SectionEngine();
+    engine.add(sectionsOf('kept.md', '# Kept\nA wombat page.'));
+    const held = engine.termCount;
+    // A --watch server: a page saved again and again, each time with other words.
+    const word = (edit: number) =>
+      `zeta${String.fromCharCode(97 + (edit % 26))}${String.fromCharCode(97 + Math.floor(edit / 26))}`;
+    for (let edit = 0; edit < 60; edit++) {
+      const draft = sectionsOf('draft.md', `# Draft\nThe ${word(edit)} burrow.`);
+      engine.add(draft);
+      expect(ids(engine.search(word(edit)))).toEqual(['draft#@0']);
+      for (const section of draft) engine.discard(section);
+    }
+    expect(engine.termCount).toBe(held);
+    // The ids of forgotten words go to new ones: prefix and typo matching meet the new word only.
+    const gone = sectionsOf('gone.md', '# Gone\nA numbat.');
+    engine.add(gone);
+    expect(ids(engine.search('numba'))).toEqual(['gone#@0']);
+    for (const section of gone) engine.discard(section);
+    engine.add(sectionsOf('new.md', '# New\nA quokka.'));
+    expect(ids(engine.search('numba'))).toEqual([]);
+    expect(ids(engine.search('quokk'))).toEqual(['new#@0']);
+    expect(ids(engine.search('quakka'))).toEqual(['new#@0']);
+    expect(ids(engine.search('wombat'))).toEqual(['kept#@0']);
+  });
+
   it('meets identifiers across languages and spellings: useChat, use-chat, "use chat"', () => {
     const engine = new SectionEngine();
     engine.add(sectionsOf('hooks.md', '# Hooks\nCall `useChat()` in a component.', 'en'));

@@ -52,6 +52,32 @@ describe('FieldTerms', () => {
     expect(terms.sectionsWith(0, cach)).toBe(2);
   });
 
+  it('forgets the terms no section holds any more, and numbers new terms in their place', () => {
+    const terms = new FieldTerms(2);
+    add(terms, 'kept', [['cach'], ['respons']]);
+    const forgotten: string[] = [];
+    terms.whenForgotten((key) => forgotten.push(key));
+    const numbering = terms.numbering;
+    add(terms, 'draft', [['draft'], ['cach', 'quokka']]);
+    const quokka = terms.idOf('quokka')!;
+    terms.remove('draft');
+    expect(forgotten.sort()).toEqual(['draft', 'quokka']);
+    expect(terms.idOf('quokka')).toBeUndefined();
+    expect(terms.idOf('cach')).toBeDefined();
+    expect(terms.keyOf(quokka)).toBe('');
+    expect(terms.numbering).not.toBe(numbering);
+    // A --watch server: a page saved again and again, with new words each time.
+    for (let edit = 0; edit < 100; edit++) {
+      add(terms, 'draft', [[`draft${edit}`], ['cach', `word${edit}`]]);
+      expect(terms.sectionsWith(1, terms.idOf(`word${edit}`)!)).toBe(1);
+      terms.remove('draft');
+    }
+    expect(terms.heldTermCount).toBe(2);
+    expect(terms.termCount).toBe(4);
+    expect(terms.sectionsWith(0, terms.idOf('cach')!)).toBe(1);
+    expect(terms.sectionsWith(1, terms.idOf('cach')!)).toBe(0);
+  });
+
   it('grows past its first thousand terms', () => {
     const terms = new FieldTerms(1);
     const words = Array.from({ length: 3000 }, (_, i) => `w${i}`);
