@@ -64,6 +64,11 @@ export interface QuestionWord {
    * however many pairs it has.
    */
   pieces?: boolean;
+  /**
+   * With `pieces`: the pieces are whole words joined by hyphens ("PDF-Dateien"), not a word
+   * and its ending: no piece is left out.
+   */
+  joined?: boolean;
 }
 
 /**
@@ -190,6 +195,7 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     name: boolean,
     pieces = false,
     predicate = false,
+    joined = false,
   ) => {
     const key = terms.join(' ');
     if (terms.length === 0 || seen.has(key)) return;
@@ -205,6 +211,7 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
       filler,
       ...(name && !filler && { name }),
       ...(pieces && { pieces }),
+      ...(joined && { joined }),
     });
   };
   const asking = new Set([...text.matchAll(CJK_ASKING)].flatMap((m) => termsOf(m[0], language)));
@@ -228,6 +235,12 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     if (joinsPronoun(word, language)) {
       for (const part of word.split('-'))
         for (const term of termsOf(part, language)) add([term], false, false);
+    } else if (!casedNames && JOINED_NOUN.test(word)) {
+      // German joins a name, an abbreviation or a noun to the noun it qualifies with a hyphen
+      // ("PDF-Dateien", "Algolia-DocSearch-Programm"): a compound made for the sentence, which
+      // the pages seldom write whole, so it is held by the share of its parts a page holds.
+      const parts = word.split('-').flatMap((part) => termsOf(part, language).slice(0, 1));
+      add(parts, false, false, true, false, true);
     } else if (/[-_]|[\p{Ll}\p{N}]\p{Lu}/u.test(word)) {
       // Parts of three letters or more (`re` of "re-bundle" says nothing).
       const [whole, ...parts] = terms;
@@ -269,6 +282,9 @@ function joinsPronoun(word: string, tag: string | undefined): boolean {
 }
 
 const PROSE_HYPHENATED = /^\p{Ll}*[\p{L}\p{M}]+(?:-\p{Ll}[\p{L}\p{M}]*)+$/u;
+
+/** Words joined by hyphens, the last a capitalised noun ("PDF-Dateien", "woff2-Dateien"). */
+const JOINED_NOUN = /^[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*-\p{Lu}\p{Ll}[\p{L}\p{M}]*$/u;
 
 /**
  * The kind a sentence asks for; a sentence that opens with what it is about ("For server-side

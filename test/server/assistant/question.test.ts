@@ -156,6 +156,25 @@ describe('analyzeQuestion', () => {
     expect(terms('un plug-in', 'fr')[0]!.length).toBeGreaterThan(1);
   });
 
+  it('reads a German compound joined by hyphens as one word of its parts', () => {
+    const [compound] = analyzeQuestion('Algolia-DocSearch-Programm einrichten', 'de').words;
+    expect(compound).toEqual({
+      terms: [...termsOf('Algolia', 'de'), 'docsearch', ...termsOf('Programm', 'de')],
+      identifier: false,
+      filler: false,
+      pieces: true,
+      joined: true,
+    });
+    expect(analyzeQuestion('Wo liegen PDF-Dateien?', 'de').words[1]!.terms).toEqual(
+      termsOf('PDF Dateien', 'de'),
+    );
+    // Not an identifier or a lower-case compound, nor in a language that capitalises names only.
+    expect(analyzeQuestion('Wie nutze ich use-chat?', 'de').words[1]!.joined).toBeUndefined();
+    expect(analyzeQuestion('How do I set up a Cloudflare-Adapter?').words.at(-1)!.joined).toBe(
+      undefined,
+    );
+  });
+
   it('marks the irregular forms of verbs of asking as filler too ("shown", "made")', () => {
     const { words } = analyzeQuestion('Can I change the title shown on a tip made by the docs?');
     const filler = words.filter((w) => w.filler).map((w) => w.terms[0]);
