@@ -3,6 +3,7 @@
  * code-like names it mentions, what kind of answer it wants, and (for a question about a
  * selection) the selection's own names.
  */
+import { languageForScript } from '../text/languages.ts';
 import { foldCase, languageOf, scriptOf, tokenize } from '../text/terms.ts';
 
 /**
@@ -145,7 +146,13 @@ export function analyzeQuestion(text: string, language?: string): Question {
   const asked = wordsOf(text, language).filter(
     (w) => !(w.terms.length === 1 && QUESTION_STOP_WORDS.has(w.terms[0]!)),
   );
-  const content = asked.filter((w) => !(w.terms.length === 1 && HIRAGANA_ONLY.test(w.terms[0]!)));
+  const content = asked.filter(
+    (w) =>
+      !(
+        w.terms.length === 1 &&
+        (HIRAGANA_ONLY.test(w.terms[0]!) || ofStopHan(w.terms[0]!, language))
+      ),
+  );
   const words = content.length > 0 ? content : asked;
   return {
     terms: [...new Set(words.flatMap((w) => w.terms))],
@@ -184,6 +191,19 @@ function namesIn(text: string, language?: string): Set<string> {
  * hold a few of them; the script tells them all. A question of such words alone keeps them.
  */
 const HIRAGANA_ONLY = /^[\p{sc=Hiragana}ー]+$/u;
+
+/**
+ * A Chinese word ICU joins from characters that are each a stop word (某一 "a certain", 只在
+ * "only in", 一下 "a bit", 我在 "I am"): grammar, however the dictionary groups it. The index
+ * keeps such words (search may still meet them); the question is not weighed by them.
+ */
+function ofStopHan(term: string, language: string | undefined): boolean {
+  if (term.length < 2 || !HAN_ONLY.test(term)) return false;
+  const { stopWords } = languageForScript(languageOf(language), 'Han');
+  for (const char of term) if (!stopWords.has(char)) return false;
+  return true;
+}
+const HAN_ONLY = /^\p{sc=Han}+$/u;
 
 /** The words of a text, each once: a compound counts once, by its whole term and its parts. */
 function wordsOf(text: string, language?: string): QuestionWord[] {

@@ -120,6 +120,16 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('いいですか', 'ja').terms.length).toBeGreaterThan(0);
   });
 
+  it('leaves out the Chinese words made only of stop characters (某一, 一下), its grammar', () => {
+    const { terms } = analyzeQuestion('某一页点一下就隐藏目录', 'zh-cn');
+    expect(terms).toContain('隐藏');
+    expect(terms).toContain('目录');
+    expect(terms).not.toContain('某一');
+    expect(terms).not.toContain('一下');
+    // A word with one character that says something stays (很短: 短 "short").
+    expect(analyzeQuestion('内容很短', 'zh-cn').terms).toContain('很短');
+  });
+
   it('marks the words of asking of Chinese, Japanese and Korean as filler (어떻게, 方法)', () => {
     const filler = (text: string, language: string) =>
       analyzeQuestion(text, language)
