@@ -23,7 +23,10 @@ export interface TermGroup {
   identifier: boolean;
   /** A name the question writes that the whole site never uses ("Netlify"). */
   absentName?: boolean;
-  /** The terms are pieces of one word (Korean syllable pairs): each held counts its share. */
+  /**
+   * The terms are pieces of one word (Korean syllable pairs, the words of a German compound
+   * joined by hyphens): each held counts its share.
+   */
   pieces?: boolean;
   weight: number;
 }
@@ -86,6 +89,7 @@ export function weighQuestion(
     name?: boolean;
     selected?: boolean;
     pieces?: boolean;
+    joined?: boolean;
   }[],
   rarity: Rarity | undefined,
   snippetTerms: Set<string>[],
@@ -120,10 +124,11 @@ export function weighQuestion(
     const share = anywhere > 0 || filler || !known ? 1 : name ? ABSENT_NAME_SHARE : absentShare;
     return Math.log(1 + (count + 1) / (Math.max(held, 1) + 0.5)) * share;
   };
-  // A Korean word counts by its stem; two forms of one (테마를, 테마로) count once.
+  // A Korean word counts by its stem; two forms of one (테마를, 테마로) count once. Words joined
+  // by hyphens have no ending to leave out.
   const stems = new Set<string>();
   const read = words.flatMap((w) => {
-    if (!w.pieces || !known) return [w];
+    if (!w.pieces || w.joined || !known) return [w];
     const terms = stemPieces(w.terms, (term) => heldByReaders(term) > 0);
     const key = terms.join(' ');
     if (stems.has(key)) return [];

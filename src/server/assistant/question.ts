@@ -3,6 +3,7 @@
  * code-like names it mentions, what kind of answer it wants, and (for a question about a
  * selection) the selection's own names.
  */
+import { languageForScript } from '../text/languages.ts';
 import { foldCase, languageOf, scriptOf, tokenize } from '../text/terms.ts';
 
 /**
@@ -64,6 +65,11 @@ export interface QuestionWord {
    * however many pairs it has.
    */
   pieces?: boolean;
+  /**
+   * With `pieces`: the pieces are whole words joined by hyphens ("PDF-Dateien"), not a word
+   * and its ending: no piece is left out.
+   */
+  joined?: boolean;
 }
 
 /**
@@ -140,7 +146,13 @@ export function analyzeQuestion(text: string, language?: string): Question {
   const asked = wordsOf(text, language).filter(
     (w) => !(w.terms.length === 1 && QUESTION_STOP_WORDS.has(w.terms[0]!)),
   );
-  const content = asked.filter((w) => !(w.terms.length === 1 && HIRAGANA_ONLY.test(w.terms[0]!)));
+  const content = asked.filter(
+    (w) =>
+      !(
+        w.terms.length === 1 &&
+        (HIRAGANA_ONLY.test(w.terms[0]!) || ofStopHan(w.terms[0]!, language))
+      ),
+  );
   const words = content.length > 0 ? content : asked;
   return {
     terms: [...new Set(words.flatMap((w) => w.terms))],
@@ -180,6 +192,19 @@ function namesIn(text: string, language?: string): Set<string> {
  */
 const HIRAGANA_ONLY = /^[\p{sc=Hiragana}ー]+$/u;
 
+/**
+ * A Chinese word ICU joins from characters that are each a stop word (某一 "a certain", 只在
+ * "only in", 一下 "a bit", 我在 "I am"): grammar, however the dictionary groups it. The index
+ * keeps such words (search may still meet them); the question is not weighed by them.
+ */
+function ofStopHan(term: string, language: string | undefined): boolean {
+  if (term.length < 2 || !HAN_ONLY.test(term)) return false;
+  const { stopWords } = languageForScript(languageOf(language), 'Han');
+  for (const char of term) if (!stopWords.has(char)) return false;
+  return true;
+}
+const HAN_ONLY = /^\p{sc=Han}+$/u;
+
 /** The words of a text, each once: a compound counts once, by its whole term and its parts. */
 function wordsOf(text: string, language?: string): QuestionWord[] {
   const words: QuestionWord[] = [];
@@ -190,6 +215,7 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     name: boolean,
     pieces = false,
     predicate = false,
+    joined = false,
   ) => {
     const key = terms.join(' ');
     if (terms.length === 0 || seen.has(key)) return;
@@ -205,6 +231,7 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
       filler,
       ...(name && !filler && { name }),
       ...(pieces && { pieces }),
+      ...(joined && { joined }),
     });
   };
   const asking = new Set([...text.matchAll(CJK_ASKING)].flatMap((m) => termsOf(m[0], language)));
@@ -228,6 +255,12 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     if (joinsPronoun(word, language)) {
       for (const part of word.split('-'))
         for (const term of termsOf(part, language)) add([term], false, false);
+    } else if (!casedNames && JOINED_NOUN.test(word)) {
+      // German joins a name, an abbreviation or a noun to the noun it qualifies with a hyphen
+      // ("PDF-Dateien", "Algolia-DocSearch-Programm"): a compound made for the sentence, which
+      // the pages seldom write whole, so it is held by the share of its parts a page holds.
+      const parts = word.split('-').flatMap((part) => termsOf(part, language).slice(0, 1));
+      add(parts, false, false, true, false, true);
     } else if (/[-_]|[\p{Ll}\p{N}]\p{Lu}/u.test(word)) {
       // Parts of three letters or more (`re` of "re-bundle" says nothing).
       const [whole, ...parts] = terms;
@@ -269,6 +302,9 @@ function joinsPronoun(word: string, tag: string | undefined): boolean {
 }
 
 const PROSE_HYPHENATED = /^\p{Ll}*[\p{L}\p{M}]+(?:-\p{Ll}[\p{L}\p{M}]*)+$/u;
+
+/** Words joined by hyphens, the last a capitalised noun ("PDF-Dateien", "woff2-Dateien"). */
+const JOINED_NOUN = /^[\p{L}\p{M}\p{N}]+(?:-[\p{L}\p{M}\p{N}]+)*-\p{Lu}\p{Ll}[\p{L}\p{M}]*$/u;
 
 /**
  * The kind a sentence asks for; a sentence that opens with what it is about ("For server-side

@@ -167,6 +167,17 @@ describe('coverage', () => {
     expect(weighQuestion([{ ...word(pairs), pieces: true }], undefined, []).terms).toEqual(pairs);
   });
 
+  it('holds words joined by a hyphen by the share of them a section holds, none left out', () => {
+    // "PDF-Dateien": a German compound of two words, the last one held by every page.
+    const joined = { ...word(['pdf', 'datei']), pieces: true, joined: true };
+    const q = weighQuestion([joined], site({ pdf: 2, datei: 40 }), []);
+    expect(q.groups[0]!.terms).toEqual(['pdf', 'datei']);
+    expect(heldShare(q, holding('pdf', 'datei'))).toBe(1);
+    // The rarer word is most of it.
+    expect(heldShare(q, holding('pdf'))).toBeGreaterThan(heldShare(q, holding('datei')));
+    expect(heldShare(q, holding('datei'))).toBeGreaterThan(0);
+  });
+
   it('counts the words of a selection by the best of them', () => {
     const q = weighQuestion(
       [word(['maxretries'], { selected: true }), word(['generatetext'], { selected: true })],

@@ -120,6 +120,16 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('いいですか', 'ja').terms.length).toBeGreaterThan(0);
   });
 
+  it('leaves out the Chinese words made only of stop characters (某一, 一下), its grammar', () => {
+    const { terms } = analyzeQuestion('某一页点一下就隐藏目录', 'zh-cn');
+    expect(terms).toContain('隐藏');
+    expect(terms).toContain('目录');
+    expect(terms).not.toContain('某一');
+    expect(terms).not.toContain('一下');
+    // A word with one character that says something stays (很短: 短 "short").
+    expect(analyzeQuestion('内容很短', 'zh-cn').terms).toContain('很短');
+  });
+
   it('marks the words of asking of Chinese, Japanese and Korean as filler (어떻게, 方法)', () => {
     const filler = (text: string, language: string) =>
       analyzeQuestion(text, language)
@@ -154,6 +164,25 @@ describe('analyzeQuestion', () => {
     // A compound keeps its whole: in English, and where no part is a stop word.
     expect(terms('a built-in component', 'en')[0]).toEqual(['builtin', 'built']);
     expect(terms('un plug-in', 'fr')[0]!.length).toBeGreaterThan(1);
+  });
+
+  it('reads a German compound joined by hyphens as one word of its parts', () => {
+    const [compound] = analyzeQuestion('Algolia-DocSearch-Programm einrichten', 'de').words;
+    expect(compound).toEqual({
+      terms: [...termsOf('Algolia', 'de'), 'docsearch', ...termsOf('Programm', 'de')],
+      identifier: false,
+      filler: false,
+      pieces: true,
+      joined: true,
+    });
+    expect(analyzeQuestion('Wo liegen PDF-Dateien?', 'de').words[1]!.terms).toEqual(
+      termsOf('PDF Dateien', 'de'),
+    );
+    // Not an identifier or a lower-case compound, nor in a language that capitalises names only.
+    expect(analyzeQuestion('Wie nutze ich use-chat?', 'de').words[1]!.joined).toBeUndefined();
+    expect(analyzeQuestion('How do I set up a Cloudflare-Adapter?').words.at(-1)!.joined).toBe(
+      undefined,
+    );
   });
 
   it('marks the irregular forms of verbs of asking as filler too ("shown", "made")', () => {
