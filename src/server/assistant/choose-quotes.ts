@@ -390,8 +390,10 @@ function chooseQuotes(candidates: Candidate[], sections: Section[], alone: boole
   // whole site, a line's score only the words it shares with the question, and a generic page's
   // line sharing common words often outscores the page that answers (in the reader's words,
   // not the docs'). Its best line is quoted last, beyond the supports, when it reaches their
-  // score floor and holds most of what the lead holds.
-  const first = candidates.find((c) => sections[c.section]!.rank === 0);
+  // score floor and holds most of what the lead holds; its best line not quoted already, as
+  // another page's copy (a site repeats lines word for word: a note, a migration guide's
+  // boilerplate).
+  const first = firstPageLine(candidates, sections, chosen);
   if (
     first &&
     first.score >= floor &&
@@ -402,6 +404,13 @@ function chooseQuotes(candidates: Candidate[], sections: Section[], alone: boole
   }
   return chosen;
 }
+
+/** The best line of search's first page whose text no quote holds. */
+const firstPageLine = (candidates: Candidate[], sections: Section[], chosen: Candidate[]) =>
+  candidates.find(
+    (c) =>
+      sections[c.section]!.rank === 0 && !chosen.some((o) => o.snippet.text === c.snippet.text),
+  );
 
 /** Whether quote `o` holds the line at `position` of `section` (its own, or in its span). */
 const quotes = (o: Candidate, section: number, position: number) =>

@@ -805,6 +805,30 @@ describe('composeAnswer', () => {
       expect(sources.map((s) => s.path)).toEqual(['ops/cron']);
     });
 
+    it('is quoted by its next line when its best line is quoted from another page', () => {
+      // The site repeats a line word for word; the copies on pages whose heading names what was
+      // asked score more than the first page's, and fill the supports.
+      const named = { heading: 'Terminal screen cleared', anchor: 'terminal-screen-cleared' };
+      const shared = 'A restart clears the terminal screen of the dev server.';
+      const first = result(
+        'config/shared-options',
+        `${shared} Set \`clearScreen\` to \`false\` to keep the terminal screen.`,
+      );
+      const others = [restart[0]!, ...restart.slice(2), result('guide/e', shared)].map((r) => ({
+        ...r,
+        metadata: { ...r.metadata, ...named },
+      }));
+      const { text, sources } = composeAnswer(question, [first, ...others]);
+      expect(sources.map((s) => s.path)).toEqual([
+        'guide/a',
+        'guide/c',
+        'guide/d',
+        'guide/e',
+        'config/shared-options',
+      ]);
+      expect(quotes(text).at(-1)).toBe('Set `clearScreen` to `false` to keep the terminal screen.');
+    });
+
     it('is not quoted when its best line holds much less than the lead', () => {
       const first = result('config/shared-options', 'Vite logs messages to the terminal screen.');
       const { sources } = composeAnswer(question, [first, ...restart]);
