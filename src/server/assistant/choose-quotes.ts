@@ -386,6 +386,11 @@ function chooseQuotes(candidates: Candidate[], sections: Section[], alone: boole
     take(c);
   }
   for (const c of supports) take(c);
+  // A lead that no support joined is followed by the best other line of its page.
+  if (chosen.length === 1) {
+    const alongside = lineAlongside(candidates, sections, lead, floor);
+    if (alongside) take(alongside);
+  }
   // Search's first page, when no quote is from it: search weighed titles and headings across the
   // whole site, a line's score only the words it shares with the question, and a generic page's
   // line sharing common words often outscores the page that answers (in the reader's words,
@@ -403,6 +408,28 @@ function chooseQuotes(candidates: Candidate[], sections: Section[], alone: boole
     chosen.push(first);
   }
   return chosen;
+}
+
+/**
+ * The best line of the lead's page besides the lead, reaching the supports' score floor: a lead
+ * alone is often one line of what its page says about the question ("Specify server port. Note
+ * if the port is already being used…", then `strictPort` two sections down), and the page's
+ * other lines need not hold as much of the question's words as another page's to say the rest.
+ */
+function lineAlongside(
+  candidates: Candidate[],
+  sections: Section[],
+  lead: Candidate,
+  floor: number,
+): Candidate | undefined {
+  const page = sections[lead.section]!.text.path;
+  return candidates.find(
+    (c) =>
+      c.score >= floor &&
+      sections[c.section]!.text.path === page &&
+      !quotes(lead, c.section, c.position) &&
+      c.snippet.text !== lead.snippet.text,
+  );
 }
 
 /** The best line of search's first page whose text no quote holds. */

@@ -709,6 +709,34 @@ describe('composeAnswer', () => {
     expect(sources.map((s) => s.path)).toEqual(['billing/archive', 'ops/replication']);
   });
 
+  it('follows a lead that no support joined with the best other line of its page', () => {
+    const option = (heading: string, content: string) =>
+      result('config/preview-options', content, {
+        title: 'Preview Options',
+        heading,
+        anchor: heading.toLowerCase().replace('.', '-'),
+      });
+    const passages = [
+      option(
+        'preview.port',
+        'Specify the preview port. If the port is already used, the preview server tries the next free port.',
+      ),
+      // One word of the question: no support by the supports' rules, but the rest of the answer.
+      option('preview.strictPort', 'Set to `true` to fail and exit.'),
+    ];
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term.startsWith('fail') ? 5 : 100),
+    };
+    const question =
+      'The preview port is already used and the preview server moves to the next free port. Can it fail instead?';
+    const { text } = composeAnswer(question, passages, { rarity });
+    expect(quotes(text)).toEqual([
+      'Specify the preview port. If the port is already used, the preview server tries the next free port.',
+      'Set to `true` to fail and exit.',
+    ]);
+  });
+
   describe("search's first page", () => {
     const restart = [
       result(
