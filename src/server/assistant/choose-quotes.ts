@@ -386,12 +386,19 @@ function chooseQuotes(candidates: Candidate[], sections: Section[], alone: boole
     take(c);
   }
   for (const c of supports) take(c);
+  // A lead that no support joined is followed by the best other line of its page.
+  if (chosen.length === 1) {
+    const alongside = lineAlongside(candidates, sections, lead, floor);
+    if (alongside) take(alongside);
+  }
   // Search's first page, when no quote is from it: search weighed titles and headings across the
   // whole site, a line's score only the words it shares with the question, and a generic page's
   // line sharing common words often outscores the page that answers (in the reader's words,
   // not the docs'). Its best line is quoted last, beyond the supports, when it reaches their
-  // score floor and holds most of what the lead holds.
-  const first = candidates.find((c) => sections[c.section]!.rank === 0);
+  // score floor and holds most of what the lead holds; its best line not quoted already, as
+  // another page's copy (a site repeats lines word for word: a note, a migration guide's
+  // boilerplate).
+  const first = firstPageLine(candidates, sections, chosen);
   if (
     first &&
     first.score >= floor &&
@@ -402,6 +409,35 @@ function chooseQuotes(candidates: Candidate[], sections: Section[], alone: boole
   }
   return chosen;
 }
+
+/**
+ * The best line of the lead's page besides the lead, reaching the supports' score floor: a lead
+ * alone is often one line of what its page says about the question ("Specify server port. Note
+ * if the port is already being used…", then `strictPort` two sections down), and the page's
+ * other lines need not hold as much of the question's words as another page's to say the rest.
+ */
+function lineAlongside(
+  candidates: Candidate[],
+  sections: Section[],
+  lead: Candidate,
+  floor: number,
+): Candidate | undefined {
+  const page = sections[lead.section]!.text.path;
+  return candidates.find(
+    (c) =>
+      c.score >= floor &&
+      sections[c.section]!.text.path === page &&
+      !quotes(lead, c.section, c.position) &&
+      c.snippet.text !== lead.snippet.text,
+  );
+}
+
+/** The best line of search's first page whose text no quote holds. */
+const firstPageLine = (candidates: Candidate[], sections: Section[], chosen: Candidate[]) =>
+  candidates.find(
+    (c) =>
+      sections[c.section]!.rank === 0 && !chosen.some((o) => o.snippet.text === c.snippet.text),
+  );
 
 /** Whether quote `o` holds the line at `position` of `section` (its own, or in its span). */
 const quotes = (o: Candidate, section: number, position: number) =>

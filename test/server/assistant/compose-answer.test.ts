@@ -709,6 +709,34 @@ describe('composeAnswer', () => {
     expect(sources.map((s) => s.path)).toEqual(['billing/archive', 'ops/replication']);
   });
 
+  it('follows a lead that no support joined with the best other line of its page', () => {
+    const option = (heading: string, content: string) =>
+      result('config/preview-options', content, {
+        title: 'Preview Options',
+        heading,
+        anchor: heading.toLowerCase().replace('.', '-'),
+      });
+    const passages = [
+      option(
+        'preview.port',
+        'Specify the preview port. If the port is already used, the preview server tries the next free port.',
+      ),
+      // One word of the question: no support by the supports' rules, but the rest of the answer.
+      option('preview.strictPort', 'Set to `true` to fail and exit.'),
+    ];
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term.startsWith('fail') ? 5 : 100),
+    };
+    const question =
+      'The preview port is already used and the preview server moves to the next free port. Can it fail instead?';
+    const { text } = composeAnswer(question, passages, { rarity });
+    expect(quotes(text)).toEqual([
+      'Specify the preview port. If the port is already used, the preview server tries the next free port.',
+      'Set to `true` to fail and exit.',
+    ]);
+  });
+
   describe("search's first page", () => {
     const restart = [
       result(
@@ -803,6 +831,30 @@ describe('composeAnswer', () => {
       const { covered, sources } = composeAnswer(long, [cron], { rarity });
       expect(covered).toBe(true);
       expect(sources.map((s) => s.path)).toEqual(['ops/cron']);
+    });
+
+    it('is quoted by its next line when its best line is quoted from another page', () => {
+      // The site repeats a line word for word; the copies on pages whose heading names what was
+      // asked score more than the first page's, and fill the supports.
+      const named = { heading: 'Terminal screen cleared', anchor: 'terminal-screen-cleared' };
+      const shared = 'A restart clears the terminal screen of the dev server.';
+      const first = result(
+        'config/shared-options',
+        `${shared} Set \`clearScreen\` to \`false\` to keep the terminal screen.`,
+      );
+      const others = [restart[0]!, ...restart.slice(2), result('guide/e', shared)].map((r) => ({
+        ...r,
+        metadata: { ...r.metadata, ...named },
+      }));
+      const { text, sources } = composeAnswer(question, [first, ...others]);
+      expect(sources.map((s) => s.path)).toEqual([
+        'guide/a',
+        'guide/c',
+        'guide/d',
+        'guide/e',
+        'config/shared-options',
+      ]);
+      expect(quotes(text).at(-1)).toBe('Set `clearScreen` to `false` to keep the terminal screen.');
     });
 
     it('is not quoted when its best line holds much less than the lead', () => {
