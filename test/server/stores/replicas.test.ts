@@ -2,8 +2,8 @@
  * Production state (issue 17), limits and lifecycle, with real engines and real CLI
  * processes: three replicas sharing one Redis admit exactly an organization's limit (and a
  * client's) between them; with Redis down they keep serving under the insurance limiter, are
- * not ready (503, `degraded`) on /health/ready and say so on /health (200); and SIGTERM with 50 answers streaming ends
- * every one cleanly.
+ * not ready (503, `degraded`) on /health/ready and say so on /health (200); and SIGTERM with
+ * 50 answers streaming ends every one cleanly.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
