@@ -127,6 +127,7 @@ export class AgentFiles {
         docs: site.docs,
         framework: site.index.profile?.framework,
         home,
+        siteUrl: site.siteUrl,
       }),
       pages,
       byBase: new Map(),

@@ -128,6 +128,7 @@ export async function exportDocs(options: ExportOptions): Promise<ExportResult> 
       docs: options.docs,
       framework: built.framework,
       home: index.getPage(''),
+      siteUrl: options.siteUrl,
     }),
     pages: listedPages(index),
     links: llmsLinks(options.siteUrl, baseUrl),
