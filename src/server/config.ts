@@ -41,6 +41,7 @@ export const serveFlags = {
   model: { type: 'string' },
   'model-base-url': { type: 'string' },
   'model-timeout': { type: 'string' },
+  'model-retries': { type: 'string' },
   'stream-delay-ms': { type: 'string', default: '0' },
   'data-dir': { type: 'string', default: '.docs-assistant' },
   'allowed-origin': { type: 'string', multiple: true },

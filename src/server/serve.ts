@@ -153,9 +153,16 @@ export function createServer(
     : memoryLimiters();
   if (limiters.kind === 'redis') log('Counting rate limits in Redis, shared by every replica');
   // Without Redis every request is still served, counted per process (stores/limiters.ts):
-  // the replica stays ready, degraded.
+  // readiness fails (`degraded`), liveness stays up and names it.
   const limiterChecks: HealthCheck[] = limiters.check
-    ? [{ name: 'redis', check: limiters.check, optional: true }]
+    ? [
+        {
+          name: 'redis',
+          check: limiters.check,
+          optional: true,
+          ...(limiters.isDown && { isDown: limiters.isDown }),
+        },
+      ]
     : [];
   let checks: HealthCheck[] = limiterChecks;
   const lifecycle = new Lifecycle();

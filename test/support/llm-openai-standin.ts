@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 export type StandInBehaviour =
   /** Stream `chunks` as content deltas, then finish. */
   | { kind: 'answer'; chunks: string[]; delayMs?: number }
-  /** Refuse the request with an HTTP error before any stream starts. */
-  | { kind: 'refuse'; status: number; message: string }
+  /** Refuse the request with an HTTP error before any stream starts (with `headers`). */
+  | { kind: 'refuse'; status: number; message: string; headers?: Record<string, string> }
   /** Stream `chunks`, then drop the connection without finishing. */
   | { kind: 'break'; chunks: string[] }
   /** Stream `chunks`, then send nothing more, holding the connection open until the client leaves. */
@@ -88,7 +88,7 @@ async function respond(
   onClientClose: () => void,
 ): Promise<void> {
   if (behaviour.kind === 'refuse') {
-    res.writeHead(behaviour.status, { 'Content-Type': 'application/json' });
+    res.writeHead(behaviour.status, { 'Content-Type': 'application/json', ...behaviour.headers });
     res.end(
       JSON.stringify({ error: { message: behaviour.message, type: 'invalid_request_error' } }),
     );

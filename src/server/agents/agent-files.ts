@@ -33,7 +33,8 @@ const RENDER_BATCH = 100;
 const BASES_KEPT = 4;
 
 export class AgentFiles {
-  private readonly markdown = new WeakMap<Page, string>();
+  /** Each page's clean Markdown, for the published site it was made for. */
+  private readonly markdown = new WeakMap<Page, { siteUrl: string | undefined; text: string }>();
   private readonly sites = new WeakMap<Site, SiteFiles>();
   private readonly options: AgentFilesOptions;
 
@@ -41,14 +42,13 @@ export class AgentFiles {
     this.options = options;
   }
 
-  /** A page's clean Markdown. */
-  markdownOf(page: Page): string {
-    let markdown = this.markdown.get(page);
-    if (markdown === undefined) {
-      markdown = cleanMarkdown(page);
-      this.markdown.set(page, markdown);
-    }
-    return markdown;
+  /** A page's clean Markdown, its links to the site's paths absolute on `siteUrl`. */
+  markdownOf(page: Page, siteUrl?: string): string {
+    const kept = this.markdown.get(page);
+    if (kept && kept.siteUrl === siteUrl) return kept.text;
+    const text = cleanMarkdown(page, { siteUrl });
+    this.markdown.set(page, { siteUrl, text });
+    return text;
   }
 
   about(site: Site): SiteAbout {
@@ -70,7 +70,7 @@ export class AgentFiles {
     markdownBase: string,
   ): Promise<string> {
     const files = this.filesOf(site);
-    if (name === 'llms-full.txt') await this.renderPages(files);
+    if (name === 'llms-full.txt') await this.renderPages(files, site.siteUrl);
     let byName = files.byBase.get(markdownBase);
     if (!byName) {
       if (files.byBase.size >= BASES_KEPT) files.byBase.clear();
@@ -84,7 +84,7 @@ export class AgentFiles {
         about: files.about,
         pages: files.pages,
         links,
-        markdownOf: (page: Page) => this.markdownOf(page),
+        markdownOf: (page: Page) => this.markdownOf(page, site.siteUrl),
         ...(this.options.llmsTxtMaxBytes && { maxBytes: this.options.llmsTxtMaxBytes }),
         ...(this.options.llmsFullTxtMaxBytes && { fullMaxBytes: this.options.llmsFullTxtMaxBytes }),
       };
@@ -98,13 +98,13 @@ export class AgentFiles {
    * Renders the pages llms-full.txt will hold (up to its size limit) a batch at a time, so a
    * large site's first request does not hold up every other request meanwhile.
    */
-  private renderPages(files: SiteFiles): Promise<void> {
+  private renderPages(files: SiteFiles, siteUrl: string | undefined): Promise<void> {
     files.rendered ??= (async () => {
       const limit = this.options.llmsFullTxtMaxBytes ?? LLMS_FULL_TXT_MAX_BYTES;
       // Characters never outnumber UTF-8 bytes: past the limit in characters, past it in bytes.
       let characters = 0;
       for (const [position, page] of files.pages.entries()) {
-        characters += this.markdownOf(page).length;
+        characters += this.markdownOf(page, siteUrl).length;
         if (characters > limit) break;
         if ((position + 1) % RENDER_BATCH === 0) await new Promise((next) => setImmediate(next));
       }
@@ -127,6 +127,7 @@ export class AgentFiles {
         docs: site.docs,
         framework: site.index.profile?.framework,
         home,
+        siteUrl: site.siteUrl,
       }),
       pages,
       byBase: new Map(),

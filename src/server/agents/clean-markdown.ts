@@ -4,6 +4,8 @@
  * directive and MkDocs block turned into plain Markdown (markdown/). Frontmatter and MDX
  * `import`/`export` lines are already gone from `page.content`; HTML and MDX comments,
  * `<script>`/`<style>` blocks, `[[toc]]` markers and `{#custom-id}` heading suffixes go here.
+ * With the published site's address, a link to a path of the site (`](/docs/x)`) becomes an
+ * absolute link to it: an agent reads the page from this server, where `/docs/x` is no page.
  */
 import type { Page } from '../docs-index/types.ts';
 import { renderMdx } from './markdown/mdx-render.ts';
@@ -17,8 +19,15 @@ const TOC_MARKER = /^\s*\[\[toc\]\]\s*$/i;
 /** What a page's `.md` version holds. */
 export type MarkdownPage = Pick<Page, 'title' | 'description' | 'content'>;
 
-export function cleanMarkdown(page: MarkdownPage): string {
-  const body = markdownBody(page.content);
+export interface CleanMarkdownOptions {
+  /** The published site (`--site-url`): links to its paths are made absolute. */
+  siteUrl?: string | undefined;
+}
+
+export function cleanMarkdown(page: MarkdownPage, options: CleanMarkdownOptions = {}): string {
+  const body = options.siteUrl
+    ? absoluteSiteLinks(markdownBody(page.content), options.siteUrl)
+    : markdownBody(page.content);
   const lines = body.split('\n');
   // A body that opens with its own H1 keeps it; otherwise the page title is the H1.
   const ownTitle = /^#\s+(.+)$/.exec(lines[0] ?? '')?.[0];
@@ -59,6 +68,51 @@ function tidy(markdown: string, { headingIds = false }: BodyOptions): string {
     out.push(cleaned);
   }
   return out.join('\n').trim();
+}
+
+/** `](/path)` and `[id]: /path`, outside code: the target a root-relative link names. */
+const INLINE_LINK = /\]\((\/(?!\/)[^)\s]*)/g;
+const REFERENCE_LINK = /^(\s{0,3}\[[^\]]+\]:\s*)(\/(?!\/)\S*)/;
+
+/** Root-relative links made absolute on the published site, code spans and fences untouched. */
+export function absoluteSiteLinks(markdown: string, siteUrl: string): string {
+  const site = new URL(siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`);
+  // A link that already starts with the site's base path names a full path on its host.
+  const absolute = (href: string) =>
+    site.pathname !== '/' && href.startsWith(site.pathname)
+      ? new URL(href, site.origin).href
+      : new URL(href.slice(1), site).href;
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    if (fence) {
+      if (closesFence(line, fence)) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    fence = fenceOpening(line);
+    if (fence) {
+      out.push(line);
+      continue;
+    }
+    const reference = REFERENCE_LINK.exec(line);
+    if (reference) {
+      out.push(`${reference[1]}${absolute(reference[2]!)}${line.slice(reference[0].length)}`);
+      continue;
+    }
+    // Odd pieces of a split on backtick runs are code spans.
+    const pieces = line.split(/(`+[^`]*`+)/);
+    out.push(
+      pieces
+        .map((piece, i) =>
+          i % 2 === 1
+            ? piece
+            : piece.replace(INLINE_LINK, (_, href: string) => `](${absolute(href)}`),
+        )
+        .join(''),
+    );
+  }
+  return out.join('\n');
 }
 
 function oneLine(text: string): string {

@@ -10,6 +10,7 @@ import { dirname, resolve, sep } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { FRAMEWORKS, type FrameworkName } from '../docs-index/frameworks/types.ts';
 import { buildDocsIndex } from '../docs-index/load.ts';
+import type { Page } from '../docs-index/types.ts';
 import { llmsLinks } from './agent-files.ts';
 import { isPublicPage, listedPages, markdownFileOf } from './agent-pages.ts';
 import { cleanMarkdown } from './clean-markdown.ts';
@@ -128,9 +129,11 @@ export async function exportDocs(options: ExportOptions): Promise<ExportResult> 
       docs: options.docs,
       framework: built.framework,
       home: index.getPage(''),
+      siteUrl: options.siteUrl,
     }),
     pages: listedPages(index),
     links: llmsLinks(options.siteUrl, baseUrl),
+    markdownOf: (page: Page) => cleanMarkdown(page, { siteUrl: options.siteUrl }),
   };
   const files = new Map<string, string>([
     ['llms.txt', llmsTxt(input)],
@@ -145,7 +148,7 @@ export async function exportDocs(options: ExportOptions): Promise<ExportResult> 
       skipped.push(page.path);
       continue;
     }
-    files.set(file, cleanMarkdown(page));
+    files.set(file, cleanMarkdown(page, { siteUrl: options.siteUrl }));
   }
   for (const [file, content] of files) {
     const target = resolve(options.out, file);

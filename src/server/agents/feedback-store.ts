@@ -40,7 +40,11 @@ export interface FeedbackQuery {
 }
 
 export interface FeedbackStore {
-  add(input: FeedbackInput): Promise<FeedbackEntry>;
+  /**
+   * Keeps `input`; undefined when it is not kept because it names an answer the store knows
+   * was never given (a reader's thumbs on an unknown `messageId` counts nowhere).
+   */
+  add(input: FeedbackInput): Promise<FeedbackEntry | undefined>;
   /** A site's entries, newest first. */
   list(query: FeedbackQuery): Promise<FeedbackEntry[]>;
 }

@@ -101,8 +101,10 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
     },
     ({ query, language, version, pageSize }) => {
       const results = searchDocs(site, query, { language, version, pageSize });
+      // Nothing found: an agent is told what to try, not only `[]` (which reads as "no docs").
+      const hint = results.length === 0 ? [{ type: 'text' as const, text: noResults(site) }] : [];
       return {
-        content: [{ type: 'text', text: JSON.stringify(results) }],
+        content: [{ type: 'text', text: JSON.stringify(results) }, ...hint],
         structuredContent: { results },
       };
     },
@@ -215,6 +217,25 @@ export function searchDocs(
       url: publishedUrl(site.siteUrl, result.path, result.metadata.anchor),
     },
   }));
+}
+
+/** What an agent can do when a search found nothing: other words, in the docs' languages. */
+function noResults(site: Site): string {
+  const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+  const languages = (site.index.profile?.languages ?? []).map((code) => {
+    let name: string | undefined;
+    try {
+      name = names.of(code);
+    } catch {
+      // A code Intl does not take is shown as it is.
+    }
+    return name && name !== code ? `${name} (${code})` : code;
+  });
+  const again =
+    "Search again with other words (the feature's name, an API name, or a shorter phrase)";
+  if (languages.length === 0) return `No section of these docs matched. ${again}.`;
+  const which = languages.length > 1 ? 'one of those languages' : 'that language';
+  return `No section of these docs matched. They are written in ${languages.join(', ')}. ${again}, in ${which}.`;
 }
 
 function notFoundMessage(files: AgentFiles, site: Site, path: string): string {

@@ -3,7 +3,7 @@
  * description. In order: what the config file says for the site, what the framework's own
  * configuration says (`docs.json` name, Docusaurus `title`/`tagline`, Starlight and VitePress
  * `title`/`description`, MkDocs `site_name`/`site_description`), the home page's title and
- * description, and last the domain.
+ * description, then the host of the published site (`--site-url`), and last the domain.
  */
 import {
   arrayOf,
@@ -36,12 +36,19 @@ export interface SiteAboutSources {
   framework?: FrameworkName | undefined;
   /** The site's home page, when it has one. */
   home?: Pick<Page, 'title' | 'description'> | undefined;
+  /** Where the site is published (`https://ai-sdk.dev`): its host names a site without a name. */
+  siteUrl?: string | undefined;
 }
 
 export function siteAbout(sources: SiteAboutSources): SiteAbout {
   const framework =
     sources.docs && sources.framework ? frameworkAbout(sources.docs, sources.framework) : {};
-  const title = sources.title ?? framework.title ?? sources.home?.title ?? sources.domain;
+  const title =
+    sources.title ??
+    framework.title ??
+    sources.home?.title ??
+    hostOf(sources.siteUrl) ??
+    sources.domain;
   const description = sources.description ?? framework.description ?? sources.home?.description;
   return description ? { title, description } : { title };
 }
@@ -104,6 +111,15 @@ function pick(config: unknown, key: string): string | undefined {
     return stringOf(value.root) ?? stringOf(value.en) ?? stringOf(Object.values(value)[0]);
   }
   return stringOf(value);
+}
+
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function about(title: string | undefined, description: string | undefined): Partial<SiteAbout> {

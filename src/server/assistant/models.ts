@@ -16,10 +16,20 @@ export interface ModelOptions {
   streamDelayMs?: number;
   /** How long a real model may stay silent (milliseconds); default 60 s. */
   timeoutMs?: number;
+  /** How many times a real model's failed call is tried again; default 1. */
+  maxRetries?: number;
 }
 
 /** A real model silent this long, before its first chunk or between two, fails the answer. */
 export const DEFAULT_MODEL_TIMEOUT_MS = 60_000;
+
+/**
+ * A real model's call that failed in a way worth trying again (429, 5xx, a dropped
+ * connection) is tried once more, after 2 s or the provider's `Retry-After` when under 60 s
+ * (the AI SDK's `maxRetries`): a reader waits a moment, not the SDK's default of two retries
+ * (2 s, then 4 s), before being told the model is busy.
+ */
+export const DEFAULT_MODEL_RETRIES = 1;
 
 export interface AssistantModel {
   /** Any AI SDK language model object (a gateway model id is resolved first). */
@@ -46,6 +56,8 @@ export interface AssistantModel {
    * answer fails as "did not answer in time" (real models; the embedded one never waits).
    */
   timeoutMs?: number;
+  /** How many times a failed call is tried again before the reader is told (real models). */
+  maxRetries?: number;
   /** For the start-up banner. */
   description: string;
 }
@@ -66,6 +78,7 @@ export function resolveModel(
       model: provider.chatModel(options.model),
       citesSources: false,
       timeoutMs: options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? DEFAULT_MODEL_RETRIES,
       description: `${options.model} at ${options.baseUrl}`,
     };
   }
@@ -74,6 +87,7 @@ export function resolveModel(
       model: gateway(options.model),
       citesSources: false,
       timeoutMs: options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS,
+      maxRetries: options.maxRetries ?? DEFAULT_MODEL_RETRIES,
       description: `${options.model} through the AI Gateway`,
     };
   }
@@ -86,7 +100,10 @@ export function resolveModel(
   };
 }
 
-/** The model of `docs-assistant serve`: --model, --model-base-url, --model-timeout and --stream-delay-ms. */
+/**
+ * The model of `docs-assistant serve`: --model, --model-base-url, --model-timeout,
+ * --model-retries and --stream-delay-ms.
+ */
 export function modelFromFlags(flags: Partial<ServeFlags>): AssistantModel {
   const streamDelayMs = Number(flags['stream-delay-ms'] ?? 0);
   if (!Number.isInteger(streamDelayMs) || streamDelayMs < 0) {
@@ -99,11 +116,16 @@ export function modelFromFlags(flags: Partial<ServeFlags>): AssistantModel {
   if (!(timeout > 0 && timeout <= 3600)) {
     throw new ConfigError('--model-timeout must be a number of seconds, above 0 and at most 3600');
   }
+  const retries = Number(flags['model-retries'] ?? DEFAULT_MODEL_RETRIES);
+  if (!(Number.isInteger(retries) && retries >= 0 && retries <= 10)) {
+    throw new ConfigError('--model-retries must be a whole number from 0 to 10');
+  }
   return resolveModel({
     model: flags.model,
     baseUrl: flags['model-base-url'],
     streamDelayMs,
     timeoutMs: timeout * 1000,
+    maxRetries: retries,
   });
 }
 
@@ -114,6 +136,7 @@ export function assistantModelOf(model: LanguageModel): AssistantModel {
     model,
     citesSources: false,
     timeoutMs: DEFAULT_MODEL_TIMEOUT_MS,
+    maxRetries: DEFAULT_MODEL_RETRIES,
     description: `${model.modelId} (${model.provider})`,
   };
 }

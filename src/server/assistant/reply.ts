@@ -119,6 +119,8 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
     ...(model.timeoutMs && {
       timeout: { firstChunkMs: model.timeoutMs, chunkMs: model.timeoutMs },
     }),
+    // A failed call is tried again this often (429, 5xx) before the reader is told.
+    ...(model.maxRetries !== undefined && { maxRetries: model.maxRetries }),
     // Failures surface as an `error` chunk (or a 502); the default handler would log a stack.
     onError: () => {},
   });

@@ -29,6 +29,8 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
                          --model names its model (key, if needed: MODEL_API_KEY)
   --model-timeout <s>    seconds a real model may stay silent, before its first chunk or
                          between two, before the answer fails (default 60)
+  --model-retries <n>    times a real model's call that failed with 429, 5xx or a dropped
+                         connection is tried again before the answer fails (default 1)
   --prompt-budget <size> most a real model is sent per answer: system prompt, sections,
                          selection, history and question (default 96k; cut: oldest turns,
                          then the longest selections, then the lowest-ranked sections)

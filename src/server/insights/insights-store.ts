@@ -110,8 +110,13 @@ export class InsightsStore implements FeedbackStore {
     );
   }
 
-  /** FeedbackStore: a reader's thumbs replaces their earlier one on the same answer. */
-  async add(input: FeedbackInput): Promise<FeedbackEntry> {
+  /**
+   * FeedbackStore: a reader's thumbs replaces their earlier one on the same answer. Thumbs on
+   * an answer this site never recorded in that thread (an unknown `messageId`, or a site whose
+   * logging is off) are not kept: they would count in the totals for no answer.
+   */
+  async add(input: FeedbackInput): Promise<FeedbackEntry | undefined> {
+    if (input.source === 'reader' && !(await this.hasAnswer(input))) return undefined;
     const entry: FeedbackEntry = {
       ...input,
       ...(input.reason !== undefined && { reason: input.reason.slice(0, TEXT_MAX) }),
@@ -140,6 +145,16 @@ export class InsightsStore implements FeedbackStore {
       ],
     );
     return entry;
+  }
+
+  private async hasAnswer({ domain, threadId, messageId }: FeedbackInput): Promise<boolean> {
+    if (!threadId || !messageId) return false;
+    const rows = await this.db.all(
+      `SELECT 1 AS found FROM insights_answers
+        WHERE domain = ? AND thread_id = ? AND message_id = ? LIMIT 1`,
+      [domain, threadId, messageId],
+    );
+    return rows.length > 0;
   }
 
   async list(query: FeedbackQuery): Promise<FeedbackEntry[]> {

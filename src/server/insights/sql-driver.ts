@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { openMigratedPool } from '../stores/postgres-connect.ts';
+import { openMigratedPool, queryThroughBusyLoop } from '../stores/postgres-connect.ts';
 import { reachingPostgres } from '../stores/unavailable.ts';
 
 export type Row = Record<string, unknown>;
@@ -135,9 +135,10 @@ export async function openPostgresDriver(
   url: string,
   options: { timeoutMs?: number } = {},
 ): Promise<SqlDriver> {
+  const timeoutMs = options.timeoutMs ?? 5000;
   const pool = await openMigratedPool(url, {
     max: 5,
-    timeoutMs: options.timeoutMs ?? 5000,
+    timeoutMs,
     lock: MIGRATION_LOCK,
     table: 'insights_migrations',
     migrations: MIGRATIONS.map((sql) => sql.replaceAll('{id}', ID.postgres)),
@@ -154,17 +155,18 @@ export async function openPostgresDriver(
     }
     return found;
   };
+  // Each connection made through a busy loop; a database that cannot be reached: 503.
+  const query = (sql: string, params: unknown[]) =>
+    reachingPostgres(() =>
+      queryThroughBusyLoop(pool, timeoutMs, { ...numbered(sql), values: params }),
+    );
   return {
     dialect: 'postgres',
     async all(sql, params = []) {
-      return (await reachingPostgres(() => pool.query({ ...numbered(sql), values: params })))
-        .rows as Row[];
+      return (await query(sql, params)).rows as Row[];
     },
     async run(sql, params = []) {
-      return (
-        (await reachingPostgres(() => pool.query({ ...numbered(sql), values: params }))).rowCount ??
-        0
-      );
+      return (await query(sql, params)).rowCount ?? 0;
     },
     async close() {
       await pool.end();

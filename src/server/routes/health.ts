@@ -1,11 +1,13 @@
 /**
  * Health, without a key:
  * - GET /health: liveness. 200 once every site's index is ready (503 `starting` before), with
- *   page and section counts (totals only, so the endpoint does not list the sites it serves).
- * - GET /health/ready: readiness for a load balancer. 200 only when the indexes are built, the
- *   server is not stopping, and every store it needs answers; else 503 saying which is not. A
- *   store it serves without (Redis: limits are then counted per process) leaves it 200,
- *   `degraded`, the check saying so: taking every replica out would serve no one.
+ *   page and section counts (totals only, so the endpoint does not list the sites it serves),
+ *   and `degraded` naming the stores it serves without that are down (Redis), known without
+ *   waiting on them.
+ * - GET /health/ready: readiness, as the contract words it: 200 only when the indexes are
+ *   built, the server is not stopping, and every configured store answers; else 503 saying
+ *   which is not. A store it serves without (Redis: limits are then counted per process)
+ *   makes it 503 all the same, with `status` `degraded` rather than `unavailable`.
  */
 import { Hono } from 'hono';
 import type { AppEnv, Organization, Site } from '../types.ts';
@@ -14,8 +16,10 @@ export interface HealthCheck {
   name: string;
   /** Resolves when the store answers; rejects (or times out) when it does not. */
   check: () => Promise<void>;
-  /** True when the server still serves without it: its failure is `degraded`, not 503. */
+  /** True when the server still serves without it: its failure is `degraded`. */
   optional?: boolean;
+  /** For an optional store: true when it is known to be down now, without asking it. */
+  isDown?: () => boolean;
 }
 
 export interface HealthOptions {
@@ -65,7 +69,7 @@ export function healthRoutes(options: HealthOptions): Hono<AppEnv> {
             : checks.every((check) => check.ok)
               ? 'ready'
               : 'degraded';
-      return c.json({ status, checks }, status === 'ready' || status === 'degraded' ? 200 : 503);
+      return c.json({ status, checks }, status === 'ready' ? 200 : 503);
     })
     .get('/', (c) => {
       c.header('Cache-Control', 'no-store');
@@ -76,7 +80,16 @@ export function healthRoutes(options: HealthOptions): Hono<AppEnv> {
         pages += site.index.pageCount;
         sections += site.index.sectionCount;
       }
-      return c.json({ status: 'ok', sites: sites.size, pages, sections });
+      const degraded = (options.checks?.() ?? [])
+        .filter((check) => check.optional && check.isDown?.())
+        .map((check) => check.name);
+      return c.json({
+        status: 'ok',
+        sites: sites.size,
+        pages,
+        sections,
+        ...(degraded.length > 0 && { degraded }),
+      });
     });
 }
 

@@ -27,6 +27,8 @@ export interface Limiters {
   kind: string;
   /** Readiness: resolves when the shared counters answer. */
   check?: () => Promise<void>;
+  /** True while the shared counters are known to be unreachable (no waiting). */
+  isDown?: () => boolean;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export function redisLimiters(
       if (client.status !== 'ready') throw new Error(`redis is ${client.status}`);
       await client.ping();
     },
+    isDown: () => client.status !== 'ready',
     async close() {
       client.disconnect();
     },

@@ -1,11 +1,12 @@
 /**
- * A PostgreSQL pool for a store, its schema migrated on opening, and a first connection that
- * survives a busy start. pg's connection timeout is a timer: when the event loop is held
- * (indexing a large site, a loaded machine), the timer fires as soon as the loop is free,
- * before the database's answer that arrived meanwhile is read, and the connection fails
- * although the database answered. A connection that failed while the loop was busy for much of
- * its time is tried again; one that failed while the loop waited for the database fails as
- * before, in one timeout.
+ * A PostgreSQL pool for a store, its schema migrated on opening, and connections that survive
+ * a busy event loop, the first and every later one the pool opens. pg's connection timeout is
+ * a timer: when the event loop is held (indexing a large site, a loaded machine), the timer
+ * fires as soon as the loop is free, before the database's answer that arrived meanwhile is
+ * read, and the connection fails although the database answered. A connection that failed
+ * while the loop was busy for much of its time is tried again (a few times at most); one that
+ * failed while the loop waited for the database fails as before, in one timeout, and the
+ * request that needed it is answered 503 (stores/unavailable.ts).
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -27,6 +28,26 @@ export async function connectThroughBusyLoop(
       const { active } = performance.eventLoopUtilization(before);
       if (attempt >= ATTEMPTS || active < timeoutMs * BUSY_SHARE) throw error;
     }
+  }
+}
+
+/**
+ * `query` on a connection of `pool` made by `connectThroughBusyLoop`, as `pool.query` does it
+ * otherwise: the connection goes back to the pool, or is closed when the query failed.
+ */
+export async function queryThroughBusyLoop<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  pool: pg.Pool,
+  timeoutMs: number,
+  query: pg.QueryConfig,
+): Promise<pg.QueryResult<R>> {
+  const client = await connectThroughBusyLoop(pool, timeoutMs);
+  try {
+    const result = await client.query<R>(query);
+    client.release();
+    return result;
+  } catch (error) {
+    client.release(error instanceof Error ? error : true);
+    throw error;
   }
 }
 

@@ -13,7 +13,7 @@ import type {
   ThreadMessage,
   ThreadStore,
 } from '../assistant/thread-store.ts';
-import { openMigratedPool } from './postgres-connect.ts';
+import { openMigratedPool, queryThroughBusyLoop } from './postgres-connect.ts';
 import {
   boundedMessages,
   DEFAULT_THREAD_BOUNDS,
@@ -186,6 +186,8 @@ export const POSTGRES_THREAD_MIGRATIONS: string[] = [
 
 /** The advisory lock every replica takes to migrate (any constant, the same for all). */
 const MIGRATION_LOCK = 4_150_611_337;
+/** Connection, statement and query timeout. */
+const DEFAULT_TIMEOUT_MS = 5000;
 
 export interface PostgresThreadStoreOptions extends Partial<ThreadBounds> {
   /** Most connections per process; default 10. */
@@ -200,9 +202,11 @@ export class PostgresThreadStore implements ThreadStore {
   private readonly pool: pg.Pool;
   private readonly bounds: ThreadBounds;
   private readonly now: () => number;
+  private readonly timeoutMs: number;
 
   private constructor(pool: pg.Pool, options: PostgresThreadStoreOptions) {
     this.pool = pool;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.bounds = { ...DEFAULT_THREAD_BOUNDS, ...options };
     this.now = options.now ?? Date.now;
   }
@@ -214,7 +218,7 @@ export class PostgresThreadStore implements ThreadStore {
   ): Promise<PostgresThreadStore> {
     const pool = await openMigratedPool(url, {
       max: options.maxConnections ?? 10,
-      timeoutMs: options.timeoutMs ?? 5000,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       lock: MIGRATION_LOCK,
       table: 'schema_migrations',
       migrations: POSTGRES_THREAD_MIGRATIONS,
@@ -222,14 +226,16 @@ export class PostgresThreadStore implements ThreadStore {
     return new PostgresThreadStore(pool, options);
   }
 
-  /** A query; a database that cannot be reached fails it with `StoreUnavailable` (503). */
+  /**
+   * A query on a connection made through a busy loop; a database that cannot be reached fails
+   * it with `StoreUnavailable` (503).
+   */
   private query<R extends pg.QueryResultRow = pg.QueryResultRow>(
     config: pg.QueryConfig | string,
     values?: unknown[],
   ): Promise<pg.QueryResult<R>> {
-    return reachingPostgres(() =>
-      typeof config === 'string' ? this.pool.query<R>(config, values) : this.pool.query<R>(config),
-    );
+    const query = typeof config === 'string' ? { text: config, ...(values && { values }) } : config;
+    return reachingPostgres(() => queryThroughBusyLoop<R>(this.pool, this.timeoutMs, query));
   }
 
   async create(domain: string, fp: string): Promise<Thread> {
@@ -322,7 +328,7 @@ export class PostgresThreadStore implements ThreadStore {
   }
 
   async check(): Promise<void> {
-    await this.pool.query('SELECT 1');
+    await queryThroughBusyLoop(this.pool, this.timeoutMs, { text: 'SELECT 1' });
   }
 
   async close(): Promise<void> {

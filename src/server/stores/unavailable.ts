@@ -6,14 +6,11 @@
  */
 import pg from 'pg';
 
+/** Its message names the store as `/health/ready` does: `postgres unavailable: <why>`. */
 export class StoreUnavailable extends Error {
-  /** The store, as `/health/ready` names it: 'postgres'. */
-  readonly store: string;
-
   constructor(store: string, cause: unknown) {
     super(`${store} unavailable: ${(cause as Error)?.message || String(cause)}`, { cause });
     this.name = 'StoreUnavailable';
-    this.store = store;
   }
 }
 

@@ -204,3 +204,39 @@ describe.each([
     expect(leftovers).toEqual([]);
   });
 });
+
+describe('links to the site’s own paths, with the published address', () => {
+  const page = (content: string) => ({ title: 'T', content });
+  const site = 'https://ai-sdk.dev';
+
+  it('become absolute on the published site, anchors and titles kept', () => {
+    const text = cleanMarkdown(
+      page(
+        'See [streamText](/docs/reference/ai-sdk-core/stream-text#on-end "API") and [x](https://other.dev/a).\n\n[ref]: /docs/foundations/overview',
+      ),
+      { siteUrl: site },
+    );
+    expect(text).toContain(
+      '[streamText](https://ai-sdk.dev/docs/reference/ai-sdk-core/stream-text#on-end "API")',
+    );
+    expect(text).toContain('[x](https://other.dev/a)');
+    expect(text).toContain('[ref]: https://ai-sdk.dev/docs/foundations/overview');
+  });
+
+  it('leave code, protocol-relative links and pages without a published address alone', () => {
+    const source = 'Write `[a](/b)`, or [c](//cdn.dev/d).\n\n```md\n[e](/f)\n```';
+    const text = cleanMarkdown(page(source), { siteUrl: site });
+    expect(text).toContain('`[a](/b)`');
+    expect(text).toContain('[c](//cdn.dev/d)');
+    expect(text).toContain('[e](/f)');
+    expect(cleanMarkdown(page('[g](/h)'))).toContain('[g](/h)');
+  });
+
+  it('under a base path, keep a link that already names it', () => {
+    const text = cleanMarkdown(page('[a](/guide/x) and [b](/docs/guide/y)'), {
+      siteUrl: 'https://acme.dev/docs/',
+    });
+    expect(text).toContain('[a](https://acme.dev/docs/guide/x)');
+    expect(text).toContain('[b](https://acme.dev/docs/guide/y)');
+  });
+});

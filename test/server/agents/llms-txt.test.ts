@@ -201,4 +201,16 @@ describe('siteAbout', () => {
     });
     expect(siteAbout({ domain: 'acme' })).toEqual({ title: 'acme' });
   });
+
+  it('names a site without a name or a home page after its published host, not its domain', () => {
+    // The AI SDK docs have no home page at their root: llms.txt's H1 and the MCP server's
+    // title were "docs" (the default domain).
+    expect(siteAbout({ domain: 'docs', siteUrl: 'https://ai-sdk.dev/' })).toEqual({
+      title: 'ai-sdk.dev',
+    });
+    expect(siteAbout({ domain: 'docs', siteUrl: 'not a url' })).toEqual({ title: 'docs' });
+    expect(
+      siteAbout({ domain: 'docs', siteUrl: 'https://ai-sdk.dev', home: { title: 'AI SDK' } }),
+    ).toEqual({ title: 'AI SDK' });
+  });
 });

@@ -150,6 +150,11 @@ function checksFor(engine: () => { server: CliProcess }) {
     );
     const down = { threadId, threadKey, messageId, helpful: false, reason: 'outdated' };
     expect((await feedback(server, { ...down, comment: 'Tuesday is wrong' })).status).toBe(204);
+    // Thumbs on an answer this thread never had: taken as the contract says (204), kept nowhere.
+    for (const unknown of ['not-an-answer', recorded.gaps[0]!.messageId]) {
+      const stray = { threadId, threadKey, messageId: unknown, helpful: true };
+      expect((await feedback(server, stray)).status).toBe(204);
+    }
     const overview = await readJson<Overview>(server, 'overview');
     expect(overview.feedback).toEqual({ up: 0, down: 1 });
     const byPage = await readJson<{ items: { path: string; down: number; comments: string[] }[] }>(

@@ -23,16 +23,17 @@ describe('GET /health/ready', () => {
     throw new Error('redis is reconnecting');
   };
 
-  it('stays 200, degraded, when only a store the server serves without is down', async () => {
+  it('answers 503, degraded, when only a store the server serves without is down', async () => {
     let redis = down;
     const app = testApp({
       checks: () => [
         { name: 'postgres', check: up },
-        { name: 'redis', check: () => redis(), optional: true },
+        { name: 'redis', check: () => redis(), optional: true, isDown: () => redis === down },
       ],
     });
+    // The contract: stores answering, or 503. The body still tells it serves without Redis.
     const degraded = await app.request('/health/ready');
-    expect(degraded.status).toBe(200);
+    expect(degraded.status).toBe(503);
     expect(await degraded.json()).toEqual({
       status: 'degraded',
       checks: [
@@ -40,8 +41,13 @@ describe('GET /health/ready', () => {
         { name: 'redis', ok: false, degraded: true, error: 'redis is reconnecting' },
       ],
     });
+    // Liveness stays up, and names what the replica serves without.
+    const live = await app.request('/health');
+    expect(live.status).toBe(200);
+    expect(await live.json()).toMatchObject({ status: 'ok', degraded: ['redis'] });
     redis = up;
     const ready = await app.request('/health/ready');
+    expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({
       status: 'ready',
       checks: [
@@ -49,6 +55,7 @@ describe('GET /health/ready', () => {
         { name: 'redis', ok: true },
       ],
     });
+    expect(await (await app.request('/health')).json()).not.toHaveProperty('degraded');
   });
 
   it('answers 503 when a store it needs is down, whatever the others say', async () => {

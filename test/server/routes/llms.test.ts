@@ -13,7 +13,8 @@ describe('GET /llms/{domain}/llms.txt', () => {
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     const text = await response.text();
-    expect(text).toMatch(/^# acme\n/); // no title configured, no home page: the domain
+    // No title configured, no home page: the host of its published site.
+    expect(text).toMatch(/^# docs.acme.dev\n/);
     expect(text).toContain(
       '- [Installation](http://localhost/md/acme/docs/start/install.md): Install it',
     );

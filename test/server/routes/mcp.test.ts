@@ -117,6 +117,22 @@ describe('POST /mcp/{domain} with the SDK client', () => {
     await client.close();
   });
 
+  it('tells an agent whose search found nothing what to try, in the docs’ language', async () => {
+    const client = await connect('acme', ACME_KEY);
+    // The AI SDK docs are in English; a question in Japanese matches no section.
+    const result = (await client.callTool({
+      name: 'search_docs',
+      arguments: { query: 'テキストをストリーミングする方法' },
+    })) as CallToolResult;
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ results: [] });
+    const [json, hint] = result.content.map((part) => (part.type === 'text' ? part.text : ''));
+    expect(JSON.parse(json!)).toEqual([]);
+    expect(hint).toContain('written in English (en)');
+    expect(hint).toContain('Search again with other words');
+    await client.close();
+  });
+
   it('answers get_page with the Markdown of POST /v1/page, and an unknown path as a tool error', async () => {
     const client = await connect('acme', ACME_KEY);
     const path = 'docs/foundations/overview';

@@ -2,9 +2,9 @@
  * A replica starting under load (session 18 QA): indexing a large site held the event loop past
  * pg's connection timeout, the timer fired before the database's answer was read, and the
  * process exited with "Connection terminated due to connection timeout". With a real
- * PostgreSQL: a connection made while the event loop is blocked still opens both stores, a
- * database that does not answer still fails in one timeout, and the server opens its stores
- * before it indexes.
+ * PostgreSQL: a connection made while the event loop is blocked still opens both stores, and
+ * so do the pool's later connections (session 19); a database that does not answer still
+ * fails in one timeout (503 for a request), and the server opens its stores before it indexes.
  */
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -55,6 +55,22 @@ describe.skipIf(noPostgres)('PostgreSQL connections while the event loop is busy
     blockEventLoop(TIMEOUT_MS * 3);
     const driver = await opening;
     expect(await driver.all('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    await driver.close();
+  });
+
+  it('makes later connections of the pool through a blocked loop too, for both stores', async () => {
+    const store = await PostgresThreadStore.open(postgres.url, { timeoutMs: TIMEOUT_MS });
+    const driver = await openPostgresDriver(postgres.url, { timeoutMs: TIMEOUT_MS });
+    // The pools keep one connection each from opening: the others are new connections.
+    const creating = Array.from({ length: 4 }, () => store.create('docs', 'reader'));
+    const reading = Array.from({ length: 3 }, () => driver.all('SELECT 1 AS one'));
+    blockEventLoop(TIMEOUT_MS * 3);
+    const [threads, rows] = await Promise.all([Promise.all(creating), Promise.all(reading)]);
+    expect(rows).toEqual([[{ one: 1 }], [{ one: 1 }], [{ one: 1 }]]);
+    for (const thread of threads) {
+      expect(await store.open('docs', thread.id, thread.key)).toMatchObject({ id: thread.id });
+    }
+    await store.close();
     await driver.close();
   });
 

@@ -1,9 +1,9 @@
 /**
  * Production state (issue 17), limits and lifecycle, with real engines and real CLI
  * processes: three replicas sharing one Redis admit exactly an organization's limit (and a
- * client's) between them; with Redis down they keep serving under the insurance limiter and
- * stay ready (200, `degraded`) on /health/ready; and SIGTERM with 50 answers streaming ends
- * every one cleanly.
+ * client's) between them; with Redis down they keep serving under the insurance limiter, are
+ * not ready (503, `degraded`) on /health/ready and say so on /health (200); and SIGTERM with
+ * 50 answers streaming ends every one cleanly.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -99,15 +99,19 @@ describe.skipIf(noRedis)('three replicas sharing Redis', () => {
     const statuses = await Promise.all(replicas.map((replica) => search(replica, '10.0.2.1')));
     expect(statuses).toEqual([200, 200, 200]);
     expect(Date.now() - started).toBeLessThan(10_000);
-    // Every replica still serves: a load balancer must keep them all (200), told it is degraded.
+    // Every replica still serves; readiness follows the contract (a store down: 503), its
+    // body and liveness saying the replica serves without Redis.
     for (const replica of replicas) {
       const ready = await fetch(`${replica.url}/health/ready`);
-      expect(ready.status).toBe(200);
+      expect(ready.status).toBe(503);
       const body = await ready.json();
       expect(body.status).toBe('degraded');
       expect(body.checks).toContainEqual(
         expect.objectContaining({ name: 'redis', ok: false, degraded: true }),
       );
+      const live = await fetch(`${replica.url}/health`);
+      expect(live.status).toBe(200);
+      expect((await live.json()).degraded).toEqual(['redis']);
     }
 
     await redis.start();
