@@ -148,7 +148,14 @@ export function weighQuestion(
     const rarities = terms.map((term, i) =>
       idf(term, filler || parts !== undefined, name && i === 0),
     );
-    const absentName = name && known && !filler && frequency(terms[0]!) === 0;
+    // A name written with a hyphen whose parts the site writes ("Rolldown-based", "Astro-powered")
+    // is the site's own name in the reader's phrasing, not one it never uses.
+    const absentName =
+      name &&
+      known &&
+      !filler &&
+      frequency(terms[0]!) === 0 &&
+      !(!identifier && terms.length > 2 && terms.slice(1).every((t) => frequency(t) > 0));
     return {
       terms,
       rarities,

@@ -124,6 +124,33 @@ describe('coverage', () => {
     ).toEqual(['dockerfil']);
   });
 
+  it('does not take a hyphenated name made of words the site writes for one it never uses', () => {
+    // "Since upgrading to the Rolldown-based Vite": the site writes "Rolldown" and "based".
+    const frequency = { rolldown: 12, base: 80 };
+    const hyphenated = weighQuestion(
+      [word(['rolldown-bas', 'rolldown', 'base'], { name: true })],
+      site(frequency),
+      [],
+    );
+    expect(hyphenated.groups[0]!.absentName).toBeUndefined();
+    // A part the site never writes ("Turbopack-based") leaves it a name the site never uses,
+    // and so does an identifier, whose parts are the site's words anyway.
+    expect(
+      weighQuestion(
+        [word(['turbopack-bas', 'turbopack', 'base'], { name: true })],
+        site(frequency),
+        [],
+      ).groups[0]!.absentName,
+    ).toBe(true);
+    expect(
+      weighQuestion(
+        [word(['rolldownbas', 'rolldown', 'base'], { name: true, identifier: true })],
+        site(frequency),
+        [],
+      ).groups[0]!.absentName,
+    ).toBe(true);
+  });
+
   it('reads a closed compound the site never writes by the words it is made of', () => {
     const frequency = { style: 50, sheet: 5 };
     const q = weighQuestion([word(['stylesheet']), word(['chang'])], site(frequency), []);
