@@ -77,11 +77,13 @@ const REFERENCE_LINK = /^(\s{0,3}\[[^\]]+\]:\s*)(\/(?!\/)\S*)/;
 /** Root-relative links made absolute on the published site, code spans and fences untouched. */
 export function absoluteSiteLinks(markdown: string, siteUrl: string): string {
   const site = new URL(siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`);
-  // A link that already starts with the site's base path names a full path on its host.
+  // A link that already starts with the site's base path (`/docs`, `/docs/x`, `/docs#a`)
+  // names a full path on its host.
+  const base = site.pathname.slice(0, -1);
+  const namesBase = (href: string) =>
+    base !== '' && href.startsWith(base) && /^(?:$|[/?#])/.test(href.slice(base.length));
   const absolute = (href: string) =>
-    site.pathname !== '/' && href.startsWith(site.pathname)
-      ? new URL(href, site.origin).href
-      : new URL(href.slice(1), site).href;
+    namesBase(href) ? new URL(href, site.origin).href : new URL(href.slice(1), site).href;
   return mapLinesOutsideFences(markdown, (line) => {
     const reference = REFERENCE_LINK.exec(line);
     if (reference) {
