@@ -9,7 +9,7 @@
  */
 import type { Page } from '../docs-index/types.ts';
 import { renderMdx } from './markdown/mdx-render.ts';
-import { closesFence, fenceOpening } from './markdown/mdx-tokens.ts';
+import { closesFence, fenceOpening, mapLinesOutsideFences } from './markdown/mdx-tokens.ts';
 import { parseMdx } from './markdown/mdx-tree.ts';
 import { rewriteMkDocsBlocks } from './markdown/mkdocs-blocks.ts';
 
@@ -77,42 +77,28 @@ const REFERENCE_LINK = /^(\s{0,3}\[[^\]]+\]:\s*)(\/(?!\/)\S*)/;
 /** Root-relative links made absolute on the published site, code spans and fences untouched. */
 export function absoluteSiteLinks(markdown: string, siteUrl: string): string {
   const site = new URL(siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`);
-  // A link that already starts with the site's base path names a full path on its host.
+  // A link that already starts with the site's base path (`/docs`, `/docs/x`, `/docs#a`)
+  // names a full path on its host.
+  const base = site.pathname.slice(0, -1);
+  const namesBase = (href: string) =>
+    base !== '' && href.startsWith(base) && /^(?:$|[/?#])/.test(href.slice(base.length));
   const absolute = (href: string) =>
-    site.pathname !== '/' && href.startsWith(site.pathname)
-      ? new URL(href, site.origin).href
-      : new URL(href.slice(1), site).href;
-  const out: string[] = [];
-  let fence: string | undefined;
-  for (const line of markdown.split('\n')) {
-    if (fence) {
-      if (closesFence(line, fence)) fence = undefined;
-      out.push(line);
-      continue;
-    }
-    fence = fenceOpening(line);
-    if (fence) {
-      out.push(line);
-      continue;
-    }
+    namesBase(href) ? new URL(href, site.origin).href : new URL(href.slice(1), site).href;
+  return mapLinesOutsideFences(markdown, (line) => {
     const reference = REFERENCE_LINK.exec(line);
     if (reference) {
-      out.push(`${reference[1]}${absolute(reference[2]!)}${line.slice(reference[0].length)}`);
-      continue;
+      return `${reference[1]}${absolute(reference[2]!)}${line.slice(reference[0].length)}`;
     }
     // Odd pieces of a split on backtick runs are code spans.
-    const pieces = line.split(/(`+[^`]*`+)/);
-    out.push(
-      pieces
-        .map((piece, i) =>
-          i % 2 === 1
-            ? piece
-            : piece.replace(INLINE_LINK, (_, href: string) => `](${absolute(href)}`),
-        )
-        .join(''),
-    );
-  }
-  return out.join('\n');
+    return line
+      .split(/(`+[^`]*`+)/)
+      .map((piece, i) =>
+        i % 2 === 1
+          ? piece
+          : piece.replace(INLINE_LINK, (_, href: string) => `](${absolute(href)}`),
+      )
+      .join('');
+  });
 }
 
 function oneLine(text: string): string {

@@ -116,8 +116,10 @@ export function modelFromFlags(flags: Partial<ServeFlags>): AssistantModel {
   if (!(timeout > 0 && timeout <= 3600)) {
     throw new ConfigError('--model-timeout must be a number of seconds, above 0 and at most 3600');
   }
-  const retries = Number(flags['model-retries'] ?? DEFAULT_MODEL_RETRIES);
-  if (!(Number.isInteger(retries) && retries >= 0 && retries <= 10)) {
+  // Digits only: Number('') and Number(' ') are 0, which would turn retries off unasked.
+  const retriesFlag = flags['model-retries'] ?? String(DEFAULT_MODEL_RETRIES);
+  const retries = Number(retriesFlag);
+  if (!(/^\d+$/.test(retriesFlag) && retries <= 10)) {
     throw new ConfigError('--model-retries must be a whole number from 0 to 10');
   }
   return resolveModel({

@@ -45,6 +45,11 @@ export class Insights {
   readonly store: Promise<InsightsStore | undefined>;
   private readonly log: (line: string) => void;
   private lastLogged = 0;
+  /**
+   * Answers being written, by message id: the store keeps a reader's thumbs only on an answer
+   * it recorded, and a client may send them as soon as the answer's stream ends.
+   */
+  private readonly recording = new Map<string, Promise<void>>();
 
   constructor(store: Promise<InsightsStore | undefined>, log: (line: string) => void) {
     this.store = store;
@@ -55,9 +60,14 @@ export class Insights {
   recordAnswer(answer: EndedAnswer): void {
     const settings = settingsOf(answer.site);
     if (!settings.logging) return;
-    this.write(async (store) =>
+    const { messageId } = answer;
+    const written = this.write(async (store) =>
       store.recordAnswer(await answerRecord(answer, settings, (fp) => store.fpHash(fp))),
     );
+    this.recording.set(messageId, written);
+    void written.then(() => {
+      if (this.recording.get(messageId) === written) this.recording.delete(messageId);
+    });
   }
 
   recordSearch(site: Site, query: string, results: SearchResult[]): void {
@@ -79,13 +89,17 @@ export class Insights {
   feedback(fallback: FeedbackStore): FeedbackStore {
     const target = async () => (await this.store.catch(() => undefined)) ?? fallback;
     return {
-      add: async (input) => (await target()).add(input),
+      add: async (input) => {
+        await (input.messageId && this.recording.get(input.messageId));
+        return (await target()).add(input);
+      },
       list: async (query) => (await target()).list(query),
     };
   }
 
-  private write(run: (store: InsightsStore) => Promise<void>): void {
-    this.store
+  /** Writes once the store is open; never rejects (a failure is logged). */
+  private write(run: (store: InsightsStore) => Promise<void>): Promise<void> {
+    return this.store
       .then((store) => (store ? run(store) : undefined))
       .catch((error: unknown) => {
         const now = Date.now();

@@ -238,5 +238,12 @@ describe('links to the site’s own paths, with the published address', () => {
     });
     expect(text).toContain('[a](https://acme.dev/docs/guide/x)');
     expect(text).toContain('[b](https://acme.dev/docs/guide/y)');
+    // The base path itself, with or without an anchor, is the site's home.
+    const home = cleanMarkdown(page('[c](/docs) and [d](/docs#start) and [e](/docsearch)'), {
+      siteUrl: 'https://acme.dev/docs',
+    });
+    expect(home).toContain('[c](https://acme.dev/docs)');
+    expect(home).toContain('[d](https://acme.dev/docs#start)');
+    expect(home).toContain('[e](https://acme.dev/docs/docsearch)');
   });
 });

@@ -87,7 +87,7 @@ describe('--model-retries', () => {
     expect(modelFromFlags(base).maxRetries).toBe(1);
     expect(modelFromFlags({ ...base, 'model-retries': '0' }).maxRetries).toBe(0);
     expect(modelFromFlags({ ...base, 'model-retries': '10' }).maxRetries).toBe(10);
-    for (const wrong of ['-1', '1.5', '11', 'twice']) {
+    for (const wrong of ['-1', '1.5', '11', 'twice', '', ' ', '0x2']) {
       expect(() => modelFromFlags({ ...base, 'model-retries': wrong })).toThrow('--model-retries');
     }
   });

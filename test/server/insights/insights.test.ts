@@ -11,6 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryFeedbackStore } from '../../../src/server/agents/feedback-store.ts';
+import { Insights } from '../../../src/server/insights/insights.ts';
+import { InsightsStore } from '../../../src/server/insights/insights-store.ts';
+import { openSqliteDriver } from '../../../src/server/insights/sql-driver.ts';
+import type { Site } from '../../../src/server/types.ts';
 import {
   askServer,
   type CliProcess,
@@ -331,5 +336,42 @@ describe('logging off', () => {
     const overview = await readJson<Overview>(server, 'overview');
     expect(overview.questions).toBe(0);
     expect(overview.searches.total).toBe(0);
+  });
+});
+
+describe('feedback as the answer ends', () => {
+  it('keeps thumbs sent before the answer they rate is written', async () => {
+    const store = new InsightsStore(await openSqliteDriver(':memory:'));
+    const insights = new Insights(Promise.resolve(store), () => {});
+    const site = { domain: 'docs' } as Site;
+    // The route records an answer once its stream ended; a client may rate it at once.
+    insights.recordAnswer({
+      site,
+      at: Date.now(),
+      threadId: 'thread-1',
+      messageId: 'answer-1',
+      question: 'How do I book a launch?',
+      retrieved: [],
+      text: 'Book it on the launch page.',
+      sources: [],
+      modelCites: true,
+      model: 'embedded',
+      firstChunkMs: 1,
+      totalMs: 2,
+      stopped: false,
+      fp: 'reader',
+    });
+    const feedback = insights.feedback(new MemoryFeedbackStore());
+    const rate = (messageId: string) =>
+      feedback.add({
+        domain: 'docs',
+        source: 'reader',
+        helpful: true,
+        threadId: 'thread-1',
+        messageId,
+      });
+    expect(await rate('answer-1')).toBeDefined();
+    expect(await rate('answer-2')).toBeUndefined();
+    expect(await feedback.list({ domain: 'docs' })).toHaveLength(1);
   });
 });

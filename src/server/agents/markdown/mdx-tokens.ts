@@ -56,6 +56,22 @@ export function closesFence(line: string, marker: string): boolean {
   return closing !== undefined && closing[0] === marker[0] && closing.length >= marker.length;
 }
 
+/** The lines of `markdown` outside fenced code passed through `rewrite`; code kept as written. */
+export function mapLinesOutsideFences(markdown: string, rewrite: (line: string) => string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    if (fence) {
+      if (closesFence(line, fence)) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    fence = fenceOpening(line);
+    out.push(fence ? line : rewrite(line));
+  }
+  return out.join('\n');
+}
+
 /** A component is a capitalised or dotted tag name (`Tabs`, `Tabs.Item`); HTML is lower case. */
 export function isComponentName(name: string): boolean {
   return /^[A-Z]/.test(name) || name.includes('.');

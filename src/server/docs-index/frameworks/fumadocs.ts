@@ -51,6 +51,8 @@ const META_NAME = /^meta(?:\.[\w$-]+)?\.(?:json|ya?ml)$/;
 /** Folders of the app whose modules may call `loader()` or `defineI18n()`. */
 const APP_FOLDERS = ['lib', 'src', 'app'];
 const APP_MODULE = /\.(?:[cm]?[jt]sx?)$/;
+/** A call of `loader()`, not a function of that name (React Router's routes define `loader`). */
+const LOADER_CALL = /(?<!\bfunction\s+)\bloader\(/;
 /** At least this share of a language's files must mirror a default-language page. */
 const MIRROR_SHARE = 0.5;
 
@@ -75,7 +77,7 @@ export function loadFumadocs(folder: DocsFolder): SiteLayout {
   const contentDir = normalizeRelative(collection.dir) ?? DEFAULT_DIR;
   const sourceFile =
     SOURCE_MODULES.map((base) => findConfig(folder, base)).find(Boolean) ??
-    findAppModule(folder, /\bloader\(/, contentDir);
+    findAppModule(folder, LOADER_CALL, contentDir);
   const loaderOptions = readLoader(folder, sourceFile, collection.binding);
   const i18nFile =
     I18N_MODULES.map((base) => findConfig(folder, base)).find(Boolean) ??

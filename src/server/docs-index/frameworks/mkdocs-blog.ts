@@ -24,21 +24,13 @@ export interface MaterialBlog {
   postPath(file: string, frontmatter: Record<string, unknown>): string | undefined;
 }
 
-/** The blog plugin's options, when `mkdocs.yml` enables it. */
+/** The blog, from the plugin's options in `mkdocs.yml` (undefined: not enabled). */
 export function readMaterialBlog(
-  config: Data,
+  options: Data | undefined,
   folder: DocsFolder,
   docsDir: string,
 ): MaterialBlog | undefined {
-  const entry = arrayOf(config.plugins).find(
-    (plugin) =>
-      plugin === 'blog' ||
-      plugin === 'material/blog' ||
-      (isData(plugin) && (isData(plugin.blog) || isData(plugin['material/blog']))),
-  );
-  if (entry === undefined) return undefined;
-  const options = (isData(entry) ? (entry.blog ?? entry['material/blog']) : {}) as Data;
-  if (options.enabled === false) return undefined;
+  if (!options || options.enabled === false) return undefined;
   const blogDir = normalizeRelative(stringOf(options.blog_dir) ?? 'blog') ?? 'blog';
   const postDir =
     normalizeRelative(

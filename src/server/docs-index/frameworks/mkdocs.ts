@@ -41,7 +41,7 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
   const defaultLocale = locales[0]!;
   const nav = navEntries(config.nav);
   const relative = (file: string) => file.slice(docsDir.length + 1);
-  const blog = readMaterialBlog(config, folder, docsDir);
+  const blog = readMaterialBlog(pluginOptions(config, ['blog', 'material/blog']), folder, docsDir);
   const url = (path: string, isIndex: boolean) => {
     if (isIndex)
       return path
@@ -114,29 +114,42 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
   };
 }
 
+/**
+ * The options of the first of the plugins `names` that `plugins` enables, as MkDocs reads them:
+ * a list of names or one-key mappings (`- blog`, `- blog:` with or without options), or one
+ * mapping of names to options; `{}` for a plugin without options.
+ */
+function pluginOptions(config: Data, names: string[]): Data | undefined {
+  const entries: [string, unknown][] = isData(config.plugins)
+    ? Object.entries(config.plugins)
+    : arrayOf(config.plugins).flatMap((plugin): [string, unknown][] =>
+        typeof plugin === 'string' ? [[plugin, {}]] : isData(plugin) ? Object.entries(plugin) : [],
+      );
+  const found = entries.find(([name]) => names.includes(name));
+  if (!found) return undefined;
+  return isData(found[1]) ? found[1] : {};
+}
+
 /** mkdocs-static-i18n: 1.x `languages: [{locale, default}]`, or `default_language` before. */
 function readI18n(config: Data): I18n | undefined {
-  for (const plugin of arrayOf(config.plugins)) {
-    const options = isData(plugin) ? plugin.i18n : undefined;
-    if (!isData(options)) continue;
-    const structure = options.docs_structure === 'folder' ? 'folder' : 'suffix';
-    const entries = options.languages;
-    const locales: string[] = [];
-    if (Array.isArray(entries)) {
-      for (const entry of entries) {
-        const locale = stringOf(pathOf(entry, 'locale'));
-        if (!locale || pathOf(entry, 'build') === false) continue;
-        if (isTrue(pathOf(entry, 'default'))) locales.unshift(locale);
-        else locales.push(locale);
-      }
-    } else if (isData(entries)) {
-      const fallback = stringOf(options.default_language);
-      locales.push(...Object.keys(entries).filter((code) => code !== fallback));
-      if (fallback) locales.unshift(fallback);
+  const options = pluginOptions(config, ['i18n']);
+  if (!options) return undefined;
+  const structure = options.docs_structure === 'folder' ? 'folder' : 'suffix';
+  const entries = options.languages;
+  const locales: string[] = [];
+  if (Array.isArray(entries)) {
+    for (const entry of entries) {
+      const locale = stringOf(pathOf(entry, 'locale'));
+      if (!locale || pathOf(entry, 'build') === false) continue;
+      if (isTrue(pathOf(entry, 'default'))) locales.unshift(locale);
+      else locales.push(locale);
     }
-    if (locales.length > 0) return { structure, locales };
+  } else if (isData(entries)) {
+    const fallback = stringOf(options.default_language);
+    locales.push(...Object.keys(entries).filter((code) => code !== fallback));
+    if (fallback) locales.unshift(fallback);
   }
-  return undefined;
+  return locales.length > 0 ? { structure, locales } : undefined;
 }
 
 /** `nav:` entries: file -> its title and the sections above it. */

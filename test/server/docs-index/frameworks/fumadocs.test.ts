@@ -188,6 +188,22 @@ describe('Fumadocs settings', () => {
     });
   });
 
+  it('takes a route module that defines a loader() function for no Fumadocs loader', async () => {
+    // React Router (a framework Fumadocs runs on) names its routes' data functions `loader`.
+    const index = await indexSite(
+      await writeSite({
+        'source.config.ts': SOURCE_CONFIG('content/docs'),
+        'app/docs/page.tsx': `export async function loader({ params }) {
+            return source.getPage(params['*'].split('/'));
+          }`,
+        'app/lib/docs-source.ts': `import { loader } from 'fumadocs-core/source';
+          export const source = loader({ baseUrl: '/guide', source: docs.toFumadocsSource() });`,
+        'content/docs/cache.mdx': '---\ntitle: Cache\n---\nThe cache keeps responses.',
+      }),
+    );
+    expect(Object.keys(pathsOf(index))).toEqual(['guide/cache']);
+  });
+
   it('finds loader() and defineI18n() in any app module, and languages built by code in the files', async () => {
     // As vercel/swr-site keeps them: lib/geistdocs/{source,i18n}.ts, languages from an object.
     const index = await indexSite(

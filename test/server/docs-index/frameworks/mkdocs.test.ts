@@ -130,5 +130,10 @@ describe('MkDocs settings', () => {
     expect(Object.keys(pathsOf(custom))).toEqual(
       expect.arrayContaining(['news/search/search-better-faster-smaller/', 'news/mkdocs-2.0/']),
     );
+    // MkDocs also takes a plugin without options (`- blog:`) and plugins as a mapping.
+    for (const plugins of ['  - blog:', '  blog:\n    blog_dir: news\n    post_dir: blog/posts']) {
+      const paths = Object.keys(pathsOf(await indexSite(await writeSite(files(plugins)))));
+      expect(paths.some((path) => path.endsWith('/2026/02/18/mkdocs-2.0/'))).toBe(true);
+    }
   });
 });
