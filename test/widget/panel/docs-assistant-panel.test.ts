@@ -357,6 +357,34 @@ describe('panel: sanitizing', () => {
 });
 
 describe('panel: citations and page view', () => {
+  it('shows a chip\'s whole "Page › Section" title when the row has room, and ellipsizes only past the row', async () => {
+    const el = await make();
+    const section = 'Getting started › Run the server against your own docs folder';
+    const long = `Reference › ${'A very long section title that cannot fit one row '.repeat(4)}`;
+    await api.answer({
+      text: 'Run it. [1](/guides/getting-started#run) [2](/reference/long#x)',
+      results: [
+        ['guides/getting-started', 'Getting started'],
+        ['reference/long', 'Reference'],
+      ],
+      sources: [
+        ['/guides/getting-started#run', section],
+        ['/reference/long#x', long],
+      ],
+    });
+    await ask(el, 'How do I run the server?');
+    await waitUntil(() => idle(el) && $$(el, '[part=citation]').length === 2, 'chips', WAIT);
+    const [whole, cut] = $$(el, '[part=citation] .label');
+    expect(whole!.textContent).toBe(section);
+    expect(whole!.scrollWidth).toBeLessThanOrEqual(whole!.clientWidth);
+    // The longest title is cut with an ellipsis inside the answer, not past its edge.
+    const row = $(el, '.citations')!.getBoundingClientRect();
+    const chip = $$(el, '[part=citation]')[1]!.getBoundingClientRect();
+    expect(cut!.scrollWidth).toBeGreaterThan(cut!.clientWidth);
+    expect(chip.right).toBeLessThanOrEqual(row.right + 0.5);
+    expect(chip.left).toBeGreaterThanOrEqual(row.left - 0.5);
+  });
+
   it('opens a cited page inside the panel, with Back and a link to the published page', async () => {
     const el = await make();
     api.pages.set(
