@@ -356,6 +356,31 @@ describe('panel: sanitizing', () => {
   });
 });
 
+describe('panel: layout', () => {
+  it('keeps everything in a long conversation inside the message list: the dialog itself never scrolls', async () => {
+    const el = await make();
+    const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} of a long answer.`).join(
+      '\n\n',
+    );
+    for (const question of ['First question?', 'Second question?']) {
+      await api.answer({ text: long });
+      await ask(el, question);
+      await waitUntil(
+        () => idle(el) && lastAnswer(el)?.textContent?.includes('Paragraph 29'),
+        'answer',
+        WAIT,
+      );
+    }
+    const dialog = $(el, 'dialog')!;
+    const messages = $(el, '[part=messages]')!;
+    expect(messages.scrollHeight).toBeGreaterThan(messages.clientHeight);
+    // The visually hidden "Assistant" headings sit inside the list, not below the dialog's edge.
+    expect(dialog.scrollHeight).toBeLessThanOrEqual(dialog.clientHeight);
+    $$(el, '[part~=assistant-message] h3').at(-1)!.scrollIntoView({ block: 'start' });
+    expect(dialog.scrollTop).toBe(0);
+  });
+});
+
 describe('panel: citations and page view', () => {
   it('shows a chip\'s whole "Page › Section" title when the row has room, and ellipsizes only past the row', async () => {
     const el = await make();
