@@ -142,9 +142,14 @@ function computeCitations(message: DocsUIMessage, options: CitationOptions): Cit
     const existing = byPath.get(citation.path);
     if (!existing) {
       // The server titles its sources by section ("Page › Section"): two sections, or two
-      // pages with one title, stay apart. Other citations take the page's search title.
+      // pages with one title, stay apart. Other citations take the page's search title, unless
+      // their link text names that page and a section of it (the server's "More in:" and
+      // closest-sections links), which the chip keeps: it opens at that section.
+      const pageTitle = titles.get(citation.path);
       const title =
-        citation.from === 'source' ? citation.title : titles.get(citation.path) || citation.title;
+        citation.from === 'source' || !pageTitle || citation.title.startsWith(`${pageTitle} › `)
+          ? citation.title
+          : pageTitle;
       byPath.set(citation.path, { ...citation, title });
       return;
     }

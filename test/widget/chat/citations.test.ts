@@ -172,6 +172,43 @@ describe('citationsOf', () => {
     ]);
   });
 
+  it("keeps a link's 'Page › Section' text as its title, so the chip names the section it opens", () => {
+    const cited = citationsOf(
+      message([
+        searchPart([
+          { path: 'guides/theming', title: 'Theming', anchor: 'change-the-font' },
+          { path: 'guides/embedding', title: 'Embedding the widget' },
+        ]),
+        {
+          type: 'text',
+          text: [
+            "The docs don't seem to cover this. The closest sections are:",
+            '',
+            '- [Theming › Change or translate the texts](/guides/theming#change-or-translate-the-texts)',
+            '- [here](/guides/embedding#host-the-widget-files-yourself)',
+          ].join('\n'),
+        },
+      ]),
+      { docOrigins: [] },
+    );
+    expect(cited).toEqual([
+      {
+        index: 1,
+        path: 'guides/theming',
+        title: 'Theming › Change or translate the texts',
+        anchor: 'change-or-translate-the-texts',
+        from: 'link',
+      },
+      {
+        index: 2,
+        path: 'guides/embedding',
+        title: 'Embedding the widget',
+        anchor: 'host-the-widget-files-yourself',
+        from: 'link',
+      },
+    ]);
+  });
+
   it('answers again from memory for the same message snapshot', () => {
     const snapshot = message([{ type: 'text', text: 'See [x](/docs/x).' }]);
     expect(citationsOf(snapshot)).toBe(citationsOf(snapshot));

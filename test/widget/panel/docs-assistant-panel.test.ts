@@ -356,7 +356,60 @@ describe('panel: sanitizing', () => {
   });
 });
 
+describe('panel: layout', () => {
+  it('keeps everything in a long conversation inside the message list: the dialog itself never scrolls', async () => {
+    const el = await make();
+    const long = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} of a long answer.`).join(
+      '\n\n',
+    );
+    for (const question of ['First question?', 'Second question?']) {
+      await api.answer({ text: long });
+      await ask(el, question);
+      await waitUntil(
+        () => idle(el) && lastAnswer(el)?.textContent?.includes('Paragraph 29'),
+        'answer',
+        WAIT,
+      );
+    }
+    const dialog = $(el, 'dialog')!;
+    const messages = $(el, '[part=messages]')!;
+    expect(messages.scrollHeight).toBeGreaterThan(messages.clientHeight);
+    // The visually hidden "Assistant" headings sit inside the list, not below the dialog's edge.
+    expect(dialog.scrollHeight).toBeLessThanOrEqual(dialog.clientHeight);
+    $$(el, '[part~=assistant-message] h3').at(-1)!.scrollIntoView({ block: 'start' });
+    expect(dialog.scrollTop).toBe(0);
+  });
+});
+
 describe('panel: citations and page view', () => {
+  it('shows a chip\'s whole "Page › Section" title when the row has room, and ellipsizes only past the row', async () => {
+    const el = await make();
+    const section = 'Getting started › Run the server against your own docs folder';
+    const long = `Reference › ${'A very long section title that cannot fit one row '.repeat(4)}`;
+    await api.answer({
+      text: 'Run it. [1](/guides/getting-started#run) [2](/reference/long#x)',
+      results: [
+        ['guides/getting-started', 'Getting started'],
+        ['reference/long', 'Reference'],
+      ],
+      sources: [
+        ['/guides/getting-started#run', section],
+        ['/reference/long#x', long],
+      ],
+    });
+    await ask(el, 'How do I run the server?');
+    await waitUntil(() => idle(el) && $$(el, '[part=citation]').length === 2, 'chips', WAIT);
+    const [whole, cut] = $$(el, '[part=citation] .label');
+    expect(whole!.textContent).toBe(section);
+    expect(whole!.scrollWidth).toBeLessThanOrEqual(whole!.clientWidth);
+    // The longest title is cut with an ellipsis inside the answer, not past its edge.
+    const row = $(el, '.citations')!.getBoundingClientRect();
+    const chip = $$(el, '[part=citation]')[1]!.getBoundingClientRect();
+    expect(cut!.scrollWidth).toBeGreaterThan(cut!.clientWidth);
+    expect(chip.right).toBeLessThanOrEqual(row.right + 0.5);
+    expect(chip.left).toBeGreaterThanOrEqual(row.left - 0.5);
+  });
+
   it('opens a cited page inside the panel, with Back and a link to the published page', async () => {
     const el = await make();
     api.pages.set(

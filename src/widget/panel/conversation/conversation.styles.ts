@@ -4,6 +4,10 @@ import { css } from 'lit';
 export const conversationStyles = css`
   /* Messages */
   .messages {
+    /* The containing block of the visually hidden headings inside: without it they are placed
+       against the dialog, below its edge, and a screen reader or find-in-page reaching one
+       scrolls the whole panel up (header out of view, a gap under the composer). */
+    position: relative;
     flex: 1;
     min-height: 0;
     overflow-y: auto;

@@ -63,11 +63,17 @@ export const messageStyles = css`
     font-size: 11px;
     font-weight: 650;
   }
+  /* A chip is as wide as its title ("Page › Section") up to the row: a fixed cap cut the
+     section off, and the section is where the chip opens the page. */
+  .citations li {
+    min-width: 0;
+    max-width: 100%;
+  }
   [part='citation'] .label {
+    min-width: 0;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;
-    max-width: 22ch;
   }
 
   .stopped {

@@ -16,6 +16,8 @@ export const pageViewStyles = css`
     border-bottom: 1px solid var(--_border);
   }
   .page-scroll {
+    /* Holds its visually hidden title, as the message list does (see conversation.styles). */
+    position: relative;
     flex: 1;
     min-height: 0;
     overflow-y: auto;
