@@ -34,9 +34,9 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** The demo's starter questions on the empty panel (the `suggestions` attribute). */
 export const SUGGESTIONS = [
-  'How do I add the assistant to my docs site?',
-  'How do I theme the panel?',
-  'Which models can answer?',
+  'How do I add the widget to my docs site?',
+  'How do I change the accent color?',
+  'Can it answer with OpenAI or a local model?',
 ];
 
 /** The strict policy every page is served with. */
