@@ -109,7 +109,8 @@ export function answerQuotes(
     echoes,
     about,
   );
-  const chosen = chooseQuotes(candidates, reading.sections, alone);
+  const supports: Candidate[] = [];
+  const chosen = chooseQuotes(candidates, reading.sections, alone, supports);
   if (chosen.length === 0) return chosen;
   if (!about) withAntecedent(chosen, reading.sections, echoes);
   // Numbered steps after a how-to lead (read from the first step), else the list a lead
@@ -132,6 +133,7 @@ export function answerQuotes(
   if (!about && reading.question.kind === 'how') {
     withLaterInstruction(chosen, reading.sections, echoes, reading.weighted);
   }
+  withWordLeftOut(chosen, supports, reading.sections, reading.weighted);
   return chosen;
 }
 
@@ -335,7 +337,13 @@ function paragraphSpan(section: Section, position: number): { from: number; to: 
  * even when it holds less than the quotable share, as long as another page holds it or the
  * question is long (`alone`, see FIRST_PAGE_ALONE_WORDS).
  */
-function chooseQuotes(candidates: Candidate[], sections: Section[], alone: boolean): Candidate[] {
+function chooseQuotes(
+  candidates: Candidate[],
+  sections: Section[],
+  alone: boolean,
+  /** Filled with the supporting quotes admitted, quoted or not (see withWordLeftOut). */
+  admitted: Candidate[] = [],
+): Candidate[] {
   // Nothing to quote when no page holds the quotable share, unless the question is long; when
   // one does, search's first page (which rankCandidates reads whatever it holds) is quoted as if
   // it did: the index weighed its title and headings across the whole site, and it often answers
@@ -358,6 +366,7 @@ function chooseQuotes(candidates: Candidate[], sections: Section[], alone: boole
       (c.matched >= 2 || c.relevance >= lead.relevance * 0.8) &&
       !chosen.some((o) => o.snippet.text === c.snippet.text),
   );
+  admitted.push(...supports);
   const take = (c: Candidate) => {
     if (chosen.length > SUPPORTING_QUOTES) return;
     if (chosen.some((o) => o.snippet.text === c.snippet.text || quotes(o, c.section, c.position)))
@@ -430,6 +439,47 @@ function lineAlongside(
       !quotes(lead, c.section, c.position) &&
       c.snippet.text !== lead.snippet.text,
   );
+}
+
+/** The terms of a quote's lines and of the code its last line introduces. */
+function quotedTerms(c: Candidate, sections: Section[]): Set<string> {
+  const { snippets, snippetTerms } = sections[c.section]!;
+  const terms = new Set<string>();
+  const last = c.to ?? c.position;
+  for (let i = c.from ?? c.position; i <= last; i++) for (const t of snippetTerms[i]!) terms.add(t);
+  if (snippets[last]!.introduces && snippets[last + 1]?.kind === 'code') {
+    for (const t of snippetTerms[last + 1]!) terms.add(t);
+  }
+  return terms;
+}
+
+/**
+ * A question often asks for two parts ("a chat UI in React" that streams "from my API route"),
+ * and a page that answers sets them out under two headings; the supports, other pages first,
+ * can all say more of the lead's part. The best admitted support from another section of the
+ * lead's page that holds, in its line or the code it introduces, a word of the question no
+ * quote holds is quoted last: after every other quote, so what they bring stays as it was.
+ */
+function withWordLeftOut(
+  chosen: Candidate[],
+  supports: Candidate[],
+  sections: Section[],
+  weighted: WeightedQuestion,
+): void {
+  const lead = chosen[0]!;
+  const page = sections[lead.section]!.text.path;
+  const held = new Set<string>();
+  for (const c of chosen) for (const t of quotedTerms(c, sections)) held.add(t);
+  const left = weighted.groups.filter((g) => !g.filler && !g.terms.some((t) => held.has(t)));
+  if (left.length === 0) return;
+  const line = supports.find((c) => {
+    if (c.section === lead.section || sections[c.section]!.text.path !== page) return false;
+    if (chosen.some((o) => o.snippet.text === c.snippet.text || quotes(o, c.section, c.position)))
+      return false;
+    const terms = quotedTerms(c, sections);
+    return left.some((g) => g.terms.some((t) => terms.has(t)));
+  });
+  if (line) chosen.push(line);
 }
 
 /** The best line of search's first page whose text no quote holds. */

@@ -737,6 +737,30 @@ describe('composeAnswer', () => {
     ]);
   });
 
+  it("ends with a line of the lead's page holding a word of the question no quote holds", () => {
+    const ui = (heading: string, content: string) =>
+      result('guide/chat-ui', content, {
+        title: 'Chat UI',
+        heading,
+        anchor: heading.toLowerCase(),
+      });
+    const passages = [
+      ui(
+        'Route',
+        'Stream the replies from your route with `streamReplies()` in the route handler.',
+      ),
+      // The other part of the question, under its own heading of the lead's page.
+      ui('Client', 'Show the replies in React with the `useReplies` hook.'),
+      result('guide/a', 'Stream replies from a route with `pipeReplies` in the handler.'),
+      result('guide/b', 'A route can stream replies as server-sent events from the handler.'),
+      result('guide/c', 'Replies stream from the route handler as soon as they start.'),
+    ];
+    const question = 'How do I show the replies my route streams in React?';
+    const lines = quotes(composeAnswer(question, passages).text);
+    expect(lines).toHaveLength(5);
+    expect(lines.at(-1)).toBe('Show the replies in React with the `useReplies` hook.');
+  });
+
   describe("search's first page", () => {
     const restart = [
       result(

@@ -38,7 +38,7 @@ const GATE: GateSet[] = [
       falseRefusals: ['max', '1/30'],
       offTopicRefused: ['min', '0.9'],
       answeredAndCited: ['min', '0.9'],
-      factsFound: ['min', '36/43'],
+      factsFound: ['min', '0.85'],
     },
   },
   {
