@@ -381,3 +381,100 @@ describe('the dev-7 sets', () => {
     expect(new Set(asked).size).toBe(asked.length);
   });
 });
+
+// The held-out-5 sets (held out from session 19, rates only): readers' words on pages drawn at
+// random, written before any run.
+describe('the held-out-5 sets', () => {
+  it.each([
+    {
+      file: 'held-out-5-ai-sdk-docs.json',
+      covered: 20,
+      offTopic: 5,
+      pages: () => publishedPaths(AI_SDK_DOCS),
+    },
+    {
+      file: 'held-out-5-vite-docs.json',
+      covered: 16,
+      offTopic: 4,
+      pages: () => publishedPaths(VITE_DOCS),
+    },
+    {
+      file: 'held-out-5-starlight-docs.json',
+      covered: 16,
+      offTopic: 4,
+      pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
+    },
+    {
+      file: 'held-out-5-demo-docs.json',
+      covered: 12,
+      offTopic: 4,
+      pages: () => publishedPaths(DEMO_DOCS),
+    },
+  ])(
+    '$file: $covered covered questions, each with a fact and real pages, $offTopic off-topic',
+    async ({ file, covered: coveredCount, offTopic, pages }) => {
+      const set = await loadQuestionSet(questions(file));
+      const covered = set.questions.filter((q) => !q.uncovered);
+      expect(covered.length).toBe(coveredCount);
+      expect(set.questions.length - covered.length).toBe(offTopic);
+      const published = pages();
+      for (const q of covered) {
+        expect(q.fact, q.id).toBeDefined();
+        for (const page of q.pages) {
+          expect(published.has(normalizePagePath(page)), `${q.id} expects ${page}`).toBe(true);
+        }
+      }
+      // English pages only: translations live in locale folders.
+      if (file.endsWith('starlight-docs.json')) {
+        expect(
+          covered.flatMap((q) => q.pages).filter((p) => /^[a-z]{2}(-[a-z]{2})?\//.test(p)),
+        ).toEqual([]);
+      }
+      const asked = set.questions.map((q) => q.question.toLowerCase());
+      expect(new Set(asked).size).toBe(asked.length);
+    },
+  );
+
+  // Each covered question is answered by a page in its language, or by the English page where
+  // that language has no translation of it, as Starlight falls back.
+  it('held-out-5-starlight-multilingual: covered questions per language with facts, pages in their language or its English fallback, and an off-topic question in each', async () => {
+    const set = await loadQuestionSet(questions('held-out-5-starlight-multilingual.json'));
+    const published = publishedPaths(STARLIGHT_DOCS, 'src/content/docs');
+    const covered = new Map<string, number>();
+    const offTopic = new Map<string, number>();
+    for (const q of set.questions) {
+      expect(q.language, q.id).toBeDefined();
+      const language = q.language!;
+      if (q.uncovered) {
+        offTopic.set(language, (offTopic.get(language) ?? 0) + 1);
+        continue;
+      }
+      expect(q.fact, q.id).toBeDefined();
+      covered.set(language, (covered.get(language) ?? 0) + 1);
+      for (const page of q.pages) {
+        expect(published.has(normalizePagePath(page)), `${q.id} expects ${page}`).toBe(true);
+        if (page.startsWith(`${language}/`)) continue;
+        // An English page, and only where the reader's language has no translation of it.
+        expect(/^[a-z]{2}(-[a-z]{2})?\//.test(page), `${q.id} expects ${page}`).toBe(false);
+        expect(published.has(normalizePagePath(`${language}/${page}`)), `${q.id}: ${page}`).toBe(
+          false,
+        );
+      }
+    }
+    expect(Object.fromEntries([...covered].sort())).toEqual({
+      de: 3,
+      es: 3,
+      fr: 3,
+      ja: 3,
+      ko: 3,
+      'pt-br': 2,
+      ru: 2,
+      'zh-cn': 3,
+    });
+    // Off-topic questions in those languages, one in each.
+    expect([...offTopic.keys()].sort()).toEqual([...covered.keys()].sort());
+    for (const [language, count] of offTopic) expect(count, language).toBe(1);
+    const asked = set.questions.map((q) => q.question.toLowerCase());
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+});
