@@ -107,6 +107,20 @@ export function markdownLinksOf(text: string): { text: string; href: string }[] 
   return links;
 }
 
+/** The targets of links that are the whole of a Markdown list item (`- [text](href)`). */
+function listedLinksOf(text: string): Set<string> {
+  const listed = new Set<string>();
+  const item = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(.*\S)[ \t]*$/gm;
+  for (const match of text.matchAll(item)) {
+    const links = markdownLinksOf(match[1]!);
+    const [only] = links;
+    if (links.length === 1 && only && /^\[(?:[^[\]\\]|\\.)*\]\([^)]*\)$/.test(match[1]!.trim())) {
+      listed.add(only.href);
+    }
+  }
+  return listed;
+}
+
 export interface CitationOptions {
   /** Origins whose absolute links are doc pages; defaults to the page's own origin. */
   docOrigins?: readonly string[];
@@ -186,11 +200,17 @@ function computeCitations(message: DocsUIMessage, options: CitationOptions): Cit
       ...(link.anchor ? { anchor: link.anchor } : {}),
     });
   }
+  let linksDocs = false;
   for (const part of message.parts) {
     if (part.type !== 'text') continue;
+    const listed = listedLinksOf(part.text);
     for (const { text, href } of markdownLinksOf(part.text)) {
       const link = docLinkOf(href, origins);
       if (!link) continue;
+      linksDocs = true;
+      // A link that is a whole list item ("The closest sections are:" and its list) is already
+      // shown as a list the reader can open: a chip would list it twice.
+      if (listed.has(href)) continue;
       const path = knownPath(link.path);
       add({
         path,
@@ -204,7 +224,7 @@ function computeCitations(message: DocsUIMessage, options: CitationOptions): Cit
   // Retrieved pages become chips only when the answer cites nothing itself: an answer that
   // names its pages (or lists the closest ones when the docs do not cover the question) is
   // not followed by every page the search returned.
-  if (byPath.size > 0)
+  if (byPath.size > 0 || linksDocs)
     return [...byPath.values()].map((citation, i) => ({ index: i + 1, ...citation }));
   for (const result of results) {
     const path = normalizePagePath(result.path);

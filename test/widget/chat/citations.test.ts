@@ -182,10 +182,7 @@ describe('citationsOf', () => {
         {
           type: 'text',
           text: [
-            "The docs don't seem to cover this. The closest sections are:",
-            '',
-            '- [Theming › Change or translate the texts](/guides/theming#change-or-translate-the-texts)',
-            '- [here](/guides/embedding#host-the-widget-files-yourself)',
+            'More in: [Theming › Change or translate the texts](/guides/theming#change-or-translate-the-texts) · [here](/guides/embedding#host-the-widget-files-yourself)',
           ].join('\n'),
         },
       ]),
@@ -207,6 +204,38 @@ describe('citationsOf', () => {
         from: 'link',
       },
     ]);
+  });
+
+  it('does not repeat as chips the closest sections a "not covered" answer lists', () => {
+    const cited = citationsOf(
+      message([
+        searchPart([
+          { path: 'guides/theming', title: 'Theming' },
+          { path: 'guides/embedding', title: 'Embedding the widget' },
+        ]),
+        {
+          type: 'text',
+          text: [
+            "The docs don't seem to cover this. The closest sections are:",
+            '',
+            '- [Theming › Change or translate the texts](/guides/theming#change-or-translate-the-texts)',
+            '- [Embedding the widget](/guides/embedding)',
+          ].join('\n'),
+        },
+      ]),
+      { docOrigins: [] },
+    );
+    // Listed once, as the answer's list: no chips, and not the search's pages either.
+    expect(cited).toEqual([]);
+    // A list item that says more than its link still cites it.
+    expect(
+      citationsOf(
+        message([{ type: 'text', text: '- Set the color in [Theming](/guides/theming).' }]),
+        {
+          docOrigins: [],
+        },
+      ).map((c) => c.path),
+    ).toEqual(['guides/theming']);
   });
 
   it('answers again from memory for the same message snapshot', () => {
