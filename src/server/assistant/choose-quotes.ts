@@ -369,8 +369,7 @@ function chooseQuotes(
   admitted.push(...supports);
   const take = (c: Candidate) => {
     if (chosen.length > SUPPORTING_QUOTES) return;
-    if (chosen.some((o) => o.snippet.text === c.snippet.text || quotes(o, c.section, c.position)))
-      return;
+    if (alreadyQuoted(chosen, c)) return;
     if (c.snippet.kind === 'code' && codeCount(chosen) >= MAX_CODE_BLOCKS) return;
     // A support that points back ("It is useful when…") is quoted with what it points at.
     const antecedent = antecedentOf(sections[c.section]!, c.position);
@@ -474,8 +473,7 @@ function withWordLeftOut(
   if (left.length === 0) return;
   const line = supports.find((c) => {
     if (c.section === lead.section || sections[c.section]!.text.path !== page) return false;
-    if (chosen.some((o) => o.snippet.text === c.snippet.text || quotes(o, c.section, c.position)))
-      return false;
+    if (alreadyQuoted(chosen, c)) return false;
     const terms = quotedTerms(c, sections);
     return left.some((g) => g.terms.some((t) => terms.has(t)));
   });
@@ -488,6 +486,10 @@ const firstPageLine = (candidates: Candidate[], sections: Section[], chosen: Can
     (c) =>
       sections[c.section]!.rank === 0 && !chosen.some((o) => o.snippet.text === c.snippet.text),
   );
+
+/** Whether a quote already says `c`'s line: the same text (another page's copy), or its span. */
+const alreadyQuoted = (chosen: Candidate[], c: Candidate) =>
+  chosen.some((o) => o.snippet.text === c.snippet.text || quotes(o, c.section, c.position));
 
 /** Whether quote `o` holds the line at `position` of `section` (its own, or in its span). */
 const quotes = (o: Candidate, section: number, position: number) =>
