@@ -53,13 +53,13 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-7-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-7-starlight-multilingual.json', docs: 'starlight-docs' },
   { questions: 'dev-7-demo-docs.json', docs: '../../../docs' },
-  // Held out from session 19 (rates only): readers' words on pages drawn at random, written
-  // before any run; nobody working on ranking or answers reads their questions.
-  { questions: 'held-out-5-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'held-out-5-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'held-out-5-starlight-docs.json', docs: 'starlight-docs' },
-  { questions: 'held-out-5-starlight-multilingual.json', docs: 'starlight-docs' },
-  { questions: 'held-out-5-demo-docs.json', docs: '../../../docs' },
+  // Held out (rates only) in session 19 as the held-out-5 sets; development sets since session
+  // 20, when the held-out-6 sets took their place.
+  { questions: 'dev-8-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'dev-8-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'dev-8-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'dev-8-starlight-multilingual.json', docs: 'starlight-docs' },
+  { questions: 'dev-8-demo-docs.json', docs: '../../../docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];

@@ -392,30 +392,30 @@ describe('the dev-7 sets', () => {
   });
 });
 
-// The held-out-5 sets (held out from session 19, rates only): readers' words on pages drawn at
-// random, written before any run.
-describe('the held-out-5 sets', () => {
+// The dev-8 sets (held out in session 19 as held-out-5, rates only): readers' words on pages
+// drawn at random, written before any run.
+describe('the dev-8 sets', () => {
   it.each([
     {
-      file: 'held-out-5-ai-sdk-docs.json',
+      file: 'dev-8-ai-sdk-docs.json',
       covered: 20,
       offTopic: 5,
       pages: () => publishedPaths(AI_SDK_DOCS),
     },
     {
-      file: 'held-out-5-vite-docs.json',
+      file: 'dev-8-vite-docs.json',
       covered: 16,
       offTopic: 4,
       pages: () => publishedPaths(VITE_DOCS),
     },
     {
-      file: 'held-out-5-starlight-docs.json',
+      file: 'dev-8-starlight-docs.json',
       covered: 16,
       offTopic: 4,
       pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
     },
     {
-      file: 'held-out-5-demo-docs.json',
+      file: 'dev-8-demo-docs.json',
       covered: 12,
       offTopic: 4,
       pages: () => publishedPaths(DEMO_DOCS),
@@ -427,8 +427,8 @@ describe('the held-out-5 sets', () => {
 
   // Each covered question is answered by a page in its language, or by the English page where
   // that language has no translation of it, as Starlight falls back.
-  it('held-out-5-starlight-multilingual: covered questions per language with facts, pages in their language or its English fallback, and an off-topic question in each', async () => {
-    const set = await loadQuestionSet(questions('held-out-5-starlight-multilingual.json'));
+  it('dev-8-starlight-multilingual: covered questions per language with facts, pages in their language or its English fallback, and an off-topic question in each', async () => {
+    const set = await loadQuestionSet(questions('dev-8-starlight-multilingual.json'));
     const { covered, offTopic } = perLanguage(set);
     expect(Object.fromEntries([...covered].sort())).toEqual({
       de: 3,
