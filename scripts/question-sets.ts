@@ -60,6 +60,13 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-8-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-8-starlight-multilingual.json', docs: 'starlight-docs' },
   { questions: 'dev-8-demo-docs.json', docs: '../../../docs' },
+  // Held out from session 20 (rates only): readers' words on pages drawn at random, written
+  // before any run; nobody working on ranking or answers reads their questions.
+  { questions: 'held-out-6-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'held-out-6-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'held-out-6-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'held-out-6-starlight-multilingual.json', docs: 'starlight-docs' },
+  { questions: 'held-out-6-demo-docs.json', docs: '../../../docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];
