@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { exportCommand } from './agents/export-command.ts';
 import { startupBanner } from './cli/banner.ts';
+import { checkDocsFolders } from './cli/docs-folders.ts';
 import { rememberKey } from './cli/remembered-key.ts';
 import { packageVersion, USAGE } from './cli/usage.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -46,7 +47,9 @@ export async function main(argv: string[]): Promise<RunningServer | undefined> {
     console.log(USAGE);
     return undefined;
   }
-  const { config, key } = await rememberKey(await loadConfig(args));
+  const loaded = await loadConfig(args);
+  await checkDocsFolders(loaded);
+  const { config, key } = await rememberKey(loaded);
   const server = await startServer(config);
   await key?.keep();
   // One write, so that a reader waiting for the address gets the key and script tag with it.

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,13 +65,26 @@ describe('docs-assistant serve', () => {
     expect(output).not.toMatch(/\n\s+at /);
   });
 
-  it('reports a missing docs folder', async () => {
-    const { output, code } = await run(
-      ['serve', '--docs', '/nonexistent/docs', '--port', '0'],
+  it('reports a missing docs folder, or a file given as one, before it opens anything', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'da-cli-'));
+    const data = join(dir, '.data');
+    const missing = await run(
+      ['serve', '--docs', '/nonexistent/docs', '--port', '0', '--data-dir', data],
       /$^/,
     );
-    expect(code).toBe(1);
-    expect(output).toMatch(/docs-assistant: .*nonexistent/);
+    expect(missing.code).toBe(1);
+    expect(missing.output).toBe(
+      'docs-assistant: no docs folder at /nonexistent/docs (site "docs"): check the path\n',
+    );
+    await writeFile(join(dir, 'intro.md'), '# Intro');
+    const file = await run(
+      ['serve', '--docs', join(dir, 'intro.md'), '--port', '0', '--data-dir', data],
+      /$^/,
+    );
+    expect(file.code).toBe(1);
+    expect(file.output).toMatch(/^docs-assistant: .*intro\.md \(site "docs"\) is a file: /);
+    // no data folder made, no database opened
+    expect(existsSync(data)).toBe(false);
   });
 
   it('prints usage for an unknown command', async () => {

@@ -52,11 +52,47 @@ export function publishedUrl(siteUrl: string | undefined, path: string, anchor?:
  * below `base`, the folders every listed page sits in (`en/docs/` on a Nextra site, `docs/` on
  * a Fumadocs one): a language or docs prefix names no group.
  */
-export function navigationGroupOf(page: Page, base: readonly string[] = []): string {
-  if (page.navigation?.length) return page.navigation.join(' > ');
+export function navigationGroupOf(page: Page, base: readonly string[] = []): string[] {
+  if (page.navigation?.length) return page.navigation;
   const folders = segmentsOf(page.path).slice(base.length, -1);
-  if (folders.length === 0) return 'Pages';
-  return folders.map(humanize).join(' > ');
+  if (folders.length === 0) return ['Pages'];
+  return folders.map(humanize);
+}
+
+/**
+ * The pages by navigation group, groups in the site's order: a group comes where its first
+ * page or the first page of a group below it does, so a parent is listed before its children
+ * even when the site's first page under it sits in a child ("Cookbook", then "Cookbook >
+ * Guides"), and the children of one parent stay together.
+ */
+export function pagesByGroup(
+  pages: readonly Page[],
+  base: readonly string[] = [],
+): { group: string[]; pages: Page[] }[] {
+  const groups = new Map<string, { group: string[]; pages: Page[] }>();
+  // where each group, or any group below it, is first seen
+  const firstSeen = new Map<string, number>();
+  for (const [position, page] of pages.entries()) {
+    const group = navigationGroupOf(page, base);
+    const key = JSON.stringify(group);
+    const entry = groups.get(key) ?? { group, pages: [] };
+    entry.pages.push(page);
+    groups.set(key, entry);
+    for (let depth = 1; depth <= group.length; depth++) {
+      const prefix = JSON.stringify(group.slice(0, depth));
+      if (!firstSeen.has(prefix)) firstSeen.set(prefix, position);
+    }
+  }
+  const seen = (group: string[], depth: number) =>
+    firstSeen.get(JSON.stringify(group.slice(0, depth))) ?? 0;
+  return [...groups.values()].sort((a, b) => {
+    const depth = Math.min(a.group.length, b.group.length);
+    for (let d = 1; d <= depth; d++) {
+      const order = seen(a.group, d) - seen(b.group, d);
+      if (order !== 0) return order;
+    }
+    return a.group.length - b.group.length;
+  });
 }
 
 /** The leading path segments that all the pages share (none for a site with a home page). */

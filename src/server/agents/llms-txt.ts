@@ -6,7 +6,7 @@
  * line (or page) boundary, with a last line saying how many pages were left out.
  */
 import type { Page } from '../docs-index/types.ts';
-import { commonFolders, navigationGroupOf } from './agent-pages.ts';
+import { commonFolders, pagesByGroup } from './agent-pages.ts';
 import { cleanMarkdown } from './clean-markdown.ts';
 import type { SiteAbout } from './site-about.ts';
 
@@ -43,17 +43,9 @@ export function llmsTxt(files: LlmsFiles): string {
   head.push(
     `Each link below is a page of these docs as Markdown. Every page in one file: [llms-full.txt](${FULL_LINK}).`,
   );
-  const groups = new Map<string, Page[]>();
-  const base = commonFolders(pages);
-  for (const page of pages) {
-    const group = navigationGroupOf(page, base);
-    const members = groups.get(group) ?? [];
-    members.push(page);
-    groups.set(group, members);
-  }
   const lines = [`${head.join('\n\n')}\n`];
-  for (const [group, members] of groups) {
-    lines.push(`\n## ${oneLine(group)}\n\n`);
+  for (const { group, pages: members } of pagesByGroup(pages, commonFolders(pages))) {
+    lines.push(`\n## ${oneLine(group.join(' > '))}\n\n`);
     for (const page of members) {
       const description = page.description ? `: ${oneLine(page.description)}` : '';
       lines.push(`- [${linkText(page.title)}](${links.markdown(page)})${description}\n`);

@@ -375,18 +375,20 @@ export class DocsAssistant extends ReactiveElement {
   private onWindowKeydown = (event: KeyboardEvent): void => {
     if (this.shortcut && this.shortcut !== 'none' && matchesShortcut(event, this.shortcut)) {
       event.preventDefault();
-      void this.toggle();
+      // With text selected on the page the shortcut asks about it, as the selection's button does.
+      if (this.selection.selected()) void this.askAboutSelection();
+      else void this.toggle();
     } else if (event.key === 'Escape' && this.selection.offer) {
       this.selection.clear(true);
     }
   };
 
   private async askAboutSelection(): Promise<void> {
-    const offer = this.selection.offer;
-    if (!offer) return;
+    const item = this.selection.selected();
+    if (!item) return;
     this.selection.clear();
     document.getSelection()?.removeAllRanges();
-    await this.addContext(offer.item);
+    await this.addContext(item);
     if (this.open) this.panel?.focus();
     else await this.show();
   }

@@ -65,6 +65,16 @@ export class SelectionController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /**
+   * What the reader has selected on the page now, offered or not (an offer waved away with
+   * Escape included): opening with the shortcut asks about it as the button would.
+   */
+  selected(): ContextItem | undefined {
+    return (
+      this.offer?.item ?? contextFromSelection(document.getSelection(), this.path(), this.host)
+    );
+  }
+
   /** Re-reads the selection now (also used by tests and after programmatic selections). */
   evaluate = (): void => {
     const selection = document.getSelection();

@@ -93,6 +93,13 @@ describe.each([
       if (page.description)
         expect(link.description).toBe(page.description.replace(/\s+/g, ' ').trim());
     }
+    // a group listed once, after its parent when the parent is a group too
+    const names = parsed.sections.map((section) => section.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const [position, name] of names.entries()) {
+      const parent = name.split(' > ').slice(0, -1).join(' > ');
+      if (names.includes(parent)) expect(names.indexOf(parent), name).toBeLessThan(position);
+    }
   });
 
   it('has llms-full.txt with every listed page and its source', async () => {
@@ -146,6 +153,26 @@ describe('llms.txt', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('lists a parent group before its children, where the site first shows any of them', () => {
+    const index = indexOf({
+      'cookbook/guides/rag.md': '---\ntitle: RAG\n---\nText',
+      'cookbook/overview.md': '---\ntitle: Overview\n---\nText',
+      'api/reference.md': '---\ntitle: Reference\n---\nText',
+      'cookbook/guides/agents.md': '---\ntitle: Agents\n---\nText',
+      'cookbook/more/misc.md': '---\ntitle: Misc\n---\nText',
+    });
+    const byPath = new Map(listedPages(index).map((page) => [page.path, page]));
+    // the site's order, as its navigation gives it
+    const pages = ['cookbook/guides/rag', 'cookbook/overview', 'api/reference']
+      .concat(['cookbook/guides/agents', 'cookbook/more/misc'])
+      .map((path) => byPath.get(path)!);
+    const txt = llmsTxt({ about: { title: 'Acme' }, pages, links: llmsLinks(undefined, '') });
+    const groups = [...txt.matchAll(/^## (.*)$/gm)].map((match) => match[1]);
+    expect(groups).toEqual(['Cookbook', 'Cookbook > Guides', 'Cookbook > More', 'Api']);
+    // each group's pages in the site's order
+    expect(txt).toContain('## Cookbook > Guides\n\n- [RAG](cookbook/guides/rag.md)\n- [Agents]');
   });
 
   it('names no group after the folders every page sits in (a language or docs prefix)', () => {

@@ -118,6 +118,35 @@ describe('selection helper', () => {
     await waitUntil(() => !askButton(el), 'withdrawn on Escape', WAIT);
   });
 
+  it('opening with the shortcut asks about the selection, as its button does', async () => {
+    const el = await make();
+    await userEvent.tripleClick(document.getElementById('why')!);
+    await waitUntil(() => askButton(el), 'selection button', WAIT);
+    await userEvent.keyboard('{Control>}i{/Control}');
+    await waitUntil(() => el.open && panelRoot(el)?.querySelector('[part=context]'), 'chip', WAIT);
+    expect(panelRoot(el)!.querySelector('[part=context]')!.textContent).toContain(
+      'Streaming shows the answer',
+    );
+    expect(askButton(el)).toBeNull();
+    expect(document.getSelection()!.isCollapsed).toBe(true);
+    // Without a selection the shortcut only toggles: closed, then open with no new chip.
+    await userEvent.keyboard('{Control>}i{/Control}');
+    await waitUntil(() => !el.open, 'closed', WAIT);
+    await userEvent.keyboard('{Control>}i{/Control}');
+    await waitUntil(() => el.open, 'open again', WAIT);
+    expect(panelRoot(el)!.querySelectorAll('[part=context]')).toHaveLength(1);
+  });
+
+  it('the shortcut asks about a selection whose button was waved away with Escape', async () => {
+    const el = await make();
+    await userEvent.tripleClick(document.getElementById('why')!);
+    await waitUntil(() => askButton(el), 'selection button', WAIT);
+    await userEvent.keyboard('{Escape}');
+    await waitUntil(() => !askButton(el), 'withdrawn on Escape', WAIT);
+    await userEvent.keyboard('{Control>}i{/Control}');
+    await waitUntil(() => el.open && panelRoot(el)?.querySelector('[part=context]'), 'chip', WAIT);
+  });
+
   it('follows a selection made without pointer or key release (touch handles, long press, script)', async () => {
     const el = await make();
     const selection = document.getSelection()!;
