@@ -4,7 +4,7 @@
  * selection) the selection's own names.
  */
 import { languageForScript } from '../text/languages.ts';
-import { foldCase, languageOf, scriptOf, tokenize } from '../text/terms.ts';
+import { foldCase, languageOf, primaryTag, scriptOf, tokenize } from '../text/terms.ts';
 
 /**
  * The one place the answer turns text into terms: the shared tokenizer (src/server/text), so
@@ -26,6 +26,40 @@ const QUESTION_STOP_WORDS = new Set(
     just anyway somehow already whole entire one ones`,
   ),
 );
+
+/**
+ * The same words of asking ("I want", "I need", "a way to") in the languages docs are most
+ * often translated into, as readers write them: the translated pages seldom say "I want", so
+ * each would weigh as the rarest word of the question.
+ */
+const QUESTION_STOP_WORDS_IN: Record<string, string> = {
+  de: `will willst wollen möchte möchtest möchten hätte hätten gern gerne brauche brauchst
+    brauchen benötige benötigen weg`,
+  es: `quiero quieres quiere queremos quisiera quisiéramos necesito necesitas necesita necesitamos
+    forma manera modo`,
+  fr: `veux voudrais voulons voudrions souhaite souhaitons souhaiterais besoin faut moyen façon
+    manière`,
+  it: `voglio vorrei vogliamo vorremmo bisogno serve servirebbe devo dobbiamo modo maniera`,
+  pt: `quero queria queremos gostaria gostaríamos preciso precisamos precisaria forma maneira
+    jeito modo`,
+  ru: `хочу хочется хотел хотела хотелось хотим нужно нужен нужна нужны надо способ`,
+  uk: `хочу хочеться хотів хотіла хотілося хочемо потрібно потрібен потрібна треба спосіб`,
+};
+
+const stopWordsIn = new Map<string, Set<string>>();
+
+/** The words of asking of a question in `language`: English's, and the language's own. */
+function questionStopWords(language: string | undefined): Set<string> {
+  const primary = primaryTag(language);
+  const own = primary && QUESTION_STOP_WORDS_IN[primary];
+  if (!own) return QUESTION_STOP_WORDS;
+  let words = stopWordsIn.get(primary);
+  if (!words) {
+    words = new Set([...QUESTION_STOP_WORDS, ...termsOf(own, primary)]);
+    stopWordsIn.set(primary, words);
+  }
+  return words;
+}
 
 /**
  * `how`: steps, commands and code answer it. `what`: a definition or a table row (which, what,
@@ -143,8 +177,9 @@ export function analyzeQuestion(text: string, language?: string): Question {
   // A text that asks nothing reports the reader's problem ("My tests fail with …"): it wants
   // the fix.
   const kind = /[?？]/.test(text) ? kindOf(asking) : orFix(kindOf(text));
+  const stopWords = questionStopWords(language);
   const asked = wordsOf(text, language).filter(
-    (w) => !(w.terms.length === 1 && QUESTION_STOP_WORDS.has(w.terms[0]!)),
+    (w) => !(w.terms.length === 1 && stopWords.has(w.terms[0]!)),
   );
   const content = asked.filter(
     (w) =>

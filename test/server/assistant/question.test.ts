@@ -107,6 +107,25 @@ describe('analyzeQuestion', () => {
     );
   });
 
+  it('leaves out "I want", "I need" and "a way to" in the languages docs are translated into', () => {
+    expect(analyzeQuestion('Quiero tarjetas lado a lado con CardGrid', 'es').terms).toEqual(
+      analyzeQuestion('Tarjetas lado a lado con CardGrid', 'es').terms,
+    );
+    expect(analyzeQuestion('Ich brauche einen roten Hinweis', 'de').terms).toEqual(
+      analyzeQuestion('Einen roten Hinweis', 'de').terms,
+    );
+    expect(analyzeQuestion('Хочу другую боковую панель', 'ru').terms).toEqual(
+      analyzeQuestion('Другую боковую панель', 'ru').terms,
+    );
+    // A region's tag reads as its language (pt-br as pt); another language keeps the word.
+    expect(analyzeQuestion('Preciso de um banner', 'pt-br').terms).toEqual(
+      analyzeQuestion('Um banner', 'pt-br').terms,
+    );
+    expect(analyzeQuestion('Quiero un banner', 'en').terms.length).toBeGreaterThan(
+      analyzeQuestion('Un banner', 'en').terms.length,
+    );
+  });
+
   it('leaves out the words of a Japanese question written in hiragana alone, its grammar', () => {
     // 読み込ませる: 読み, 込 and the auxiliary ませる; 書けばいいですか: 書, け, いい.
     const { terms } = analyzeQuestion(
