@@ -201,14 +201,29 @@ export function analyzeQuestion(text: string, language?: string): Question {
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
 /**
- * Whether a text is written mostly in Chinese, Japanese or Korean (a third of its letters or
- * more): an English question is not answered with a Japanese line, nor the other way round.
+ * Whether a text is written mostly in Chinese, Japanese or Korean: an English question is not
+ * answered with a Japanese line, nor the other way round. A Chinese character or a Hangul
+ * syllable is a word or most of one, so it counts against the words of other scripts, not
+ * their letters: a Chinese line naming `starlight-llms-txt` is still Chinese. Code and the
+ * targets of links are nobody's language.
  */
 export function writtenUnspaced(text: string): boolean {
-  const prose = text.replace(/`[^`]*`/g, ' ');
-  const letters = prose.match(/\p{L}/gu)?.length ?? 0;
-  return letters > 0 && (prose.match(CJK)?.length ?? 0) * 3 >= letters;
+  const prose = text
+    .replace(/`[^`]*`/g, ' ')
+    .replace(LINK_TARGET, ']')
+    .replace(URL, ' ');
+  const characters = prose.match(CJK)?.length ?? 0;
+  const words = prose.replace(CJK, ' ').match(/\p{L}+/gu)?.length ?? 0;
+  return characters > 0 && characters >= words;
 }
+/** Whether Chinese, Japanese or Korean letters are a third of a text's letters or more. */
+function lettersMostlyUnspaced(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return letters > 0 && (text.match(CJK)?.length ?? 0) * 3 >= letters;
+}
+/** `](https://…)` of a Markdown link, and a bare address. */
+const LINK_TARGET = /\]\([^)\s]*\)/g;
+const URL = /\bhttps?:\/\/\S+/g;
 
 /** Terms of the code-like names in a text (`useChat`, `server.port`, `--host`). */
 function namesIn(text: string, language?: string): Set<string> {
@@ -274,7 +289,9 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
   const casedNames = !/^(de|lb)\b/i.test(language ?? '');
   // In a question written in Chinese, Japanese or Korean, a word in Latin letters is a name
   // (`Docusaurus`, `Firebase`): those languages write their own words in their own scripts.
-  const latinNames = writtenUnspaced(text);
+  // Only where its letters are mostly theirs: a question naming several things in Latin letters
+  // mixes in the words the reader shares with English ("emerald", "global").
+  const latinNames = writtenUnspaced(text) && lettersMostlyUnspaced(text);
   for (const match of text.matchAll(QUESTION_WORD)) {
     let at = match.index;
     for (const word of match[0].split(SCRIPT_EDGE)) {
