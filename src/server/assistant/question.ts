@@ -4,7 +4,7 @@
  * selection) the selection's own names.
  */
 import { languageForScript } from '../text/languages.ts';
-import { foldCase, languageOf, scriptOf, tokenize } from '../text/terms.ts';
+import { foldCase, languageOf, primaryTag, scriptOf, tokenize } from '../text/terms.ts';
 
 /**
  * The one place the answer turns text into terms: the shared tokenizer (src/server/text), so
@@ -26,6 +26,40 @@ const QUESTION_STOP_WORDS = new Set(
     just anyway somehow already whole entire one ones`,
   ),
 );
+
+/**
+ * The same words of asking ("I want", "I need", "a way to") in the languages docs are most
+ * often translated into, as readers write them: the translated pages seldom say "I want", so
+ * each would weigh as the rarest word of the question.
+ */
+const QUESTION_STOP_WORDS_IN: Record<string, string> = {
+  de: `will willst wollen möchte möchtest möchten hätte hätten gern gerne brauche brauchst
+    brauchen benötige benötigen weg`,
+  es: `quiero quieres quiere queremos quisiera quisiéramos necesito necesitas necesita necesitamos
+    forma manera modo`,
+  fr: `veux voudrais voulons voudrions souhaite souhaitons souhaiterais besoin faut moyen façon
+    manière`,
+  it: `voglio vorrei vogliamo vorremmo bisogno serve servirebbe devo dobbiamo modo maniera`,
+  pt: `quero queria queremos gostaria gostaríamos preciso precisamos precisaria forma maneira
+    jeito modo`,
+  ru: `хочу хочется хотел хотела хотелось хотим нужно нужен нужна нужны надо способ`,
+  uk: `хочу хочеться хотів хотіла хотілося хочемо потрібно потрібен потрібна треба спосіб`,
+};
+
+const stopWordsIn = new Map<string, Set<string>>();
+
+/** The words of asking of a question in `language`: English's, and the language's own. */
+function questionStopWords(language: string | undefined): Set<string> {
+  const primary = primaryTag(language);
+  const own = primary && QUESTION_STOP_WORDS_IN[primary];
+  if (!own) return QUESTION_STOP_WORDS;
+  let words = stopWordsIn.get(primary);
+  if (!words) {
+    words = new Set([...QUESTION_STOP_WORDS, ...termsOf(own, primary)]);
+    stopWordsIn.set(primary, words);
+  }
+  return words;
+}
 
 /**
  * `how`: steps, commands and code answer it. `what`: a definition or a table row (which, what,
@@ -143,8 +177,9 @@ export function analyzeQuestion(text: string, language?: string): Question {
   // A text that asks nothing reports the reader's problem ("My tests fail with …"): it wants
   // the fix.
   const kind = /[?？]/.test(text) ? kindOf(asking) : orFix(kindOf(text));
+  const stopWords = questionStopWords(language);
   const asked = wordsOf(text, language).filter(
-    (w) => !(w.terms.length === 1 && QUESTION_STOP_WORDS.has(w.terms[0]!)),
+    (w) => !(w.terms.length === 1 && stopWords.has(w.terms[0]!)),
   );
   const content = asked.filter(
     (w) =>
@@ -166,14 +201,29 @@ export function analyzeQuestion(text: string, language?: string): Question {
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
 /**
- * Whether a text is written mostly in Chinese, Japanese or Korean (a third of its letters or
- * more): an English question is not answered with a Japanese line, nor the other way round.
+ * Whether a text is written mostly in Chinese, Japanese or Korean: an English question is not
+ * answered with a Japanese line, nor the other way round. A Chinese character or a Hangul
+ * syllable is a word or most of one, so it counts against the words of other scripts, not
+ * their letters: a Chinese line naming `starlight-llms-txt` is still Chinese. Code and the
+ * targets of links are nobody's language.
  */
 export function writtenUnspaced(text: string): boolean {
-  const prose = text.replace(/`[^`]*`/g, ' ');
-  const letters = prose.match(/\p{L}/gu)?.length ?? 0;
-  return letters > 0 && (prose.match(CJK)?.length ?? 0) * 3 >= letters;
+  const prose = text
+    .replace(/`[^`]*`/g, ' ')
+    .replace(LINK_TARGET, ']')
+    .replace(URL, ' ');
+  const characters = prose.match(CJK)?.length ?? 0;
+  const words = prose.replace(CJK, ' ').match(/\p{L}+/gu)?.length ?? 0;
+  return characters > 0 && characters >= words;
 }
+/** Whether Chinese, Japanese or Korean letters are a third of a text's letters or more. */
+function lettersMostlyUnspaced(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return letters > 0 && (text.match(CJK)?.length ?? 0) * 3 >= letters;
+}
+/** `](https://…)` of a Markdown link, and a bare address. */
+const LINK_TARGET = /\]\([^)\s]*\)/g;
+const URL = /\bhttps?:\/\/\S+/g;
 
 /** Terms of the code-like names in a text (`useChat`, `server.port`, `--host`). */
 function namesIn(text: string, language?: string): Set<string> {
@@ -239,7 +289,9 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
   const casedNames = !/^(de|lb)\b/i.test(language ?? '');
   // In a question written in Chinese, Japanese or Korean, a word in Latin letters is a name
   // (`Docusaurus`, `Firebase`): those languages write their own words in their own scripts.
-  const latinNames = writtenUnspaced(text);
+  // Only where its letters are mostly theirs: a question naming several things in Latin letters
+  // mixes in the words the reader shares with English ("emerald", "global").
+  const latinNames = writtenUnspaced(text) && lettersMostlyUnspaced(text);
   for (const match of text.matchAll(QUESTION_WORD)) {
     let at = match.index;
     for (const word of match[0].split(SCRIPT_EDGE)) {

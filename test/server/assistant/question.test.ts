@@ -107,6 +107,25 @@ describe('analyzeQuestion', () => {
     );
   });
 
+  it('leaves out "I want", "I need" and "a way to" in the languages docs are translated into', () => {
+    expect(analyzeQuestion('Quiero tarjetas lado a lado con CardGrid', 'es').terms).toEqual(
+      analyzeQuestion('Tarjetas lado a lado con CardGrid', 'es').terms,
+    );
+    expect(analyzeQuestion('Ich brauche einen roten Hinweis', 'de').terms).toEqual(
+      analyzeQuestion('Einen roten Hinweis', 'de').terms,
+    );
+    expect(analyzeQuestion('Хочу другую боковую панель', 'ru').terms).toEqual(
+      analyzeQuestion('Другую боковую панель', 'ru').terms,
+    );
+    // A region's tag reads as its language (pt-br as pt); another language keeps the word.
+    expect(analyzeQuestion('Preciso de um banner', 'pt-br').terms).toEqual(
+      analyzeQuestion('Um banner', 'pt-br').terms,
+    );
+    expect(analyzeQuestion('Quiero un banner', 'en').terms.length).toBeGreaterThan(
+      analyzeQuestion('Un banner', 'en').terms.length,
+    );
+  });
+
   it('leaves out the words of a Japanese question written in hiragana alone, its grammar', () => {
     // 読み込ませる: 読み, 込 and the auxiliary ませる; 書けばいいですか: 書, け, いい.
     const { terms } = analyzeQuestion(
@@ -249,6 +268,34 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('サイドバーのグループを折りたたむには？').unspaced).toBe(true);
     expect(analyzeQuestion('How do I collapse a sidebar group?').unspaced).toBe(false);
     expect(writtenUnspaced('`autogenerate` を使います')).toBe(true);
+  });
+
+  it('reads a Chinese line naming a package and linking to it as Chinese', () => {
+    // A Chinese character is a word or most of one: it counts against words, not letters, and
+    // a link's target is nobody's language.
+    expect(
+      writtenUnspaced(
+        '[starlight-llms-txt](https://github.com/delucis/starlight-llms-txt): 基于 llmstxt.org 将 llms.txt 添加到你的文档站点。',
+      ),
+    ).toBe(true);
+    expect(
+      writtenUnspaced(
+        '[starlight-llms-txt](https://github.com/delucis/starlight-llms-txt): Add llms.txt to your documentation site.',
+      ),
+    ).toBe(false);
+    expect(writtenUnspaced('Chinese readers get the 简体中文 pages')).toBe(false);
+  });
+
+  it('reads Latin words as names only in a question whose letters are mostly CJK', () => {
+    // Few Latin words among Chinese ones: a name.
+    expect(analyzeQuestion('Docusaurus 怎么迁移到这里？', 'zh-cn').words[0]!.name).toBe(true);
+    // A question naming several things in Latin letters mixes in words shared with English.
+    const mixed = analyzeQuestion(
+      '项目用了 Tailwind CSS，想把 Starlight 的强调色换成 Tailwind 的 emerald 色系，global.css 里要怎么写？',
+      'zh-cn',
+    );
+    expect(mixed.unspaced).toBe(true);
+    expect(mixed.words.find((w) => w.terms.includes('emerald'))?.name).toBeUndefined();
   });
 });
 
