@@ -61,32 +61,42 @@ export function splitSnippets(markdown: string): Snippet[] {
   let inList = false;
   let listItem: { lines: string[]; step: number | undefined; nested: boolean } | undefined;
   let paragraphs = 0;
+  /** A list item that only names an entry (`**port** _number_`), its description to come. */
+  let entryName: string | undefined;
 
   const flushParagraph = () => {
     const text = paragraph.join(' ').replace(/\s+/g, ' ').trim();
     paragraph = [];
-    if (!text || !isProse(text, 3)) return;
+    if (!text) return;
+    const name = nested ? entryName : undefined;
+    entryName = undefined;
+    if (!isProse(text, 3)) return;
     const number = paragraphs++;
-    for (const sentence of text.split(SENTENCE_END)) {
+    text.split(SENTENCE_END).forEach((sentence, index) => {
       const trimmed = sentence.trim();
-      if (!trimmed) continue;
+      if (!trimmed) return;
       const fragment = !isProse(trimmed, 3) || !isProse(withoutCode(trimmed), 3);
+      // The entry's name opens its description: "Whether to include filler words…" says
+      // nothing the reader can set without the `verbatim` it describes.
+      const named = index === 0 && name !== undefined;
       snippets.push(
         withIntro({
           kind: 'sentence',
-          text: trimmed,
+          text: named ? `${name}: ${trimmed}` : trimmed,
           paragraph: number,
           ...(fragment && { fragment }),
           ...(nested && { nested }),
+          ...(named && { definition: true }),
         }),
       );
-    }
+    });
   };
   const flushListItem = () => {
     if (!listItem) return;
     const text = listItem.lines.join(' ').replace(/\s+/g, ' ').trim();
     const { step, nested: sub } = listItem;
     listItem = undefined;
+    entryName = ENTRY_NAME_LINE.test(text) ? text : undefined;
     // "**Type:** `string`" is a fact sheet line, not a quote.
     if ((isProse(text) && isProse(withoutCode(text), 3)) || INSTRUCTION_ITEM.test(text)) {
       snippets.push(
@@ -109,6 +119,7 @@ export function splitSnippets(markdown: string): Snippet[] {
     const fence = FENCE.exec(line)?.[1];
     if (fence) {
       flush();
+      entryName = undefined;
       introduceCode(snippets, lines, i);
       const block = [line.trim()];
       let j = i + 1;
@@ -124,6 +135,7 @@ export function splitSnippets(markdown: string): Snippet[] {
     }
     if (TABLE_ROW.test(line) && TABLE_DIVIDER.test(lines[i + 1] ?? '')) {
       flush();
+      entryName = undefined;
       const header = line.trim();
       const divider = lines[i + 1]!.trim();
       let j = i + 2;
@@ -140,6 +152,7 @@ export function splitSnippets(markdown: string): Snippet[] {
       // A component whose props span lines (`<PropertiesTable content={[ … ]} />`, a
       // `<LinkCard title=… description=… />`): its named entries are quotable, the rest is not.
       flush();
+      entryName = undefined;
       const start = i;
       while (i < lines.length && !/(\/>|>)\s*$/.test(lines[i]!)) i++;
       snippets.push(...componentSnippets(lines.slice(start, i + 1).join('\n')));
@@ -292,6 +305,14 @@ function isProse(text: string, minWords = 4): boolean {
   const characters = plain.match(UNSPACED)?.length ?? 0;
   return words + characters / 2 >= minWords;
 }
+
+/**
+ * A list item that only names an entry, with its type or default: `**pollTimeoutMillis**
+ * _number_`, `` `headers` (`Record<string, string>`) ``. Its description is the paragraph
+ * indented under it. A label ("**Type:** `string`") ends in a colon and names nothing.
+ */
+const ENTRY_NAME_LINE =
+  /^(?:\*\*[^*:]+\*\*|`[^`]+`)(?:\s+(?:_[^_]+_|\*[^*]+\*|`[^`]+`|\(`[^`]+`\)))*$/;
 
 /** A list item that says what to type: a verb and its code ("Set `{ usePolling: true }`."). */
 const INSTRUCTION_ITEM = /^\p{Lu}\p{Ll}+\s+`[^`]+`\.?$/u;

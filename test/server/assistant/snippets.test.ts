@@ -137,6 +137,26 @@ describe('splitSnippets', () => {
     expect(snippets).toEqual([{ kind: 'list-item', text: 'Set `{ usePolling: true }`.' }]);
   });
 
+  it('opens the description indented under an entry that only names it with its name', () => {
+    const snippets = splitSnippets(
+      [
+        '- **verbatim** _boolean_',
+        '',
+        '  Whether to include filler words. Defaults to `false`.',
+        '',
+        '- **Type:** `number`',
+        '',
+        'Specify server port.',
+      ].join('\n'),
+    );
+    expect(snippets.map((s) => s.text)).toEqual([
+      '**verbatim** _boolean_: Whether to include filler words.',
+      'Defaults to `false`.',
+      'Specify server port.',
+    ]);
+    expect(snippets[0]!.definition).toBe(true);
+  });
+
   it('marks a list item indented under another as part of it', () => {
     const snippets = splitSnippets(
       [
