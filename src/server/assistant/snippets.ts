@@ -32,6 +32,12 @@ export interface Snippet {
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const LIST_ITEM = /^\s{0,6}([-*+]|\d{1,3}[.)])\s+(.*)$/;
 const HEADING = /^ {0,3}#{1,6}\s/;
+/**
+ * A line that only opens a component, without props (`<Preview>`, `<Tabs>`): it wraps the example
+ * the sentence before it introduces. A tab with props (`<TabItem label="pnpm">`) is one of
+ * several alternatives, and is not read through.
+ */
+const OPENING_TAG = /^\s*<[A-Za-z][\w.]*>\s*$/;
 /** JSX component lines (`<Note>`, `</Tab>`, `<Check />`) carry no quotable prose. */
 const JSX_LINE = /^\s*<\/?[A-Za-z][^>]*>\s*$/;
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
@@ -269,7 +275,9 @@ function codeSnippet(fenceLine: string, body: string[], fence: string): Snippet 
 function introduceCode(snippets: Snippet[], lines: string[], fenceLine: number): void {
   const last = snippets.at(-1);
   let before = fenceLine - 1;
-  while (before >= 0 && !lines[before]!.trim()) before--;
+  // Blank lines, and the tags opening a component that wraps the example (`<Preview>`): the
+  // sentence before them introduces the code inside.
+  while (before >= 0 && (!lines[before]!.trim() || OPENING_TAG.test(lines[before]!))) before--;
   const line = lines[before] ?? '';
   // A list item's own code, indented under it ("2. Set `logo.src` in `astro.config.mjs`." and
   // its config), is what the item says to do, colon or not.

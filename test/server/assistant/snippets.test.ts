@@ -250,6 +250,26 @@ describe('splitSnippets', () => {
     expect(snippets.find((s) => s.text.startsWith('Each item'))?.introduces).toBeUndefined();
   });
 
+  it('reads the sentence before a component that only wraps an example as introducing its code', () => {
+    const snippets = splitSnippets(
+      [
+        'Include an icon in a tab item using the `icon` attribute.',
+        '',
+        '<Preview>',
+        '',
+        '```mdx',
+        '<TabItem label="Stars" icon="star">Sirius</TabItem>',
+        '```',
+        '',
+        '</Preview>',
+      ].join('\n'),
+    );
+    expect(snippets.map((s) => [s.kind, s.introduces ?? false])).toEqual([
+      ['sentence', true],
+      ['code', false],
+    ]);
+  });
+
   it('shortens long code blocks and keeps the fence closed', () => {
     const body = Array.from({ length: 50 }, (_, i) => `line${i}();`).join('\n');
     const [code] = splitSnippets(`\`\`\`js\n${body}\n\`\`\``);
