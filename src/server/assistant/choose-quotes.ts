@@ -291,13 +291,18 @@ function kindBonus(
         return KIND_BONUS / 2;
       return 0;
     case 'why':
-      return /\b(?:because|so that|since|this means|in order to|otherwise)\b/i.test(snippet.text)
-        ? KIND_BONUS
-        : 0;
+      return GIVES_REASON.test(snippet.text) ? KIND_BONUS : 0;
     default:
       return 0;
   }
 }
+
+/**
+ * A line that gives a reason: "because", "due to", "that's why"; "since" as a cause, not as a
+ * time ("since then", "since version 5").
+ */
+const GIVES_REASON =
+  /\b(?:because|due to|caused by|so that|since(?! (?:then|version|v?\d))|this means|in order to|otherwise|the reason|(?:that's|that is|which is) why|as a result)\b/i;
 
 /** Sentences a lead quote takes from its paragraph at most, and characters. */
 const LEAD_SENTENCES = 4;
