@@ -712,6 +712,25 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('quotes an example that two pages repeat once, with the sentence that introduced it first', () => {
+    const code =
+      '```js\nexport default { server: { proxy: { "/api": "http://localhost:8080" } } }\n```';
+    const passages = [
+      result('guide/proxy', `Configure the dev server proxy in your config:\n\n${code}`),
+      result(
+        'reference/server',
+        `The dev server proxy is configured with the following config:\n\n${code}`,
+      ),
+      result('guide/backend', 'The dev server proxy forwards API requests to your backend server.'),
+    ];
+    const { text } = composeAnswer('How do I configure the dev server proxy?', passages);
+    expect(text.split(code).length - 1).toBe(1);
+    expect(quotes(text)).toEqual([
+      'Configure the dev server proxy in your config:',
+      'The dev server proxy forwards API requests to your backend server.',
+    ]);
+  });
+
   it('quotes supporting lines that hold as much of the question as a lead that holds little', () => {
     const passages = [
       result('billing/archive', 'Archived invoices are kept for a year.\n\nCron rotates logs.', {
