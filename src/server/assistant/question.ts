@@ -170,7 +170,8 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
  * more): an English question is not answered with a Japanese line, nor the other way round.
  */
 export function writtenUnspaced(text: string): boolean {
-  const prose = text.replace(/`[^`]*`/g, ' ');
+  // Not its code nor its links' addresses: a Chinese line linking a long English URL is Chinese.
+  const prose = text.replace(/`[^`]*`/g, ' ').replace(/\]\([^)\s]*\)|https?:\/\/\S+/g, ' ');
   const letters = prose.match(/\p{L}/gu)?.length ?? 0;
   return letters > 0 && (prose.match(CJK)?.length ?? 0) * 3 >= letters;
 }

@@ -250,6 +250,15 @@ describe('analyzeQuestion', () => {
     expect(analyzeQuestion('How do I collapse a sidebar group?').unspaced).toBe(false);
     expect(writtenUnspaced('`autogenerate` を使います')).toBe(true);
   });
+
+  it('reads a line in Chinese, Japanese or Korean as such whatever its links point at', () => {
+    expect(
+      writtenUnspaced(
+        '请参阅 [Astro 文档](https://docs.astro.build/zh-cn/guides/integrations-guide/sitemap/) 中的站点地图指南。',
+      ),
+    ).toBe(true);
+    expect(writtenUnspaced('See [the guide](https://example.com/指南) for more.')).toBe(false);
+  });
 });
 
 describe('selections', () => {
