@@ -138,6 +138,9 @@ function furtherSections(chosen: Candidate[], sections: Section[]): number[] {
   const worth = sections
     .map((s, index) => ({ s, index }))
     .filter(({ s, index }) => !quoted.has(index) && s.coverage >= QUOTABLE_MIN)
+    // A section holding a quoted one (its page's top, a parent heading) is where the reader is
+    // taken by the quote's own link already.
+    .filter(({ s }) => !chosen.some((c) => holdsSection(s.text, sections[c.section]!.text)))
     .filter(({ s }, i, all) => all.findIndex((o) => sameSection(o.s.text, s.text)) === i)
     .sort((a, b) => b.s.coverage - a.s.coverage || a.s.rank - b.s.rank);
   const otherPages: number[] = [];
@@ -150,6 +153,14 @@ function furtherSections(chosen: Candidate[], sections: Section[]): number[] {
   }
   const more = worth.filter(({ s }) => quotedPages.has(s.text.path)).map(({ index }) => index);
   return [...otherPages, ...more];
+}
+
+/** Whether `outer` is a section above `inner` on its page: its heading trail leads to it. */
+function holdsSection(outer: SectionText, inner: SectionText): boolean {
+  if (outer.path !== inner.path) return false;
+  const trail = outer.headings ?? [];
+  const below = inner.headings ?? [];
+  return trail.length < below.length && trail.every((heading, i) => heading === below[i]);
 }
 
 const sameSection = (a: SectionText, b: SectionText) =>

@@ -291,13 +291,18 @@ function kindBonus(
         return KIND_BONUS / 2;
       return 0;
     case 'why':
-      return /\b(?:because|so that|since|this means|in order to|otherwise)\b/i.test(snippet.text)
-        ? KIND_BONUS
-        : 0;
+      return GIVES_REASON.test(snippet.text) ? KIND_BONUS : 0;
     default:
       return 0;
   }
 }
+
+/**
+ * A line that gives a reason: "because", "due to", "that's why"; "since" as a cause, not as a
+ * time ("since then", "since version 5").
+ */
+const GIVES_REASON =
+  /\b(?:because|due to|caused by|so that|since(?! (?:then|version|v?\d))|this means|in order to|otherwise|the reason|(?:that's|that is|which is) why|as a result)\b/i;
 
 /** Sentences a lead quote takes from its paragraph at most, and characters. */
 const LEAD_SENTENCES = 4;
@@ -370,6 +375,7 @@ function chooseQuotes(
   const take = (c: Candidate) => {
     if (chosen.length > SUPPORTING_QUOTES) return;
     if (alreadyQuoted(chosen, c)) return;
+    if (showsQuotedCode(chosen, c, sections)) return;
     if (c.snippet.kind === 'code' && codeCount(chosen) >= MAX_CODE_BLOCKS) return;
     // A support that points back ("It is useful when…") is quoted with what it points at.
     const antecedent = antecedentOf(sections[c.section]!, c.position);
@@ -490,6 +496,25 @@ const firstPageLine = (candidates: Candidate[], sections: Section[], chosen: Can
 /** Whether a quote already says `c`'s line: the same text (another page's copy), or its span. */
 const alreadyQuoted = (chosen: Candidate[], c: Candidate) =>
   chosen.some((o) => o.snippet.text === c.snippet.text || quotes(o, c.section, c.position));
+
+/** The code a quote shows: its own, or the block its last line introduces. */
+function codeShown(c: Candidate, sections: Section[]): string | undefined {
+  if (c.snippet.kind === 'code') return c.snippet.text;
+  const { snippets } = sections[c.section]!;
+  const last = c.to ?? c.position;
+  const next = snippets[last + 1];
+  return snippets[last]!.introduces && next?.kind === 'code' ? next.text : undefined;
+}
+
+/**
+ * Whether `c` would show code a quote shows already: a site repeats an example on two pages
+ * ("The hook receives a context object with the following signature:"), and the second copy
+ * says nothing new.
+ */
+function showsQuotedCode(chosen: Candidate[], c: Candidate, sections: Section[]): boolean {
+  const code = codeShown(c, sections);
+  return code !== undefined && chosen.some((o) => codeShown(o, sections) === code);
+}
 
 /** Whether quote `o` holds the line at `position` of `section` (its own, or in its span). */
 const quotes = (o: Candidate, section: number, position: number) =>

@@ -32,6 +32,12 @@ export interface Snippet {
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const LIST_ITEM = /^\s{0,6}([-*+]|\d{1,3}[.)])\s+(.*)$/;
 const HEADING = /^ {0,3}#{1,6}\s/;
+/**
+ * A line that only opens a component, without props (`<Preview>`, `<Tabs>`): it wraps the example
+ * the sentence before it introduces. A tab with props (`<TabItem label="pnpm">`) is one of
+ * several alternatives, and is not read through.
+ */
+const OPENING_TAG = /^\s*<[A-Za-z][\w.]*>\s*$/;
 /** JSX component lines (`<Note>`, `</Tab>`, `<Check />`) carry no quotable prose. */
 const JSX_LINE = /^\s*<\/?[A-Za-z][^>]*>\s*$/;
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
@@ -61,32 +67,42 @@ export function splitSnippets(markdown: string): Snippet[] {
   let inList = false;
   let listItem: { lines: string[]; step: number | undefined; nested: boolean } | undefined;
   let paragraphs = 0;
+  /** A list item that only names an entry (`**port** _number_`), its description to come. */
+  let entryName: string | undefined;
 
   const flushParagraph = () => {
     const text = paragraph.join(' ').replace(/\s+/g, ' ').trim();
     paragraph = [];
-    if (!text || !isProse(text, 3)) return;
+    if (!text) return;
+    const name = nested ? entryName : undefined;
+    entryName = undefined;
+    if (!isProse(text, 3)) return;
     const number = paragraphs++;
-    for (const sentence of text.split(SENTENCE_END)) {
+    text.split(SENTENCE_END).forEach((sentence, index) => {
       const trimmed = sentence.trim();
-      if (!trimmed) continue;
+      if (!trimmed) return;
       const fragment = !isProse(trimmed, 3) || !isProse(withoutCode(trimmed), 3);
+      // The entry's name opens its description: "Whether to include filler words…" says
+      // nothing the reader can set without the `verbatim` it describes.
+      const named = index === 0 && name !== undefined;
       snippets.push(
         withIntro({
           kind: 'sentence',
-          text: trimmed,
+          text: named ? `${name}: ${trimmed}` : trimmed,
           paragraph: number,
           ...(fragment && { fragment }),
           ...(nested && { nested }),
+          ...(named && { definition: true }),
         }),
       );
-    }
+    });
   };
   const flushListItem = () => {
     if (!listItem) return;
     const text = listItem.lines.join(' ').replace(/\s+/g, ' ').trim();
     const { step, nested: sub } = listItem;
     listItem = undefined;
+    entryName = ENTRY_NAME_LINE.test(text) ? text : undefined;
     // "**Type:** `string`" is a fact sheet line, not a quote.
     if ((isProse(text) && isProse(withoutCode(text), 3)) || INSTRUCTION_ITEM.test(text)) {
       snippets.push(
@@ -109,6 +125,7 @@ export function splitSnippets(markdown: string): Snippet[] {
     const fence = FENCE.exec(line)?.[1];
     if (fence) {
       flush();
+      entryName = undefined;
       introduceCode(snippets, lines, i);
       const block = [line.trim()];
       let j = i + 1;
@@ -124,6 +141,7 @@ export function splitSnippets(markdown: string): Snippet[] {
     }
     if (TABLE_ROW.test(line) && TABLE_DIVIDER.test(lines[i + 1] ?? '')) {
       flush();
+      entryName = undefined;
       const header = line.trim();
       const divider = lines[i + 1]!.trim();
       let j = i + 2;
@@ -140,6 +158,7 @@ export function splitSnippets(markdown: string): Snippet[] {
       // A component whose props span lines (`<PropertiesTable content={[ … ]} />`, a
       // `<LinkCard title=… description=… />`): its named entries are quotable, the rest is not.
       flush();
+      entryName = undefined;
       const start = i;
       while (i < lines.length && !/(\/>|>)\s*$/.test(lines[i]!)) i++;
       snippets.push(...componentSnippets(lines.slice(start, i + 1).join('\n')));
@@ -256,7 +275,9 @@ function codeSnippet(fenceLine: string, body: string[], fence: string): Snippet 
 function introduceCode(snippets: Snippet[], lines: string[], fenceLine: number): void {
   const last = snippets.at(-1);
   let before = fenceLine - 1;
-  while (before >= 0 && !lines[before]!.trim()) before--;
+  // Blank lines, and the tags opening a component that wraps the example (`<Preview>`): the
+  // sentence before them introduces the code inside.
+  while (before >= 0 && (!lines[before]!.trim() || OPENING_TAG.test(lines[before]!))) before--;
   const line = lines[before] ?? '';
   // A list item's own code, indented under it ("2. Set `logo.src` in `astro.config.mjs`." and
   // its config), is what the item says to do, colon or not.
@@ -292,6 +313,14 @@ function isProse(text: string, minWords = 4): boolean {
   const characters = plain.match(UNSPACED)?.length ?? 0;
   return words + characters / 2 >= minWords;
 }
+
+/**
+ * A list item that only names an entry, with its type or default: `**pollTimeoutMillis**
+ * _number_`, `` `headers` (`Record<string, string>`) ``. Its description is the paragraph
+ * indented under it. A label ("**Type:** `string`") ends in a colon and names nothing.
+ */
+const ENTRY_NAME_LINE =
+  /^(?:\*\*[^*:]+\*\*|`[^`]+`)(?:\s+(?:_[^_]+_|\*[^*]+\*|`[^`]+`|\(`[^`]+`\)))*$/;
 
 /** A list item that says what to type: a verb and its code ("Set `{ usePolling: true }`."). */
 const INSTRUCTION_ITEM = /^\p{Lu}\p{Ll}+\s+`[^`]+`\.?$/u;

@@ -690,6 +690,47 @@ describe('composeAnswer', () => {
     expect(text.split('\n\n')[0]).toContain('--accent');
   });
 
+  it('links under "More in" no section above one it quotes', () => {
+    const page = (content: string, heading?: string) =>
+      result('guide/accent-color', content, {
+        title: 'Accent color',
+        ...(heading && {
+          heading,
+          anchor: heading.toLowerCase().replace(/ /g, '-'),
+          headings: ['Accent color', heading],
+        }),
+      });
+    const passages = [
+      page('Set the accent color with the `--accent` custom property.', 'Change it'),
+      page('This guide has two parts, read them in turn.'),
+      page('Printed pages keep it for links.', 'Print'),
+    ];
+    const { text } = composeAnswer('How do I change the accent color?', passages);
+    expect(text.split('\n\n')[0]).toContain('--accent');
+    expect(text.split('\n\n').at(-1)).toBe(
+      'More in: [Accent color › Print](/guide/accent-color#print)',
+    );
+  });
+
+  it('quotes an example that two pages repeat once, with the sentence that introduced it first', () => {
+    const code =
+      '```js\nexport default { server: { proxy: { "/api": "http://localhost:8080" } } }\n```';
+    const passages = [
+      result('guide/proxy', `Configure the dev server proxy in your config:\n\n${code}`),
+      result(
+        'reference/server',
+        `The dev server proxy is configured with the following config:\n\n${code}`,
+      ),
+      result('guide/backend', 'The dev server proxy forwards API requests to your backend server.'),
+    ];
+    const { text } = composeAnswer('How do I configure the dev server proxy?', passages);
+    expect(text.split(code).length - 1).toBe(1);
+    expect(quotes(text)).toEqual([
+      'Configure the dev server proxy in your config:',
+      'The dev server proxy forwards API requests to your backend server.',
+    ]);
+  });
+
   it('quotes supporting lines that hold as much of the question as a lead that holds little', () => {
     const passages = [
       result('billing/archive', 'Archived invoices are kept for a year.\n\nCron rotates logs.', {

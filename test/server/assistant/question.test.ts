@@ -297,6 +297,15 @@ describe('analyzeQuestion', () => {
     expect(mixed.unspaced).toBe(true);
     expect(mixed.words.find((w) => w.terms.includes('emerald'))?.name).toBeUndefined();
   });
+
+  it('reads a line in Chinese, Japanese or Korean as such whatever its links point at', () => {
+    expect(
+      writtenUnspaced(
+        '请参阅 [Astro 文档](https://docs.astro.build/zh-cn/guides/integrations-guide/sitemap/) 中的站点地图指南。',
+      ),
+    ).toBe(true);
+    expect(writtenUnspaced('See [the guide](https://example.com/指南) for more.')).toBe(false);
+  });
 });
 
 describe('selections', () => {

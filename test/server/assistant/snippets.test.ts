@@ -137,6 +137,26 @@ describe('splitSnippets', () => {
     expect(snippets).toEqual([{ kind: 'list-item', text: 'Set `{ usePolling: true }`.' }]);
   });
 
+  it('opens the description indented under an entry that only names it with its name', () => {
+    const snippets = splitSnippets(
+      [
+        '- **verbatim** _boolean_',
+        '',
+        '  Whether to include filler words. Defaults to `false`.',
+        '',
+        '- **Type:** `number`',
+        '',
+        'Specify server port.',
+      ].join('\n'),
+    );
+    expect(snippets.map((s) => s.text)).toEqual([
+      '**verbatim** _boolean_: Whether to include filler words.',
+      'Defaults to `false`.',
+      'Specify server port.',
+    ]);
+    expect(snippets[0]!.definition).toBe(true);
+  });
+
   it('marks a list item indented under another as part of it', () => {
     const snippets = splitSnippets(
       [
@@ -228,6 +248,26 @@ describe('splitSnippets', () => {
     );
     expect(snippets.find((s) => s.text.startsWith('Set the logo'))?.introduces).toBe(true);
     expect(snippets.find((s) => s.text.startsWith('Each item'))?.introduces).toBeUndefined();
+  });
+
+  it('reads the sentence before a component that only wraps an example as introducing its code', () => {
+    const snippets = splitSnippets(
+      [
+        'Include an icon in a tab item using the `icon` attribute.',
+        '',
+        '<Preview>',
+        '',
+        '```mdx',
+        '<TabItem label="Stars" icon="star">Sirius</TabItem>',
+        '```',
+        '',
+        '</Preview>',
+      ].join('\n'),
+    );
+    expect(snippets.map((s) => [s.kind, s.introduces ?? false])).toEqual([
+      ['sentence', true],
+      ['code', false],
+    ]);
   });
 
   it('shortens long code blocks and keeps the fence closed', () => {
