@@ -74,12 +74,13 @@ export function rateLimits(...counters: RateLimitCounter[]): MiddlewareHandler<A
       announced.set(c.req.raw, record);
     }
     let tighter = false;
+    const cost = c.get('requestCost') ?? 1;
     for (const { options, limiterFor } of counters) {
       const points = options.points(c);
       let state: RateLimiterRes;
       let allowed = true;
       try {
-        state = await limiterFor(points).consume(options.key(c));
+        state = await limiterFor(points).consume(options.key(c), cost);
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         state = rejection;
