@@ -48,6 +48,7 @@ export const serveFlags = {
   'require-origin': { type: 'boolean', default: false },
   'prompt-budget': { type: 'string' },
   'max-connections': { type: 'string' },
+  'max-connections-per-address': { type: 'string' },
   'headers-timeout': { type: 'string' },
   'request-timeout': { type: 'string' },
   'keep-alive-timeout': { type: 'string' },
@@ -164,6 +165,7 @@ const sizeSchema = z.union([z.int().positive(), z.string()]).transform((value, c
 const secondsSchema = z.number().positive().max(3600);
 const httpSchema = z.looseObject({
   maxConnections: z.int().positive().optional(),
+  maxConnectionsPerAddress: z.int().positive().optional(),
   headersTimeout: secondsSchema.optional(),
   requestTimeout: secondsSchema.optional(),
   keepAliveTimeout: secondsSchema.optional(),
@@ -295,6 +297,10 @@ function httpLimits(flags: ServeFlags, file: Partial<HttpLimits>): HttpLimits {
   const limits: HttpLimits = {
     maxConnections:
       number('max-connections', true) ?? file.maxConnections ?? DEFAULT_HTTP_LIMITS.maxConnections,
+    maxConnectionsPerAddress:
+      number('max-connections-per-address', true) ??
+      file.maxConnectionsPerAddress ??
+      DEFAULT_HTTP_LIMITS.maxConnectionsPerAddress,
     headersTimeout:
       number('headers-timeout', false) ?? file.headersTimeout ?? DEFAULT_HTTP_LIMITS.headersTimeout,
     requestTimeout:

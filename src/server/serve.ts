@@ -254,7 +254,7 @@ export async function startServer(
     hostname: config.host,
     serverOptions: httpServerOptions(config.http),
   });
-  applyHttpLimits(listener as Server, config.http);
+  applyHttpLimits(listener as Server, config.http, config.trustProxy);
   await once(listener, 'listening');
   const { port } = listener.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

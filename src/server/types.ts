@@ -59,6 +59,11 @@ export interface AppVariables {
   answer?: { question: string; done: Promise<{ error?: string }> };
   /** Set by the assistant routes when the model failed before its answer started (502). */
   modelError?: string;
+  /**
+   * How many requests the rate limits count this one as; default 1. MCP sets it for the rest
+   * of a JSON-RPC batch, whose every message is a request of its own.
+   */
+  requestCost?: number;
 }
 
 /**

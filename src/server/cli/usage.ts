@@ -35,6 +35,9 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
                          selection, history and question (default 96k; cut: oldest turns,
                          then the longest selections, then the lowest-ranked sections)
   --max-connections <n>  open connections at once (default 1000)
+  --max-connections-per-address <n>
+                         open connections at once from one client address, without
+                         --trust-proxy (default 100)
   --headers-timeout <s>  seconds a client has to send its request headers (default 10)
   --request-timeout <s>  seconds a client has to send its whole request (default 30;
                          answers may stream for longer)

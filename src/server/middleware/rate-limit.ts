@@ -4,6 +4,7 @@
  * response carries the IETF RateLimit headers; a 429 adds Retry-After. When two limits apply
  * (organization and IP), the headers describe the one closest to running out.
  */
+import { isIPv6 } from 'node:net';
 import type { Context, MiddlewareHandler } from 'hono';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { LimiterFactory } from '../stores/limiters.ts';
@@ -74,12 +75,13 @@ export function rateLimits(...counters: RateLimitCounter[]): MiddlewareHandler<A
       announced.set(c.req.raw, record);
     }
     let tighter = false;
+    const cost = c.get('requestCost') ?? 1;
     for (const { options, limiterFor } of counters) {
       const points = options.points(c);
       let state: RateLimiterRes;
       let allowed = true;
       try {
-        state = await limiterFor(points).consume(options.key(c));
+        state = await limiterFor(points).consume(options.key(c), cost);
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
         state = rejection;
@@ -120,19 +122,53 @@ function describeWindow(seconds: number): string {
 }
 
 /**
- * The client's address. Without trusted proxies it is the socket peer. Behind `hops` trusted
- * proxies that each append the address they received from (nginx `$proxy_add_x_forwarded_for`),
- * it is the entry `hops` places from the right of the chain `X-Forwarded-For, peer`, as
- * Express and `proxy-addr` do: entries further left were written by the client and are ignored.
+ * The client as the limits count it: its address, or for IPv6 its /56 network. Without trusted
+ * proxies the address is the socket peer. Behind `hops` trusted proxies that each append the
+ * address they received from (nginx `$proxy_add_x_forwarded_for`), it is the entry `hops` places
+ * from the right of the chain `X-Forwarded-For, peer`, as Express and `proxy-addr` do: entries
+ * further left were written by the client and are ignored.
  */
 export function clientAddress(c: Context<AppEnv>, hops: number): string {
   const peer = c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
-  if (hops <= 0) return peer;
+  if (hops <= 0) return countedAddress(peer);
   const forwarded = (c.req.header('x-forwarded-for') ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry.length > 0);
   const chain = [...forwarded, peer];
   // Fewer entries than hops: the leftmost one is the best the proxies told us.
-  return chain[Math.max(0, chain.length - 1 - hops)]!;
+  return countedAddress(chain[Math.max(0, chain.length - 1 - hops)]!);
+}
+
+/**
+ * One IPv6 customer holds a whole network (a /64 at least, often a /56 or /48) and may use
+ * any address in it, so counting single IPv6 addresses would give one client 2^64 allowances:
+ * an IPv6 address counts as its /56 (express-rate-limit's default). An IPv4-mapped IPv6
+ * address (`::ffff:203.0.113.7`, a dual-stack socket's IPv4 peer) counts as the IPv4 address.
+ */
+export function countedAddress(address: string): string {
+  if (!isIPv6(address)) return address;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high, low] = [groups[6]!, groups[7]!];
+    return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+  }
+  const network = [groups[0]!, groups[1]!, groups[2]!, groups[3]! & 0xff00];
+  return `${network.map((group) => group.toString(16)).join(':')}::/56`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, an IPv4 tail converted). */
+function ipv6Groups(address: string): number[] {
+  let text = address.replace(/%.*$/, '');
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const parse = (part: string | undefined) =>
+    part ? part.split(':').map((group) => Number.parseInt(group, 16)) : [];
+  const [head, rest] = text.split('::');
+  const left = parse(head);
+  const right = parse(rest);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
 }

@@ -35,20 +35,25 @@ export interface RequestLogLine {
   error?: string;
 }
 
+/** The health routes' patterns (`/health`, `/health/ready`, under any base path). */
+const HEALTH_ROUTE = /\/health(?:\/ready)?$/;
+
 export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv> {
   const write = (line: RequestLogLine) => options.write(format(line, options.format));
   return async function logged(c, next) {
     const started = performance.now();
     await next();
-    if (c.req.path.endsWith('/health') || c.req.path.includes('/health/')) return;
+    // The matched handler's pattern (`/v1/search/:domain`), not the path as sent.
+    const route = routePath(c, -1);
+    // By the route, not the path: a page or a domain named `health` is logged like any other.
+    if (HEALTH_ROUTE.test(route)) return;
     const elapsed = Math.round(performance.now() - started);
     // `c.get()`, not `c.var`: `c.var` copies every variable into a new object.
     const site = c.get('site');
     const line: RequestLogLine = {
       time: new Date().toISOString(),
       method: c.req.method,
-      // The matched handler's pattern (`/v1/search/:domain`), not the path as sent.
-      route: routePath(c, -1),
+      route,
       ...(site && { domain: site.domain }),
       status: c.res.status,
       ms: elapsed,

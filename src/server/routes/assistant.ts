@@ -20,6 +20,7 @@ import type { Insights } from '../insights/insights.ts';
 import type { Lifecycle } from '../lifecycle.ts';
 import { errorResponse } from '../middleware/errors.ts';
 import { validateJson } from '../middleware/validate-json.ts';
+import { storedFingerprint } from '../stores/thread-rules.ts';
 import { detectLanguage } from '../text/detect.ts';
 import type { AppEnv } from '../types.ts';
 import { type SiteRouteOptions, siteRouter } from './site-router.ts';
@@ -158,7 +159,7 @@ async function start(
   const created = !thread;
   const at = Date.now();
   try {
-    thread ??= await options.threads.create(site.domain, body.fp);
+    thread ??= await options.threads.create(site.domain, storedFingerprint(body.fp));
     await options.threads.append(thread, [{ role: 'user', text: question, at }]);
   } catch (error) {
     // The store failed (500): end the started answer, or it stays in flight and its model

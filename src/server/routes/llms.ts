@@ -31,6 +31,8 @@ export function llmsRoutes(options: PublicDocsRouteOptions): Hono<AppEnv> {
       const file = c.req.param('file') as 'llms.txt' | 'llms-full.txt';
       const site = sites.get(domain);
       if (!site) return errorResponse(c, 404, 'Not found');
+      // Names the site in the request log, as the keyed routes do.
+      c.set('site', site);
       const base = publicBase(c, `/llms/${domain}/${file}`, options.trustProxy ?? 0);
       const content = await options.files.file(site, file, `${base}/md/${domain}/`);
       return c.body(content, 200, {

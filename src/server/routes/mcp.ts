@@ -7,11 +7,13 @@
  *   (a key that is sent is always checked: a wrong one is 401, another organization's 403);
  * - the same organization and client limits as the other endpoints; a `tools/call` refused by
  *   a limit is answered as a tool error (the model reads why and when to retry), anything else
- *   as HTTP 429.
+ *   as HTTP 429. A batch counts one request per message (the SDK takes up to 100), so that
+ *   batching does not multiply what a client may ask within its limits.
  * GET (a server-sent stream) and DELETE (a session) answer 405: a stateless server has neither.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { every } from 'hono/combine';
 import { z } from 'zod/v4';
 import type { AgentFiles } from '../agents/agent-files.ts';
 import type { FeedbackStore } from '../agents/feedback-store.ts';
@@ -45,6 +47,8 @@ const jsonRpcBodySchema = z.union([
   z.array(z.looseObject({ jsonrpc: z.literal('2.0') })),
 ]);
 
+type JsonRpcBody = z.infer<typeof jsonRpcBodySchema>;
+
 export function mcpRoutes(options: McpRouteOptions): Hono<AppEnv> {
   const owners = new Map<string, { organization: Organization; site: Site }>();
   for (const organization of options.organizations) {
@@ -65,7 +69,7 @@ export function mcpRoutes(options: McpRouteOptions): Hono<AppEnv> {
       .use('/:domain', limitsAsToolErrors(options.maxBytes))
       .use('/:domain', keyOrAnonymous(options.authenticate, owners))
       .use('/:domain', ...options.limits)
-      .post('/:domain', validBody, async (c) => {
+      .post('/:domain', validBody, countBatch(options.limits), async (c) => {
         const server = createMcpServer({
           site: c.get('site'),
           files: options.files,
@@ -111,6 +115,22 @@ function allowedOrigin(
       }
     }
     await next();
+  };
+}
+
+/**
+ * The limits counted the request once before its body was read; a batch of n messages is
+ * counted n - 1 more times (the same counters), and refused with 429 when that goes over.
+ */
+function countBatch(
+  limits: MiddlewareHandler<AppEnv>[],
+): MiddlewareHandler<AppEnv, string, { out: { json: JsonRpcBody } }> {
+  const counted = every(...limits);
+  return async function batchCounted(c, next) {
+    const body = c.req.valid('json');
+    if (!Array.isArray(body) || body.length <= 1) return next();
+    c.set('requestCost', body.length - 1);
+    return counted(c, next);
   };
 }
 

@@ -43,6 +43,19 @@ export function boundedMessages(
   });
 }
 
+/** The longest reader identifier (`fp`) kept as it was sent, in UTF-8 bytes. */
+export const MAX_STORED_FP_BYTES = 256;
+
+/**
+ * The reader identifier a thread keeps: as sent, or past 256 bytes its SHA-256 (`sha256:…`),
+ * so that the same identifier is still the same reader and a client cannot store a megabyte of
+ * `fp` with every thread it starts.
+ */
+export function storedFingerprint(fp: string): string {
+  if (utf8Bytes(fp) <= MAX_STORED_FP_BYTES) return fp;
+  return `sha256:${createHash('sha256').update(fp).digest('hex')}`;
+}
+
 /** What a database keeps of a thread key: its SHA-256, hex. */
 export function keyHash(key: string): string {
   return createHash('sha256').update(key).digest('hex');

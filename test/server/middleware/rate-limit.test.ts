@@ -132,6 +132,27 @@ describe('IP limit on the assistant routes', () => {
     expect(statuses.filter((status) => status !== 429)).toHaveLength(3);
   });
 
+  it('counts an IPv6 client by its /56 network, and an IPv4-mapped address as the IPv4 one', async () => {
+    const app = limitedApp(1000, 2);
+    const ask = (address: string) =>
+      app.request('/v2/assistant/acme/message', post({}), fromAddress(address));
+    // One customer's network: any address in it, each a fresh one.
+    expect((await ask('2001:db8:1:200::1')).status).not.toBe(429);
+    expect((await ask('2001:db8:1:2ff:ffff:ffff:ffff:2')).status).not.toBe(429);
+    expect((await ask('2001:db8:1:2a0:1234::3')).status).toBe(429);
+    // The next /56 is another client.
+    expect((await ask('2001:db8:1:300::1')).status).not.toBe(429);
+    const proxied = limitedApp(1000, 1, 1);
+    const forwardedFor = (forwarded: string) =>
+      proxied.request(
+        '/v2/assistant/acme/message',
+        post({}, ACME_KEY, { 'X-Forwarded-For': forwarded }),
+        fromAddress('127.0.0.1'),
+      );
+    expect((await forwardedFor('198.51.100.9')).status).not.toBe(429);
+    expect((await forwardedFor('::ffff:198.51.100.9')).status).toBe(429);
+  });
+
   it('takes the address as many hops from the right as there are trusted proxies', async () => {
     const app = limitedApp(1000, 1, 2);
     const ask = (forwarded: string) =>

@@ -53,6 +53,31 @@ describe('request log', () => {
     expect(lines.join('\n')).not.toContain('install');
   });
 
+  it('names the site of the keyless agent routes, and no domain a client made up', async () => {
+    const { app, lines } = loggedApp();
+    await app.request('/llms/acme/llms.txt');
+    await app.request('/md/acme/docs/guides/theming.md');
+    await app.request('/md/made-up/index.md');
+    const logged = lines.map((line) => JSON.parse(line));
+    expect(logged.map((line) => [line.status, line.domain])).toEqual([
+      [200, 'acme'],
+      [200, 'acme'],
+      [404, undefined],
+    ]);
+  });
+
+  it('leaves out the health checks by their route, not by a path that says health', async () => {
+    const { app, lines } = loggedApp();
+    await app.request('/health');
+    await app.request('/health/ready');
+    await app.request('/md/acme/health/records.md');
+    await app.request('/v1/search/health', post({ query: 'install' }));
+    expect(lines.map((line) => JSON.parse(line).route)).toEqual([
+      '/md/:domain/:path{.+\\.md}',
+      '/v1/search/:domain',
+    ]);
+  });
+
   it('logs an answer when it ends, with its time to first chunk, and the question only when asked to', async () => {
     for (const logQuestions of [false, true]) {
       const { app, lines } = loggedApp(logQuestions);

@@ -259,6 +259,25 @@ describe('POST /v2/assistant/{domain}/message', () => {
     expect(lines.map((line) => JSON.parse(line).status)).toEqual([500]);
   });
 
+  it('keeps a long reader identifier as its SHA-256, not as sent', async () => {
+    const { app, threads } = assistantApp();
+    const fp = `reader-${'x'.repeat(900_000)}`;
+    const ask = () => post(app, v2, assistantBody('How do I stream text?', { fp }));
+    const [first, second] = [await ask(), await ask()];
+    expect(first.status).toBe(200);
+    const keep = async (response: Response) => {
+      await response.text();
+      const id = response.headers.get('x-thread-id')!;
+      return (await threads.open('docs', id, response.headers.get('x-thread-key')!))!.fp;
+    };
+    const [kept, keptAgain] = [await keep(first), await keep(second)];
+    expect(kept).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // The same reader is still one identifier.
+    expect(keptAgain).toBe(kept);
+    const short = await post(app, v2, assistantBody('How do I stream text?', { fp: 'reader-1' }));
+    expect(await keep(short)).toBe('reader-1');
+  });
+
   it('answers 502 when the model fails before its first chunk, and creates no thread', async () => {
     const { app, threads } = assistantApp({ model: failingModel('invalid API key') });
     const response = await post(app, v2, assistantBody('How do I stream text?'));

@@ -13,6 +13,7 @@ import { writeSite } from '../../support/docs-sites.ts';
 import { ACME_KEY, GLOBEX_KEY, organizations, testApp } from '../../support/server.ts';
 
 const TINY_KEY = 'da_dsc_tiny0123456789abcdefg';
+const BATCH_KEY = 'da_dsc_batch0123456789abcdef';
 
 let server: RunningServer;
 const feedback = new MemoryFeedbackStore();
@@ -44,6 +45,12 @@ beforeAll(async () => {
           keys: [TINY_KEY],
           limits: { orgPerHour: 4 },
           sites: [{ domain: 'tiny', docs: small }],
+        },
+        {
+          name: 'batch',
+          keys: [BATCH_KEY],
+          limits: { orgPerHour: 10 },
+          sites: [{ domain: 'batch', docs: small }],
         },
       ],
     }),
@@ -349,6 +356,35 @@ describe('POST /mcp/{domain}: access', () => {
       });
     expect((await call('https://docs.acme.dev')).status).toBe(200);
     expect((await call('https://evil.example')).status).toBe(403);
+  });
+
+  it('counts every message of a JSON-RPC batch in the limits', async () => {
+    const batch = (size: number) =>
+      fetch(`${server.url}/mcp/batch`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${BATCH_KEY}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(
+          Array.from({ length: size }, (_, id) => ({
+            jsonrpc: '2.0',
+            id,
+            method: 'tools/call',
+            params: { name: 'search_docs', arguments: { query: 'widget' } },
+          })),
+        ),
+      });
+    const first = await batch(6);
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as unknown[]).length).toBe(6);
+    expect(first.headers.get('ratelimit-remaining')).toBe('4');
+    const second = await batch(5);
+    expect(second.status).toBe(429);
+    expect(((await second.json()) as { message: string }).message).toMatch(
+      /10 requests per hour per organization/,
+    );
   });
 
   it('answers GET and DELETE with 405: the server is stateless', async () => {
