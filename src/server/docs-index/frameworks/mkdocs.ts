@@ -41,7 +41,12 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
   const defaultLocale = locales[0]!;
   const nav = navEntries(config.nav);
   const relative = (file: string) => file.slice(docsDir.length + 1);
-  const blog = readMaterialBlog(pluginOptions(config, ['blog', 'material/blog']), folder, docsDir);
+  const blog = readMaterialBlog(
+    pluginOptions(config, ['blog', 'material/blog']),
+    folder,
+    docsDir,
+    themeLanguage,
+  );
   const url = (path: string, isIndex: boolean) => {
     if (isIndex)
       return path

@@ -130,6 +130,21 @@ describe('MkDocs settings', () => {
     expect(Object.keys(pathsOf(custom))).toEqual(
       expect.arrayContaining(['news/search/search-better-faster-smaller/', 'news/mkdocs-2.0/']),
     );
+    // Babel's month names, in the theme's language as in a date (`MMMM`, `MMM`), and quoted text.
+    const named = (language: string, format: string) =>
+      writeSite({
+        ...files(`  - blog:\n      post_url_date_format: "${format}"`),
+        'mkdocs.yml': `site_name: Blog\ntheme:\n  language: ${language}\nplugins:\n  - blog:\n      post_url_date_format: "${format}"\n`,
+      });
+    expect(Object.keys(pathsOf(await indexSite(await named('en', 'yyyy/MMMM'))))).toEqual(
+      expect.arrayContaining([
+        'blog/2021/September/search-better-faster-smaller/',
+        'blog/2026/February/mkdocs-2.0/',
+      ]),
+    );
+    expect(Object.keys(pathsOf(await indexSite(await named('ru', "MMM-yy'q'"))))).toEqual(
+      expect.arrayContaining(['blog/сент.-21q/search-better-faster-smaller/']),
+    );
     // MkDocs also takes a plugin without options (`- blog:`) and plugins as a mapping.
     for (const plugins of ['  - blog:', '  blog:\n    blog_dir: news\n    post_dir: blog/posts']) {
       const paths = Object.keys(pathsOf(await indexSite(await writeSite(files(plugins)))));
