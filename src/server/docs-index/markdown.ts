@@ -4,6 +4,8 @@
  * that real sites ship with slightly invalid JSX.
  */
 
+import { EXPLICIT_ID } from '../../api/anchors.ts';
+
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const MDX_STATEMENT = /^(import|export)\s/;
@@ -61,7 +63,7 @@ export function parseHeading(line: string): HeadingLine | undefined {
   if (!match) return undefined;
   const level = match[1]!.length;
   const raw = match[2]!.trim();
-  const custom = /\s*(?:\{#([\w-]+)\}|\[#([\w-]+)\])$/.exec(raw);
+  const custom = EXPLICIT_ID.exec(raw);
   if (!custom) return { level, text: raw };
   return { level, text: raw.slice(0, custom.index), customId: custom[1] ?? custom[2] };
 }

@@ -82,6 +82,11 @@ describe('headings', () => {
       text: 'Setup',
       customId: 'custom-id',
     });
+    expect(parseHeading('# Vue.js Privacy Policy {#vue.js-privacy-policy}')).toEqual({
+      level: 1,
+      text: 'Vue.js Privacy Policy',
+      customId: 'vue.js-privacy-policy',
+    });
     expect(parseHeading('#hashtag')).toBeUndefined();
   });
 
