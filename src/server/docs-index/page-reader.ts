@@ -103,6 +103,7 @@ export function loadPage(folder: DocsFolder, layout: SiteLayout, file: string): 
   return buildPage(file, { data: source.data, body: inlined.body }, placement, {
     anchorStyle: layout.anchorStyle,
     includes: inlined.includes,
+    ...(layout.isMdx?.(file, source.data) === false && { markdown: true }),
   });
 }
 

@@ -13,7 +13,7 @@ import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
 import { normalizeLanguage } from './languages.ts';
 import { readMaterialBlog } from './mkdocs-blog.ts';
 import { isTrue } from './page-rules.ts';
-import type { PagePlacement, SiteLayout } from './types.ts';
+import { isMdxFile, type PagePlacement, type SiteLayout } from './types.ts';
 
 const DEFAULT_EXCLUDE = ['.*', '/templates/'];
 
@@ -60,6 +60,7 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
   };
   return {
     framework: 'mkdocs',
+    isMdx: isMdxFile,
     anchorStyle: 'mkdocs',
     defaultLanguage: languageOf(defaultLocale),
     languages: locales.map(languageOf),

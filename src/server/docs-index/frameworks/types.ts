@@ -52,6 +52,11 @@ export interface PagePlacement {
   unlisted?: boolean;
 }
 
+/** MDX's own rule (its `format: 'detect'`): `.mdx` files are MDX, `.md` files Markdown. */
+export function isMdxFile(file: string): boolean {
+  return /\.mdx$/i.test(file);
+}
+
 /** What search needs to know about a site: its languages and versions. */
 export interface SiteProfile {
   framework: FrameworkName;
@@ -73,6 +78,11 @@ export interface SiteLayout extends SiteProfile {
   contentDirs: string[];
   /** How partials are written, beyond MDX imports of local Markdown. */
   partials?: PartialOptions;
+  /**
+   * Whether the site compiles a page as MDX, where `{/* … *\/}` is a comment; in Markdown it is
+   * text. Undefined: every page is MDX (Mintlify, Nextra and Fumadocs compile `.md` as MDX).
+   */
+  isMdx?(file: string, frontmatter: Record<string, unknown>): boolean;
   /** Whether a file (relative path) can be a page: extension and exclusion rules. */
   isPageFile(file: string): boolean;
   /** Where a page file is published, from its path and frontmatter; undefined when it is not. */
