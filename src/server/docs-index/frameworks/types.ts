@@ -80,7 +80,8 @@ export interface SiteLayout extends SiteProfile {
   partials?: PartialOptions;
   /**
    * Whether the site compiles a page as MDX, where `{/* … *\/}` is a comment; in Markdown it is
-   * text. Undefined: every page is MDX (Mintlify, Nextra and Fumadocs compile `.md` as MDX).
+   * text. Undefined: every page is MDX (Mintlify and Nextra compile `.md` as MDX; Fumadocs is
+   * read so too, its rule for `.md` not checked).
    */
   isMdx?(file: string, frontmatter: Record<string, unknown>): boolean;
   /** Whether a file (relative path) can be a page: extension and exclusion rules. */
