@@ -5,13 +5,15 @@
  * `/templates/` by default) are not published. The `nav` titles win over the page's own, as
  * in MkDocs, and its sections are the groups. Languages from the mkdocs-static-i18n plugin
  * (`page.fr.md` suffixes or `fr/` folders, published under `fr/`), else `theme.language`.
- * Posts of Material's blog plugin are published at their dated URLs (mkdocs-blog.ts).
+ * Posts of Material's blog plugin are published at their dated URLs (mkdocs-blog.ts);
+ * mkdocstrings' `::: identifier` blocks keep their identifier, not their options (mkdocstrings.ts).
  */
 import ignore from 'ignore';
 import { arrayOf, type Data, isData, parseYamlData, pathOf, stringOf } from './config-files.ts';
 import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
 import { normalizeLanguage } from './languages.ts';
 import { readMaterialBlog } from './mkdocs-blog.ts';
+import { rewriteAutodocBlocks } from './mkdocstrings.ts';
 import { isTrue } from './page-rules.ts';
 import { isMdxFile, type PagePlacement, type SiteLayout } from './types.ts';
 
@@ -61,6 +63,7 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
   return {
     framework: 'mkdocs',
     isMdx: isMdxFile,
+    ...(pluginOptions(config, ['mkdocstrings']) && { rewriteBody: rewriteAutodocBlocks }),
     anchorStyle: 'mkdocs',
     defaultLanguage: languageOf(defaultLocale),
     languages: locales.map(languageOf),

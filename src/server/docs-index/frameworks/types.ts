@@ -84,6 +84,11 @@ export interface SiteLayout extends SiteProfile {
    * read so too, its rule for `.md` not checked).
    */
   isMdx?(file: string, frontmatter: Record<string, unknown>): boolean;
+  /**
+   * A page's text where the site's build replaces syntax of its own (mkdocstrings' `:::`
+   * blocks): rewritten as far as the Markdown tells what the page shows.
+   */
+  rewriteBody?(body: string): string;
   /** Whether a file (relative path) can be a page: extension and exclusion rules. */
   isPageFile(file: string): boolean;
   /** Where a page file is published, from its path and frontmatter; undefined when it is not. */

@@ -151,4 +151,48 @@ describe('MkDocs settings', () => {
       expect(paths.some((path) => path.endsWith('/2026/02/18/mkdocs-2.0/'))).toBe(true);
     }
   });
+
+  it("keeps mkdocstrings' identifiers, not their options, where the plugin is enabled", async () => {
+    // As pydantic/pydantic's docs/api pages write them.
+    const page = [
+      'Models inherit from `BaseModel`.',
+      '',
+      '::: pydantic.BaseModel',
+      '    options:',
+      '        show_root_heading: true',
+      '',
+      '        members:',
+      '          - model_dump',
+      '',
+      '## ::: pydantic.create_model',
+      '',
+      '```md',
+      '::: kept.in.code',
+      '    options: {}',
+      '```',
+    ].join('\n');
+    const site = (plugins: string) =>
+      writeSite({ 'mkdocs.yml': `site_name: S\nplugins:\n${plugins}\n`, 'docs/api.md': page });
+    const content = (
+      await indexSite(await site('  - search\n  - mkdocstrings:\n      handlers: {}'))
+    )
+      .getPage('api/')
+      ?.content.trim();
+    expect(content).toBe(
+      [
+        'Models inherit from `BaseModel`.',
+        '',
+        '`pydantic.BaseModel`',
+        '',
+        '## `pydantic.create_model`',
+        '',
+        '```md',
+        '::: kept.in.code',
+        '    options: {}',
+        '```',
+      ].join('\n'),
+    );
+    // Without the plugin, `:::` is whatever the site makes of it: left as written.
+    expect((await indexSite(await site('  - search'))).getPage('api/')?.content.trim()).toBe(page);
+  });
 });
