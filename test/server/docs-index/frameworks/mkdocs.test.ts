@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexSite, MKDOCS_SITE, pathsOf, writeSite } from '../../../support/docs-sites.ts';
 
@@ -194,5 +195,30 @@ describe('MkDocs settings', () => {
     );
     // Without the plugin, `:::` is whatever the site makes of it: left as written.
     expect((await indexSite(await site('  - search'))).getPage('api/')?.content.trim()).toBe(page);
+  });
+
+  it('reads a configuration that INHERITs another, mappings merged and the rest replaced', async () => {
+    const index = await indexSite(
+      await writeSite({
+        'config/base.yml':
+          'docs_dir: content\nuse_directory_urls: false\ntheme:\n  name: material\n  language: fr\nnav:\n  - Accueil: index.md\n',
+        'mkdocs.yml':
+          'INHERIT: config/base.yml\nsite_name: S\ntheme:\n  custom_dir: overrides\nnav:\n  - Bienvenue: index.md\n',
+        'content/index.md': '# Index',
+        'content/guide.md': '# Guide',
+      }),
+    );
+    expect(pathsOf(index)).toEqual({
+      'guide.html': 'content/guide.md',
+      'index.html': 'content/index.md',
+    });
+    expect(index.getPage('index.html')).toMatchObject({ title: 'Bienvenue', language: 'fr' });
+    // A parent outside the folder is not read.
+    const outside = await writeSite({
+      'site/mkdocs.yml': 'INHERIT: ../base.yml\n',
+      'base.yml': 'docs_dir: content\n',
+      'site/docs/a.md': '# A',
+    });
+    expect(pathsOf(await indexSite(join(outside, 'site')))).toEqual({ 'a/': 'docs/a.md' });
   });
 });
