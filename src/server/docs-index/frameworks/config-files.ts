@@ -23,12 +23,50 @@ export function findConfig(
 
 /** A configuration file's content as data, whatever its format. */
 export function readConfig(folder: DocsFolder, file: string | undefined): unknown {
+  return readConfigFile(folder, file, 'default', []);
+}
+
+/** Modules imported from modules imported from the configuration, at most. */
+const MAX_IMPORT_DEPTH = 4;
+
+/**
+ * The export `name` of a configuration file; a module's imports of the site's own files (a
+ * relative specifier, with or without its extension) are read in turn.
+ */
+function readConfigFile(
+  folder: DocsFolder,
+  file: string | undefined,
+  name: string,
+  importing: string[],
+): unknown {
   if (!file) return undefined;
   const source = folder.readIfExists(file);
   if (source === undefined) return undefined;
-  if (/\.json$/i.test(file)) return parseJson(source);
+  if (/\.json$/i.test(file)) return name === 'default' ? parseJson(source) : undefined;
   if (/\.ya?ml$/i.test(file)) return parseYamlData(source);
-  return readConfigModule(source);
+  const chain = [...importing, file];
+  const importer = (specifier: string, imported: string) => {
+    if (!specifier.startsWith('.') || chain.length > MAX_IMPORT_DEPTH) return undefined;
+    const target = importedFile(folder, file, specifier);
+    if (!target || chain.includes(target)) return undefined;
+    return readConfigFile(folder, target, imported, chain);
+  };
+  return readConfigModule(source, name === 'default' ? undefined : name, importer);
+}
+
+/** The file a relative import names: as written, or with a module extension, or its index. */
+function importedFile(folder: DocsFolder, from: string, specifier: string): string | undefined {
+  const base = folder.resolveFrom(from, specifier);
+  if (base === undefined) return undefined;
+  const candidates = [
+    base,
+    ...MODULE_EXTENSIONS.map((extension) => `${base}.${extension}`),
+    ...MODULE_EXTENSIONS.map((extension) => `${base}/index.${extension}`),
+  ];
+  // `./config.js` written for what is `./config.ts` in a TypeScript project.
+  const typescript = /\.(m|c)?js$/.exec(base);
+  if (typescript) candidates.push(base.replace(/\.(m|c)?js$/, `.${typescript[1] ?? ''}ts`));
+  return folder.firstFile(candidates);
 }
 
 export function parseJson(source: string): unknown {
