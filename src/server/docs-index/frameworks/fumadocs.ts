@@ -28,11 +28,13 @@
 import { isDocFile } from '../paths.ts';
 import {
   arrayOf,
+  configImporter,
   type Data,
   dependenciesOf,
   findConfig,
   isData,
   stringOf,
+  tsconfigAliases,
 } from './config-files.ts';
 import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
 import { type FumadocsI18n, GROUP, MetaTree, pathToName } from './fumadocs-meta.ts';
@@ -202,12 +204,15 @@ function readI18n(
 ): FumadocsI18n | undefined {
   let config = isData(inline) ? inline : undefined;
   const source = !config && file ? folder.readIfExists(file) : undefined;
-  if (source) {
-    const call = findStaticCalls(source, ['defineI18n'])[0];
+  if (source && file) {
+    // Languages may come from the app's own modules (`Object.keys(translations)`).
+    const importer = configImporter(folder, file, tsconfigAliases(folder));
+    const call = findStaticCalls(source, ['defineI18n'], importer)[0];
     config = isData(call?.args[0]) ? call.args[0] : undefined;
     if (!config) {
       // `export const i18n: I18nConfig = {...}`, as the page conventions show it.
-      const named = readConfigModule(source, 'i18n') ?? readConfigModule(source);
+      const named =
+        readConfigModule(source, 'i18n', importer) ?? readConfigModule(source, undefined, importer);
       config = isData(named) ? named : undefined;
     }
   }

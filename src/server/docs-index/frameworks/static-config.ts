@@ -54,10 +54,14 @@ export interface FoundCall extends StaticCall {
  * argument, a function body), with its literal arguments: `defineDocs({ dir })` in Fumadocs'
  * source.config.ts, `loader({ baseUrl })` in lib/source.ts, `nextra({...})` in next.config.
  */
-export function findStaticCalls(source: string, names: readonly string[]): FoundCall[] {
+export function findStaticCalls(
+  source: string,
+  names: readonly string[],
+  importer?: Importer,
+): FoundCall[] {
   const program = parseProgram(source);
   if (!program) return [];
-  const reader = new ModuleReader(program.body);
+  const reader = new ModuleReader(program.body, importer);
   const found: FoundCall[] = [];
   const visit = (node: unknown, binding: string | undefined, depth: number): void => {
     if (depth > MAX_DEPTH * 4 || !node || typeof node !== 'object') return;
@@ -315,6 +319,12 @@ class ModuleReader {
     const name = calleeName(callee);
     const args = (node.arguments as Node[]).map((argument) => this.value(argument));
     if (name === 'require.resolve' && typeof args[0] === 'string') return args[0];
+    // `languages: Object.keys(translations)`: the keys of a literal object.
+    if (name === 'Object.keys') {
+      const [object] = args;
+      const literal = object && typeof object === 'object' && !Array.isArray(object);
+      return literal && !isStaticCall(object) ? Object.keys(object) : UNKNOWN;
+    }
     if (name === undefined) return UNKNOWN;
     return { call: name, args: args.filter((arg) => arg !== UNKNOWN) } satisfies StaticCall;
   }
