@@ -53,8 +53,16 @@ const META_NAME = /^meta(?:\.[\w$-]+)?\.(?:json|ya?ml)$/;
 /** Folders of the app whose modules may call `loader()` or `defineI18n()`. */
 const APP_FOLDERS = ['lib', 'src', 'app'];
 const APP_MODULE = /\.(?:[cm]?[jt]sx?)$/;
-/** A call of `loader()`, not a function of that name (React Router's routes define `loader`). */
-const LOADER_CALL = /(?<!\bfunction\s+)\bloader\(/;
+/**
+ * A module calling Fumadocs' `loader()`: it imports it from `fumadocs-core/source`, and calls it.
+ * Other functions of that name (React Router's route `loader`, an object's `loader()` method,
+ * `route.loader(…)`) are not it.
+ */
+const LOADER_CALL = {
+  test: (source: string) =>
+    /\bimport\s*\{[^}]*\bloader\b[^}]*\}\s*from\s*['"]fumadocs-core\/source['"]/.test(source) &&
+    /(?<![.\w$]|\bfunction\s+)loader\(/.test(source),
+};
 /** At least this share of a language's files must mirror a default-language page. */
 const MIRROR_SHARE = 0.5;
 
@@ -181,7 +189,11 @@ const relativeTo = (dir: string) => (file: string) => file.slice(dir.length + 1)
  * The first module of the app (outside the content folder) whose code makes `call`, for
  * sites that keep `loader()` or `defineI18n()` somewhere the templates do not.
  */
-function findAppModule(folder: DocsFolder, call: RegExp, contentDir: string): string | undefined {
+function findAppModule(
+  folder: DocsFolder,
+  call: { test(source: string): boolean },
+  contentDir: string,
+): string | undefined {
   for (const dir of APP_FOLDERS) {
     const modules = folder.list(dir, (name) => APP_MODULE.test(name) && !name.endsWith('.d.ts'));
     const found = modules.find(

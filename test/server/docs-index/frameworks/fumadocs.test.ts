@@ -188,7 +188,7 @@ describe('Fumadocs settings', () => {
     });
   });
 
-  it('takes a route module that defines a loader() function for no Fumadocs loader', async () => {
+  it('takes a route module that defines a loader() function or method for no Fumadocs loader', async () => {
     // React Router (a framework Fumadocs runs on) names its routes' data functions `loader`.
     const index = await indexSite(
       await writeSite({
@@ -196,6 +196,8 @@ describe('Fumadocs settings', () => {
         'app/docs/page.tsx': `export async function loader({ params }) {
             return source.getPage(params['*'].split('/'));
           }`,
+        // Nor an object's loader() method, nor a call of someone else's.
+        'app/a-route.tsx': `export const route = { async loader() { return routes.loader(1); } };`,
         'app/lib/docs-source.ts': `import { loader } from 'fumadocs-core/source';
           export const source = loader({ baseUrl: '/guide', source: docs.toFumadocsSource() });`,
         'content/docs/cache.mdx': '---\ntitle: Cache\n---\nThe cache keeps responses.',
