@@ -36,6 +36,23 @@ describe('stripMdxStatements', () => {
     expect(stripMdxStatements(source)).toBe('\n## Next\nText');
   });
 
+  it('goes on past blank lines while the statement does not parse yet, as MDX does', () => {
+    // As shuding/nextra's docs/app/docs/guide/ssg/page.mdx: a template string with blank lines.
+    const source = [
+      'export function Page() {',
+      '  const mdx = `Stars: <Stars />',
+      '',
+      'Generated at build time.',
+      '`',
+      '  return <Remote source={mdx} />',
+      '}',
+      '',
+      '## Static rendering',
+      'Text.',
+    ].join('\n');
+    expect(stripMdxStatements(source)).toBe('\n## Static rendering\nText.');
+  });
+
   it('keeps import lines inside code fences', () => {
     const source = "```ts\nimport { streamText } from 'ai';\nexport default x;\n```";
     expect(stripMdxStatements(source)).toBe(source);
