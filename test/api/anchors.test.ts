@@ -96,6 +96,12 @@ describe('headingSource: a heading as a reader sees it', () => {
   it('splits off an explicit id', () => {
     expect(headingSource('Custom {#my-id}')).toEqual({ text: 'Custom', id: 'my-id' });
     expect(headingSource('Custom [#my-id]')).toEqual({ text: 'Custom', id: 'my-id' });
+    // As the frameworks take it: any text without spaces (vuejs/docs' `about/privacy.md`).
+    expect(headingSource('Vue.js Privacy Policy {#vue.js-privacy-policy}')).toEqual({
+      text: 'Vue.js Privacy Policy',
+      id: 'vue.js-privacy-policy',
+    });
+    expect(headingSource('Set {a b}').id).toBeUndefined();
   });
 });
 

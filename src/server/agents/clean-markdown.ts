@@ -7,13 +7,14 @@
  * With the published site's address, a link to a path of the site (`](/docs/x)`) becomes an
  * absolute link to it: an agent reads the page from this server, where `/docs/x` is no page.
  */
+import { EXPLICIT_ID } from '../../api/anchors.ts';
 import type { Page } from '../docs-index/types.ts';
 import { renderMdx } from './markdown/mdx-render.ts';
 import { closesFence, fenceOpening, mapLinesOutsideFences } from './markdown/mdx-tokens.ts';
 import { parseMdx } from './markdown/mdx-tree.ts';
 import { rewriteMkDocsBlocks } from './markdown/mkdocs-blocks.ts';
 
-const HEADING_ID = /^(\s{0,3}#{1,6}\s.*?)\s*(?:\{#[\w-]+\}|\[#[\w-]+\])\s*$/;
+const HEADING_ID = new RegExp(`^(\\s{0,3}#{1,6}\\s.*?)${EXPLICIT_ID.source}`);
 const TOC_MARKER = /^\s*\[\[toc\]\]\s*$/i;
 
 /** What a page's `.md` version holds. */

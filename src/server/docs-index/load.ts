@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { clearTermCache } from '../text/terms.ts';
 import { SiteIndex } from './docs-index.ts';
 import { loadSiteLayout } from './frameworks/detect.ts';
-import { DocsFolder } from './frameworks/docs-folder.ts';
+import { DocsFolder, normalizeRelative } from './frameworks/docs-folder.ts';
 import type { FrameworkName, SiteLayout } from './frameworks/types.ts';
 import { readPagesHere, readPagesInWorker } from './page-reader.ts';
 import { isDocFile } from './paths.ts';
@@ -83,7 +83,13 @@ export async function buildDocsIndex(
   const folder = new DocsFolder(root);
   const layout = loadSiteLayout(folder, options.framework);
   index.configure(layout, options.framework);
-  const problems: IndexProblem[] = [];
+  // A content folder named outside the docs folder (Docusaurus' `path: '../docs'`) is never read.
+  const problems: IndexProblem[] = layout.contentDirs
+    .filter((dir) => normalizeRelative(dir) === undefined)
+    .map((dir) => ({
+      file: dir,
+      message: `the ${layout.framework} configuration takes pages from there, outside the docs folder, which is never read: none of them is indexed`,
+    }));
   const files = listPageFiles(folder, layout);
   const task = { root: folder.root, framework: layout.framework, files };
   const pages =

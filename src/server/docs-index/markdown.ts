@@ -4,6 +4,9 @@
  * that real sites ship with slightly invalid JSX.
  */
 
+import { parse } from '@babel/parser';
+import { EXPLICIT_ID } from '../../api/anchors.ts';
+
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const MDX_STATEMENT = /^(import|export)\s/;
@@ -61,7 +64,7 @@ export function parseHeading(line: string): HeadingLine | undefined {
   if (!match) return undefined;
   const level = match[1]!.length;
   const raw = match[2]!.trim();
-  const custom = /\s*(?:\{#([\w-]+)\}|\[#([\w-]+)\])$/.exec(raw);
+  const custom = EXPLICIT_ID.exec(raw);
   if (!custom) return { level, text: raw };
   return { level, text: raw.slice(0, custom.index), customId: custom[1] ?? custom[2] };
 }
@@ -159,9 +162,20 @@ export function stripMdxStatements(content: string): string {
   const fences = new FenceTracker();
   let statement: string[] | undefined;
   let inParagraph = false;
-  for (const line of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
     if (statement) {
       if (line.trim() === '') {
+        // As MDX: a blank line ends the statement, unless the code so far does not parse yet
+        // (a template string holding blank lines), and does at a later blank line.
+        const end = isCompleteStatement(statement.join('\n'))
+          ? undefined
+          : laterStatementEnd(lines, i - statement.length, i);
+        if (end !== undefined) {
+          i = end - 1;
+          statement = [];
+          continue;
+        }
         statement = undefined;
         kept.push(line);
         inParagraph = false;
@@ -180,6 +194,27 @@ export function stripMdxStatements(content: string): string {
     if (!isCompleteStatement(line)) statement = [line];
   }
   return kept.join('\n');
+}
+
+/**
+ * The first blank line after `from`, within a statement starting at line `start`, where the
+ * lines before it parse as a module; undefined when none does.
+ */
+function laterStatementEnd(lines: string[], start: number, from: number): number | undefined {
+  for (let end = from + 1; end < lines.length; end++) {
+    if (lines[end]!.trim() !== '') continue;
+    if (parsesAsModule(lines.slice(start, end).join('\n'))) return end;
+  }
+  return undefined;
+}
+
+function parsesAsModule(code: string): boolean {
+  try {
+    parse(code, { sourceType: 'module', plugins: ['jsx', 'typescript'] });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Brackets balanced and, for imports, the module specifier reached. */

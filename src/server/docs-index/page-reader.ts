@@ -100,9 +100,11 @@ export function loadPage(folder: DocsFolder, layout: SiteLayout, file: string): 
   const placement = layout.place(file, source.data);
   if (!placement) return undefined;
   const inlined = inlinePartials(folder, file, source.body, layout.partials);
-  return buildPage(file, { data: source.data, body: inlined.body }, placement, {
+  const body = layout.rewriteBody ? layout.rewriteBody(inlined.body) : inlined.body;
+  return buildPage(file, { data: source.data, body }, placement, {
     anchorStyle: layout.anchorStyle,
     includes: inlined.includes,
+    ...(layout.isMdx?.(file, source.data) === false && { markdown: true }),
   });
 }
 

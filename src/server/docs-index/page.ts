@@ -3,7 +3,7 @@
 import { type PageSource, splitFrontmatter } from './frameworks/frontmatter.ts';
 import { frontmatterText } from './frameworks/page-rules.ts';
 import { plainPath } from './frameworks/plain.ts';
-import type { AnchorStyle, PagePlacement } from './frameworks/types.ts';
+import { type AnchorStyle, isMdxFile, type PagePlacement } from './frameworks/types.ts';
 import {
   FenceTracker,
   parseHeading,
@@ -17,6 +17,8 @@ export interface PageExtras {
   anchorStyle?: AnchorStyle;
   /** Partial files inlined into the body. */
   includes?: string[];
+  /** The page is Markdown, not MDX: `{/* … *\/}` is its text (default: MDX). */
+  markdown?: boolean;
 }
 
 /**
@@ -28,7 +30,12 @@ export function parsePage(file: string, source: string): Page {
   const parsed = splitFrontmatter(source);
   const path = plainPath(file, parsed.data);
   const language = frontmatterText(parsed.data.language ?? parsed.data.lang);
-  return buildPage(file, parsed, { path, translationKey: path, ...(language && { language }) });
+  return buildPage(
+    file,
+    parsed,
+    { path, translationKey: path, ...(language && { language }) },
+    { markdown: !isMdxFile(file) },
+  );
 }
 
 /** A page from its parsed source and where its framework publishes it. */
@@ -38,7 +45,10 @@ export function buildPage(
   placement: PagePlacement,
   extras: PageExtras = {},
 ): Page {
-  const content = stripMdxStatements(stripMdxComments(body)).replace(/^\s*\n/, '');
+  const content = stripMdxStatements(extras.markdown ? body : stripMdxComments(body)).replace(
+    /^\s*\n/,
+    '',
+  );
   const { path, navTitle } = placement;
   const own = frontmatterText(data.title);
   const meta: PageMeta = {

@@ -13,7 +13,7 @@
  * - Short inline code gets `nowrap`: `--model-base-url` must not wrap after its `--`.
  */
 import { Marked, Renderer, type Tokens } from 'marked';
-import type { HeadingSlugger, SlugStyle } from '../../api/anchors.ts';
+import { EXPLICIT_ID, type HeadingSlugger, type SlugStyle } from '../../api/anchors.ts';
 import { highlightCode, languageOf } from './highlight.ts';
 
 export interface RenderOptions {
@@ -51,7 +51,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-const EXPLICIT_ID_HTML = /\s*(?:\{#[\w-]+\}|\[#[\w-]+\])\s*$/;
 const CITATION_MARKER = /^\d{1,2}$/;
 /** Inline code up to this length stays on one line; longer code may wrap. */
 const NOWRAP_CODE_CHARS = 32;
@@ -70,7 +69,7 @@ const marked = new Marked({
   renderer: {
     heading(this: Renderer, token: Tokens.Heading) {
       // an explicit `{#id}` names the anchor and is not shown
-      const inner = this.parser.parseInline(token.tokens).replace(EXPLICIT_ID_HTML, '');
+      const inner = this.parser.parseInline(token.tokens).replace(EXPLICIT_ID, '');
       const anchor = current.slugger?.anchor(token.text);
       if (anchor === undefined) return `<h${token.depth}>${inner}</h${token.depth}>\n`;
       current.anchors.push(anchor);

@@ -150,6 +150,7 @@ describe('what stays as written and what goes', () => {
     const source =
       '<script setup>\nimport X from "./x"\n</script>\n\n## Title {#custom}\n\n[[toc]]\n\n<!-- hidden -->Visible {/* note */}text';
     expect(md(source)).toBe('## Title\n\nVisible text');
+    expect(md('# Vue.js Privacy Policy {#vue.js-privacy-policy}')).toBe('# Vue.js Privacy Policy');
   });
 });
 

@@ -89,6 +89,26 @@ describe('buildDocsIndex', () => {
     expect(built.milliseconds).toBeGreaterThan(0);
   });
 
+  it('reports a content folder the configuration names outside the docs folder', async () => {
+    // As jestjs/jest's website/: the current docs are `path: '../docs'`, the versions inside.
+    const repo = await mkdtemp(join(tmpdir(), 'da-load-'));
+    const site = join(repo, 'website');
+    await mkdir(join(repo, 'docs'), { recursive: true });
+    await mkdir(join(site, 'versioned_docs/version-1.0'), { recursive: true });
+    await writeFile(join(repo, 'docs/next.md'), '# Next');
+    await writeFile(join(site, 'versioned_docs/version-1.0/intro.md'), '# Intro');
+    await writeFile(join(site, 'versions.json'), '["1.0"]');
+    await writeFile(
+      join(site, 'docusaurus.config.js'),
+      "export default { presets: [['classic', { docs: { path: '../docs' } }]] };",
+    );
+    const built = await buildDocsIndex(site);
+    expect([...built.index.allPages()].map((page) => page.path)).toEqual(['docs/intro']);
+    expect(built.problems).toEqual([
+      { file: '../docs', message: expect.stringMatching(/outside the docs folder/) },
+    ]);
+  });
+
   it('fails on a folder that does not exist', async () => {
     await expect(buildDocsIndex('/nonexistent/docs')).rejects.toThrow(/ENOENT.*nonexistent/);
   });

@@ -36,6 +36,23 @@ describe('stripMdxStatements', () => {
     expect(stripMdxStatements(source)).toBe('\n## Next\nText');
   });
 
+  it('goes on past blank lines while the statement does not parse yet, as MDX does', () => {
+    // As shuding/nextra's docs/app/docs/guide/ssg/page.mdx: a template string with blank lines.
+    const source = [
+      'export function Page() {',
+      '  const mdx = `Stars: <Stars />',
+      '',
+      'Generated at build time.',
+      '`',
+      '  return <Remote source={mdx} />',
+      '}',
+      '',
+      '## Static rendering',
+      'Text.',
+    ].join('\n');
+    expect(stripMdxStatements(source)).toBe('\n## Static rendering\nText.');
+  });
+
   it('keeps import lines inside code fences', () => {
     const source = "```ts\nimport { streamText } from 'ai';\nexport default x;\n```";
     expect(stripMdxStatements(source)).toBe(source);
@@ -81,6 +98,11 @@ describe('headings', () => {
       level: 3,
       text: 'Setup',
       customId: 'custom-id',
+    });
+    expect(parseHeading('# Vue.js Privacy Policy {#vue.js-privacy-policy}')).toEqual({
+      level: 1,
+      text: 'Vue.js Privacy Policy',
+      customId: 'vue.js-privacy-policy',
     });
     expect(parseHeading('#hashtag')).toBeUndefined();
   });

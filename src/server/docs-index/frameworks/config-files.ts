@@ -3,9 +3,11 @@
  * (static-config.ts). A missing or unreadable file reads as undefined: the framework's
  * defaults then apply, as they would for a site without that file.
  */
+
+import { posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { DocsFolder } from './docs-folder.ts';
-import { readConfigModule } from './static-config.ts';
+import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
+import { type Importer, readConfigModule } from './static-config.ts';
 
 /** Extensions a JS/TS config module may have, in the order frameworks look for them. */
 export const MODULE_EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
@@ -23,12 +25,100 @@ export function findConfig(
 
 /** A configuration file's content as data, whatever its format. */
 export function readConfig(folder: DocsFolder, file: string | undefined): unknown {
+  return readConfigFile(folder, file, 'default', [], {});
+}
+
+/**
+ * Import path aliases, `compilerOptions.paths` of the folder's `tsconfig.json` (`@/*` ->
+ * `./*`): prefix -> folder, relative to the docs folder.
+ */
+export function tsconfigAliases(folder: DocsFolder): Record<string, string> {
+  const source = folder.readIfExists('tsconfig.json');
+  // tsconfig is JSON with comments and trailing commas.
+  const config = source
+    ? parseJson(source.replace(/^\s*\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1'))
+    : undefined;
+  const options = isData(config) && isData(config.compilerOptions) ? config.compilerOptions : {};
+  const base = typeof options.baseUrl === 'string' ? options.baseUrl : '.';
+  const aliases: Record<string, string> = {};
+  for (const [pattern, targets] of Object.entries(isData(options.paths) ? options.paths : {})) {
+    const target = Array.isArray(targets) ? targets[0] : undefined;
+    if (!pattern.endsWith('/*') || typeof target !== 'string' || !target.endsWith('/*')) continue;
+    const dir = normalizeRelative(posix.join(base, target.slice(0, -2)));
+    if (dir !== undefined) aliases[pattern.slice(0, -1)] = dir;
+  }
+  return aliases;
+}
+
+/**
+ * How a module of the site (`file`) reads what it imports from the site's own files: relative
+ * specifiers, or those starting with one of `aliases` (prefix -> folder).
+ */
+export function configImporter(
+  folder: DocsFolder,
+  file: string,
+  aliases: Record<string, string> = {},
+): Importer {
+  return importerOf(folder, file, [file], aliases);
+}
+
+/** Modules imported from modules imported from the configuration, at most. */
+const MAX_IMPORT_DEPTH = 4;
+
+/**
+ * The export `name` of a configuration file; a module's imports of the site's own files (a
+ * relative specifier, with or without its extension) are read in turn.
+ */
+function readConfigFile(
+  folder: DocsFolder,
+  file: string | undefined,
+  name: string,
+  importing: string[],
+  aliases: Record<string, string>,
+): unknown {
   if (!file) return undefined;
   const source = folder.readIfExists(file);
   if (source === undefined) return undefined;
-  if (/\.json$/i.test(file)) return parseJson(source);
+  if (/\.json$/i.test(file)) return name === 'default' ? parseJson(source) : undefined;
   if (/\.ya?ml$/i.test(file)) return parseYamlData(source);
-  return readConfigModule(source);
+  const importer = importerOf(folder, file, [...importing, file], aliases);
+  return readConfigModule(source, name === 'default' ? undefined : name, importer);
+}
+
+function importerOf(
+  folder: DocsFolder,
+  file: string,
+  chain: string[],
+  aliases: Record<string, string>,
+): Importer {
+  return (specifier, imported) => {
+    if (chain.length > MAX_IMPORT_DEPTH) return undefined;
+    const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
+    const local = alias
+      ? `/${aliases[alias]}/${specifier.slice(alias.length)}`
+      : specifier.startsWith('.')
+        ? specifier
+        : undefined;
+    const target = local === undefined ? undefined : importedFile(folder, file, local);
+    if (!target || chain.includes(target)) return undefined;
+    return readConfigFile(folder, target, imported, chain, aliases);
+  };
+}
+
+/** The file a relative import names: as written, or with a module extension, or its index. */
+function importedFile(folder: DocsFolder, from: string, specifier: string): string | undefined {
+  const base = folder.resolveFrom(from, specifier);
+  if (base === undefined) return undefined;
+  const extensions = [...MODULE_EXTENSIONS, 'tsx', 'jsx', 'json'];
+  const candidates = [
+    base,
+    ...extensions.map((extension) => `${base}.${extension}`),
+    ...extensions.map((extension) => `${base}/index.${extension}`),
+  ];
+  // `./config.js` written for what is `./config.ts` in a TypeScript project.
+  const typescript = /\.(m|c)?js$/.exec(base);
+  if (typescript) candidates.push(base.replace(/\.(m|c)?js$/, `.${typescript[1] ?? ''}ts`));
+  return folder.firstFile(candidates);
 }
 
 export function parseJson(source: string): unknown {

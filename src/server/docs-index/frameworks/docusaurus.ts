@@ -8,7 +8,8 @@
  * docs under `next/`), languages from `i18n.locales` + `i18n/<locale>/docusaurus-plugin-
  * content-docs/…` (published under `<locale>/`). `_`-prefixed partials and test files are
  * excluded as the plugin's default `exclude` says; `unlisted: true` pages are served, not
- * searched. Markdown pages in `src/pages` are published too; the blog is not indexed.
+ * searched. Markdown pages in `src/pages` are published too; the blog is not indexed. Pages are
+ * MDX, `.md` too, unless `markdown.format` or the page's `format` says `md` or `detect`.
  */
 import picomatch from 'picomatch';
 import { isDocFile } from '../paths.ts';
@@ -31,7 +32,7 @@ import { docRoute, stripNumberPrefix } from './docusaurus-routes.ts';
 import { categoryLabel, type Sidebars, sidebarEntry } from './docusaurus-sidebars.ts';
 import { normalizeLanguage } from './languages.ts';
 import { frontmatterText, isTrue } from './page-rules.ts';
-import type { PagePlacement, SiteLayout, SiteVersion } from './types.ts';
+import { isMdxFile, type PagePlacement, type SiteLayout, type SiteVersion } from './types.ts';
 
 /** A folder of pages: one docs version in one locale, or the Markdown pages. */
 interface ContentRoot {
@@ -113,6 +114,11 @@ export function loadDocusaurus(folder: DocsFolder): SiteLayout {
   const finish = (path: string) => (trailingSlash && path ? `${path}/` : path);
   return {
     framework: 'docusaurus',
+    isMdx: (file, frontmatter) => {
+      const format = stringOf(frontmatter.format ?? pathOf(frontmatter, 'mdx', 'format'));
+      const chosen = format ?? stringOf(pathOf(config, 'markdown', 'format')) ?? 'mdx';
+      return chosen === 'detect' ? isMdxFile(file) : chosen !== 'md';
+    },
     anchorStyle: 'github',
     defaultLanguage: languageOf(defaultLocale),
     languages: allLocales.map(languageOf),

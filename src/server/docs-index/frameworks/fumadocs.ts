@@ -28,11 +28,13 @@
 import { isDocFile } from '../paths.ts';
 import {
   arrayOf,
+  configImporter,
   type Data,
   dependenciesOf,
   findConfig,
   isData,
   stringOf,
+  tsconfigAliases,
 } from './config-files.ts';
 import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
 import { type FumadocsI18n, GROUP, MetaTree, pathToName } from './fumadocs-meta.ts';
@@ -51,8 +53,16 @@ const META_NAME = /^meta(?:\.[\w$-]+)?\.(?:json|ya?ml)$/;
 /** Folders of the app whose modules may call `loader()` or `defineI18n()`. */
 const APP_FOLDERS = ['lib', 'src', 'app'];
 const APP_MODULE = /\.(?:[cm]?[jt]sx?)$/;
-/** A call of `loader()`, not a function of that name (React Router's routes define `loader`). */
-const LOADER_CALL = /(?<!\bfunction\s+)\bloader\(/;
+/**
+ * A module calling Fumadocs' `loader()`: it imports it from `fumadocs-core/source`, and calls it.
+ * Other functions of that name (React Router's route `loader`, an object's `loader()` method,
+ * `route.loader(…)`) are not it.
+ */
+const LOADER_CALL = {
+  test: (source: string) =>
+    /\bimport\s*\{[^}]*\bloader\b[^}]*\}\s*from\s*['"]fumadocs-core\/source['"]/.test(source) &&
+    /(?<![.\w$]|\bfunction\s+)loader\(/.test(source),
+};
 /** At least this share of a language's files must mirror a default-language page. */
 const MIRROR_SHARE = 0.5;
 
@@ -179,7 +189,11 @@ const relativeTo = (dir: string) => (file: string) => file.slice(dir.length + 1)
  * The first module of the app (outside the content folder) whose code makes `call`, for
  * sites that keep `loader()` or `defineI18n()` somewhere the templates do not.
  */
-function findAppModule(folder: DocsFolder, call: RegExp, contentDir: string): string | undefined {
+function findAppModule(
+  folder: DocsFolder,
+  call: { test(source: string): boolean },
+  contentDir: string,
+): string | undefined {
   for (const dir of APP_FOLDERS) {
     const modules = folder.list(dir, (name) => APP_MODULE.test(name) && !name.endsWith('.d.ts'));
     const found = modules.find(
@@ -202,12 +216,15 @@ function readI18n(
 ): FumadocsI18n | undefined {
   let config = isData(inline) ? inline : undefined;
   const source = !config && file ? folder.readIfExists(file) : undefined;
-  if (source) {
-    const call = findStaticCalls(source, ['defineI18n'])[0];
+  if (source && file) {
+    // Languages may come from the app's own modules (`Object.keys(translations)`).
+    const importer = configImporter(folder, file, tsconfigAliases(folder));
+    const call = findStaticCalls(source, ['defineI18n'], importer)[0];
     config = isData(call?.args[0]) ? call.args[0] : undefined;
     if (!config) {
       // `export const i18n: I18nConfig = {...}`, as the page conventions show it.
-      const named = readConfigModule(source, 'i18n') ?? readConfigModule(source);
+      const named =
+        readConfigModule(source, 'i18n', importer) ?? readConfigModule(source, undefined, importer);
       config = isData(named) ? named : undefined;
     }
   }

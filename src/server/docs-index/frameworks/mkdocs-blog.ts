@@ -29,6 +29,8 @@ export function readMaterialBlog(
   options: Data | undefined,
   folder: DocsFolder,
   docsDir: string,
+  /** `theme.language`: Babel writes month names in it. */
+  language = 'en',
 ): MaterialBlog | undefined {
   if (!options || options.enabled === false) return undefined;
   const blogDir = normalizeRelative(stringOf(options.blog_dir) ?? 'blog') ?? 'blog';
@@ -51,7 +53,7 @@ export function readMaterialBlog(
         .map((category) => (typeof category === 'string' ? slug(category) : ''))
         .filter(Boolean);
       const path = urlFormat
-        .replace('{date}', formatDate(date, dateFormat))
+        .replace('{date}', formatDate(date, dateFormat, language))
         .replace('{slug}', stringOf(frontmatter.slug) ?? slug(title ?? name))
         .replace('{categories}', categories.join('/'))
         .replace('{file}', name);
@@ -75,14 +77,46 @@ function postDate(value: unknown): { year: number; month: number; day: number } 
   return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
 }
 
-/** Babel's date patterns as blogs use them: `yyyy`, `MM`, `dd` (and `M`, `d`, `yy`). */
-function formatDate(date: { year: number; month: number; day: number }, format: string): string {
+/**
+ * Babel's date patterns as blogs use them: `yyyy`, `yy`, `MM`, `M`, `dd`, `d`, and the month's
+ * name, `MMMM` (`January`) or `MMM` (`Jan`), in the theme's language as Babel writes it in a date
+ * (CLDR, which Intl reads too). Text in single quotes is literal.
+ */
+function formatDate(
+  date: { year: number; month: number; day: number },
+  format: string,
+  language: string,
+): string {
   const pad = (value: number) => String(value).padStart(2, '0');
-  return format.replace(/y+|M+|d+/g, (token) => {
+  return format.replace(/'([^']*)'|y+|M+|d+/g, (token, literal?: string) => {
+    if (literal !== undefined) return literal || "'";
     if (token[0] === 'y') return token.length === 2 ? pad(date.year % 100) : String(date.year);
+    if (token[0] === 'M' && token.length >= 3) {
+      return monthName(date, token.length === 3 ? 'short' : 'long', language);
+    }
     const value = token[0] === 'M' ? date.month : date.day;
     return token.length >= 2 ? pad(value) : String(value);
   });
+}
+
+function monthName(
+  { year, month, day }: { year: number; month: number; day: number },
+  style: 'short' | 'long',
+  language: string,
+): string {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(language.replace(/_/g, '-'), {
+      day: 'numeric',
+      month: style,
+      timeZone: 'UTC',
+    });
+  } catch {
+    format = new Intl.DateTimeFormat('en', { day: 'numeric', month: style, timeZone: 'UTC' });
+  }
+  // Formatted with the day, as in a date: some languages write the month differently alone.
+  const parts = format.formatToParts(new Date(Date.UTC(year, month - 1, day)));
+  return parts.find((part) => part.type === 'month')?.value ?? String(month);
 }
 
 function firstHeading(folder: DocsFolder, file: string): string | undefined {

@@ -3,17 +3,20 @@
  * (`use_directory_urls`: `guide/setup/` or `guide/setup.html`); `index.md`, else `README.md`,
  * is its folder's page; `exclude_docs` and `draft_docs` (gitignore patterns, `.*` and
  * `/templates/` by default) are not published. The `nav` titles win over the page's own, as
- * in MkDocs, and its sections are the groups. Languages from the mkdocs-static-i18n plugin
+ * in MkDocs, and its sections are the groups. `INHERIT` is followed within the folder. Languages from the mkdocs-static-i18n plugin
  * (`page.fr.md` suffixes or `fr/` folders, published under `fr/`), else `theme.language`.
- * Posts of Material's blog plugin are published at their dated URLs (mkdocs-blog.ts).
+ * Posts of Material's blog plugin are published at their dated URLs (mkdocs-blog.ts);
+ * mkdocstrings' `::: identifier` blocks keep their identifier, not their options (mkdocstrings.ts).
  */
+import { posix } from 'node:path';
 import ignore from 'ignore';
 import { arrayOf, type Data, isData, parseYamlData, pathOf, stringOf } from './config-files.ts';
 import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
 import { normalizeLanguage } from './languages.ts';
 import { readMaterialBlog } from './mkdocs-blog.ts';
+import { rewriteAutodocBlocks } from './mkdocstrings.ts';
 import { isTrue } from './page-rules.ts';
-import type { PagePlacement, SiteLayout } from './types.ts';
+import { isMdxFile, type PagePlacement, type SiteLayout } from './types.ts';
 
 const DEFAULT_EXCLUDE = ['.*', '/templates/'];
 
@@ -27,7 +30,8 @@ export const MKDOCS_CONFIGS = ['mkdocs.yml', 'mkdocs.yaml'];
 
 export function loadMkdocs(folder: DocsFolder): SiteLayout {
   const configFile = folder.firstFile(MKDOCS_CONFIGS) ?? MKDOCS_CONFIGS[0]!;
-  const config = (parseYamlData(folder.readIfExists(configFile) ?? '') ?? {}) as Data;
+  const configFiles = [configFile];
+  const config = readConfig(folder, configFile, configFiles);
   const docsDir = normalizeRelative(stringOf(config.docs_dir) ?? 'docs') ?? 'docs';
   const directoryUrls = config.use_directory_urls !== false;
   const excluded = ignore()
@@ -41,7 +45,12 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
   const defaultLocale = locales[0]!;
   const nav = navEntries(config.nav);
   const relative = (file: string) => file.slice(docsDir.length + 1);
-  const blog = readMaterialBlog(pluginOptions(config, ['blog', 'material/blog']), folder, docsDir);
+  const blog = readMaterialBlog(
+    pluginOptions(config, ['blog', 'material/blog']),
+    folder,
+    docsDir,
+    themeLanguage,
+  );
   const url = (path: string, isIndex: boolean) => {
     if (isIndex)
       return path
@@ -55,6 +64,8 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
   };
   return {
     framework: 'mkdocs',
+    isMdx: isMdxFile,
+    ...(pluginOptions(config, ['mkdocstrings']) && { rewriteBody: rewriteAutodocBlocks }),
     anchorStyle: 'mkdocs',
     defaultLanguage: languageOf(defaultLocale),
     languages: locales.map(languageOf),
@@ -62,7 +73,7 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
     languagePrefixes: locales
       .slice(1)
       .map((locale) => ({ prefix: `${locale}/`, language: languageOf(locale) })),
-    configFiles: MKDOCS_CONFIGS,
+    configFiles: [...new Set([...MKDOCS_CONFIGS, ...configFiles])],
     contentDirs: [docsDir],
     isPageFile: (file) =>
       file.startsWith(`${docsDir}/`) && file.endsWith('.md') && !excluded.ignores(relative(file)),
@@ -112,6 +123,32 @@ export function loadMkdocs(folder: DocsFolder): SiteLayout {
       return placement;
     },
   };
+}
+
+/**
+ * The configuration with `INHERIT` applied as MkDocs documents it: the parent's (a path relative
+ * to the file) mappings merged deeply under the file's, lists and other values replaced. A parent
+ * outside the docs folder is not read. `read` gathers the files read.
+ */
+function readConfig(folder: DocsFolder, file: string, read: string[]): Data {
+  const parsed = parseYamlData(folder.readIfExists(file) ?? '');
+  const config: Data = isData(parsed) ? parsed : {};
+  const inherit = stringOf(config.INHERIT);
+  const parentFile = inherit && normalizeRelative(posix.join(posix.dirname(file), inherit));
+  if (!parentFile || read.includes(parentFile)) return config;
+  read.push(parentFile);
+  const { INHERIT: _, ...own } = config;
+  return mergeDeep(readConfig(folder, parentFile, read), own);
+}
+
+function mergeDeep(base: Data, over: Data): Data {
+  const merged: Data = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const below = merged[key];
+    const both = isData(below) && isData(value) && !(value instanceof Date);
+    merged[key] = both ? mergeDeep(below, value) : value;
+  }
+  return merged;
 }
 
 /**

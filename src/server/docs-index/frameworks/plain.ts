@@ -9,7 +9,7 @@ import type { DocsFolder } from './docs-folder.ts';
 import { normalizeLanguage } from './languages.ts';
 import { findLocaleFolders, localeFolderOf, withoutPrefix } from './locale-folders.ts';
 import { frontmatterText, isRepositoryFile } from './page-rules.ts';
-import type { PagePlacement, SiteLayout } from './types.ts';
+import { isMdxFile, type PagePlacement, type SiteLayout } from './types.ts';
 
 export const DEFAULT_LANGUAGE = 'en';
 
@@ -36,6 +36,7 @@ export function loadPlain(folder: DocsFolder): SiteLayout {
   const locales = findLocaleFolders(files, pagePathFromFile);
   return {
     framework: 'plain',
+    isMdx: isMdxFile,
     anchorStyle: 'github',
     defaultLanguage: DEFAULT_LANGUAGE,
     languages: [DEFAULT_LANGUAGE, ...locales.map((locale) => locale.language)],

@@ -23,7 +23,7 @@ import { normalizeLanguage } from './languages.ts';
 import { withoutPrefix } from './locale-folders.ts';
 import { frontmatterText } from './page-rules.ts';
 import { isStaticCall } from './static-config.ts';
-import type { PagePlacement, SiteLayout } from './types.ts';
+import { isMdxFile, type PagePlacement, type SiteLayout } from './types.ts';
 
 export const STARLIGHT_CONTENT = 'src/content/docs';
 
@@ -52,6 +52,7 @@ export function loadStarlight(folder: DocsFolder): SiteLayout {
     defaultLocale;
   return {
     framework: 'starlight',
+    isMdx: isMdxFile,
     anchorStyle: 'github',
     defaultLanguage: defaultLocale.language,
     languages: locales.map((locale) => locale.language),

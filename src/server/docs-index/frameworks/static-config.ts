@@ -5,6 +5,8 @@
  * and TypeScript) gives the syntax tree; the literal parts of what the module exports (object
  * and array literals, strings, numbers, top-level constants they refer to) become plain values.
  * Anything computed at run time is left out, so callers fall back to the framework's defaults.
+ * Bindings imported from the site's own files (`import locales from './locales.json'`) are read
+ * through `importer`, when given, as the importing module would see them.
  */
 import { parse } from '@babel/parser';
 
@@ -15,6 +17,12 @@ export interface StaticCall {
   call: string;
   args: unknown[];
 }
+
+/**
+ * What a module's `import` binds: the named export `name` (`default` for a default import) of
+ * the module `specifier`; undefined when it cannot be read.
+ */
+export type Importer = (specifier: string, name: string) => unknown;
 
 const UNKNOWN = Symbol('unknown');
 const MAX_DEPTH = 64;
@@ -28,10 +36,10 @@ export function isStaticCall(value: unknown): value is StaticCall {
  * unknown wrappers (`defineConfig({...})`) unwrapped to their first argument; undefined when
  * nothing literal is exported. `named` reads a named export instead.
  */
-export function readConfigModule(source: string, named?: string): unknown {
+export function readConfigModule(source: string, named?: string, importer?: Importer): unknown {
   const program = parseProgram(source);
   if (!program) return undefined;
-  const reader = new ModuleReader(program.body);
+  const reader = new ModuleReader(program.body, importer);
   const value = reader.exported(named);
   return value === UNKNOWN ? undefined : unwrap(value);
 }
@@ -46,10 +54,14 @@ export interface FoundCall extends StaticCall {
  * argument, a function body), with its literal arguments: `defineDocs({ dir })` in Fumadocs'
  * source.config.ts, `loader({ baseUrl })` in lib/source.ts, `nextra({...})` in next.config.
  */
-export function findStaticCalls(source: string, names: readonly string[]): FoundCall[] {
+export function findStaticCalls(
+  source: string,
+  names: readonly string[],
+  importer?: Importer,
+): FoundCall[] {
   const program = parseProgram(source);
   if (!program) return [];
-  const reader = new ModuleReader(program.body);
+  const reader = new ModuleReader(program.body, importer);
   const found: FoundCall[] = [];
   const visit = (node: unknown, binding: string | undefined, depth: number): void => {
     if (depth > MAX_DEPTH * 4 || !node || typeof node !== 'object') return;
@@ -100,13 +112,29 @@ function unwrap(value: unknown): unknown {
 
 class ModuleReader {
   private readonly bindings = new Map<string, Node>();
+  private readonly imports = new Map<string, { specifier: string; name: string }>();
   private readonly resolving = new Set<string>();
   private depth = 0;
   private readonly body: Node[];
+  private readonly importer: Importer | undefined;
 
-  constructor(body: Node[]) {
+  constructor(body: Node[], importer?: Importer) {
     this.body = body;
+    this.importer = importer;
     for (const statement of body) {
+      if (statement.type === 'ImportDeclaration' && statement.importKind !== 'type') {
+        const specifier = (statement.source as Node).value as string;
+        for (const imported of statement.specifiers as Node[]) {
+          const local = (imported.local as Node).name as string;
+          if (imported.type === 'ImportDefaultSpecifier') {
+            this.imports.set(local, { specifier, name: 'default' });
+          } else if (imported.type === 'ImportSpecifier' && imported.importKind !== 'type') {
+            const name = propertyName(imported.imported as Node);
+            if (name) this.imports.set(local, { specifier, name });
+          }
+        }
+        continue;
+      }
       const declaration =
         statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node) : statement;
       if (declaration?.type === 'VariableDeclaration') {
@@ -141,13 +169,20 @@ class ModuleReader {
 
   private identifier(name: string): unknown {
     const node = this.bindings.get(name);
-    if (!node || this.resolving.has(name)) return UNKNOWN;
+    if (!node) return this.imported(name);
+    if (this.resolving.has(name)) return UNKNOWN;
     this.resolving.add(name);
     try {
       return this.value(node);
     } finally {
       this.resolving.delete(name);
     }
+  }
+
+  private imported(name: string): unknown {
+    const binding = this.imports.get(name);
+    if (!binding || !this.importer) return UNKNOWN;
+    return this.importer(binding.specifier, binding.name) ?? UNKNOWN;
   }
 
   private value(node: Node | null | undefined): unknown {
@@ -284,6 +319,12 @@ class ModuleReader {
     const name = calleeName(callee);
     const args = (node.arguments as Node[]).map((argument) => this.value(argument));
     if (name === 'require.resolve' && typeof args[0] === 'string') return args[0];
+    // `languages: Object.keys(translations)`: the keys of a literal object.
+    if (name === 'Object.keys') {
+      const [object] = args;
+      const literal = object && typeof object === 'object' && !Array.isArray(object);
+      return literal && !isStaticCall(object) ? Object.keys(object) : UNKNOWN;
+    }
     if (name === undefined) return UNKNOWN;
     return { call: name, args: args.filter((arg) => arg !== UNKNOWN) } satisfies StaticCall;
   }

@@ -52,6 +52,11 @@ export interface PagePlacement {
   unlisted?: boolean;
 }
 
+/** MDX's own rule (its `format: 'detect'`): `.mdx` files are MDX, `.md` files Markdown. */
+export function isMdxFile(file: string): boolean {
+  return /\.mdx$/i.test(file);
+}
+
 /** What search needs to know about a site: its languages and versions. */
 export interface SiteProfile {
   framework: FrameworkName;
@@ -73,6 +78,17 @@ export interface SiteLayout extends SiteProfile {
   contentDirs: string[];
   /** How partials are written, beyond MDX imports of local Markdown. */
   partials?: PartialOptions;
+  /**
+   * Whether the site compiles a page as MDX, where `{/* … *\/}` is a comment; in Markdown it is
+   * text. Undefined: every page is MDX (Mintlify and Nextra compile `.md` as MDX; Fumadocs is
+   * read so too, its rule for `.md` not checked).
+   */
+  isMdx?(file: string, frontmatter: Record<string, unknown>): boolean;
+  /**
+   * A page's text where the site's build replaces syntax of its own (mkdocstrings' `:::`
+   * blocks): rewritten as far as the Markdown tells what the page shows.
+   */
+  rewriteBody?(body: string): string;
   /** Whether a file (relative path) can be a page: extension and exclusion rules. */
   isPageFile(file: string): boolean;
   /** Where a page file is published, from its path and frontmatter; undefined when it is not. */

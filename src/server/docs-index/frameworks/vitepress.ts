@@ -21,7 +21,7 @@ import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
 import { normalizeLanguage } from './languages.ts';
 import { withoutPrefix } from './locale-folders.ts';
 import { isRepositoryFile } from './page-rules.ts';
-import type { PagePlacement, SiteLayout } from './types.ts';
+import { isMdxFile, type PagePlacement, type SiteLayout } from './types.ts';
 
 interface NavEntry {
   label: string;
@@ -65,6 +65,7 @@ export function loadVitepress(folder: DocsFolder): SiteLayout {
   const relative = (file: string) => (srcDir ? file.slice(srcDir.length + 1) : file);
   return {
     framework: 'vitepress',
+    isMdx: isMdxFile,
     anchorStyle: 'vitepress',
     defaultLanguage,
     languages: [defaultLanguage, ...localeFolders.map((locale) => locale.language)],

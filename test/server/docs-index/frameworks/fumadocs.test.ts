@@ -188,7 +188,7 @@ describe('Fumadocs settings', () => {
     });
   });
 
-  it('takes a route module that defines a loader() function for no Fumadocs loader', async () => {
+  it('takes a route module that defines a loader() function or method for no Fumadocs loader', async () => {
     // React Router (a framework Fumadocs runs on) names its routes' data functions `loader`.
     const index = await indexSite(
       await writeSite({
@@ -196,6 +196,8 @@ describe('Fumadocs settings', () => {
         'app/docs/page.tsx': `export async function loader({ params }) {
             return source.getPage(params['*'].split('/'));
           }`,
+        // Nor an object's loader() method, nor a call of someone else's.
+        'app/a-route.tsx': `export const route = { async loader() { return routes.loader(1); } };`,
         'app/lib/docs-source.ts': `import { loader } from 'fumadocs-core/source';
           export const source = loader({ baseUrl: '/guide', source: docs.toFumadocsSource() });`,
         'content/docs/cache.mdx': '---\ntitle: Cache\n---\nThe cache keeps responses.',
@@ -241,6 +243,35 @@ describe('Fumadocs settings', () => {
       }),
     );
     expect(Object.keys(pathsOf(folders))).toEqual(['en/docs/setup', 'ja/docs/setup']);
+  });
+
+  it('reads languages the i18n module imports from the app (tsconfig paths), as Fumadocs lists them', async () => {
+    // As vercel/swr-site: `languages: Object.keys(translations)` from `@/geistdocs` (a .tsx
+    // module); its `es` copies are no listed language, so Fumadocs keeps `.es` in their path.
+    const index = await indexSite(
+      await writeSite({
+        'tsconfig.json':
+          '{\n  // paths as Next.js writes them\n  "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["./*"], }, },\n}',
+        'source.config.ts': SOURCE_CONFIG('content/docs'),
+        'geistdocs.tsx': `export const translations = { en: { displayName: 'English' }, ja: { displayName: '日本語' } };
+          export const Logo = () => <svg />;`,
+        'lib/geistdocs/i18n.ts': `import { defineI18n } from 'fumadocs-core/i18n';
+          import { translations } from '@/geistdocs';
+          export const i18n = defineI18n({ defaultLanguage: 'en', languages: Object.keys(translations), hideLocale: 'default-locale' });`,
+        'lib/geistdocs/source.ts': `import { loader } from 'fumadocs-core/source';
+          import { i18n } from './i18n';
+          export const source = loader({ i18n, baseUrl: '/docs', source: docs.toFumadocsSource() });`,
+        'content/docs/cache.mdx': '---\ntitle: Cache\n---\nThe cache keeps responses.',
+        'content/docs/cache.ja.mdx': '---\ntitle: キャッシュ\n---\nキャッシュは応答を保持します。',
+        'content/docs/cache.es.mdx': '---\ntitle: Caché\n---\nLa caché guarda respuestas.',
+      }),
+    );
+    expect(index.profile.languages).toEqual(['en', 'ja']);
+    expect(pathsOf(index)).toEqual({
+      'docs/cache': 'content/docs/cache.mdx',
+      'docs/cache.es': 'content/docs/cache.es.mdx',
+      'ja/docs/cache': 'content/docs/cache.ja.mdx',
+    });
   });
 
   it('is told by a fumadocs dependency when the config has another name', async () => {

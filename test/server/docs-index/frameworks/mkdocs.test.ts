@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexSite, MKDOCS_SITE, pathsOf, writeSite } from '../../../support/docs-sites.ts';
 
@@ -130,10 +131,94 @@ describe('MkDocs settings', () => {
     expect(Object.keys(pathsOf(custom))).toEqual(
       expect.arrayContaining(['news/search/search-better-faster-smaller/', 'news/mkdocs-2.0/']),
     );
+    // Babel's month names, in the theme's language as in a date (`MMMM`, `MMM`), and quoted text.
+    const named = (language: string, format: string) =>
+      writeSite({
+        ...files(`  - blog:\n      post_url_date_format: "${format}"`),
+        'mkdocs.yml': `site_name: Blog\ntheme:\n  language: ${language}\nplugins:\n  - blog:\n      post_url_date_format: "${format}"\n`,
+      });
+    expect(Object.keys(pathsOf(await indexSite(await named('en', 'yyyy/MMMM'))))).toEqual(
+      expect.arrayContaining([
+        'blog/2021/September/search-better-faster-smaller/',
+        'blog/2026/February/mkdocs-2.0/',
+      ]),
+    );
+    expect(Object.keys(pathsOf(await indexSite(await named('ru', "MMM-yy'q'"))))).toEqual(
+      expect.arrayContaining(['blog/сент.-21q/search-better-faster-smaller/']),
+    );
     // MkDocs also takes a plugin without options (`- blog:`) and plugins as a mapping.
     for (const plugins of ['  - blog:', '  blog:\n    blog_dir: news\n    post_dir: blog/posts']) {
       const paths = Object.keys(pathsOf(await indexSite(await writeSite(files(plugins)))));
       expect(paths.some((path) => path.endsWith('/2026/02/18/mkdocs-2.0/'))).toBe(true);
     }
+  });
+
+  it("keeps mkdocstrings' identifiers, not their options, where the plugin is enabled", async () => {
+    // As pydantic/pydantic's docs/api pages write them.
+    const page = [
+      'Models inherit from `BaseModel`.',
+      '',
+      '::: pydantic.BaseModel',
+      '    options:',
+      '        show_root_heading: true',
+      '',
+      '        members:',
+      '          - model_dump',
+      '',
+      '## ::: pydantic.create_model',
+      '',
+      '```md',
+      '::: kept.in.code',
+      '    options: {}',
+      '```',
+    ].join('\n');
+    const site = (plugins: string) =>
+      writeSite({ 'mkdocs.yml': `site_name: S\nplugins:\n${plugins}\n`, 'docs/api.md': page });
+    const content = (
+      await indexSite(await site('  - search\n  - mkdocstrings:\n      handlers: {}'))
+    )
+      .getPage('api/')
+      ?.content.trim();
+    expect(content).toBe(
+      [
+        'Models inherit from `BaseModel`.',
+        '',
+        '`pydantic.BaseModel`',
+        '',
+        '## `pydantic.create_model`',
+        '',
+        '```md',
+        '::: kept.in.code',
+        '    options: {}',
+        '```',
+      ].join('\n'),
+    );
+    // Without the plugin, `:::` is whatever the site makes of it: left as written.
+    expect((await indexSite(await site('  - search'))).getPage('api/')?.content.trim()).toBe(page);
+  });
+
+  it('reads a configuration that INHERITs another, mappings merged and the rest replaced', async () => {
+    const index = await indexSite(
+      await writeSite({
+        'config/base.yml':
+          'docs_dir: content\nuse_directory_urls: false\ntheme:\n  name: material\n  language: fr\nnav:\n  - Accueil: index.md\n',
+        'mkdocs.yml':
+          'INHERIT: config/base.yml\nsite_name: S\ntheme:\n  custom_dir: overrides\nnav:\n  - Bienvenue: index.md\n',
+        'content/index.md': '# Index',
+        'content/guide.md': '# Guide',
+      }),
+    );
+    expect(pathsOf(index)).toEqual({
+      'guide.html': 'content/guide.md',
+      'index.html': 'content/index.md',
+    });
+    expect(index.getPage('index.html')).toMatchObject({ title: 'Bienvenue', language: 'fr' });
+    // A parent outside the folder is not read.
+    const outside = await writeSite({
+      'site/mkdocs.yml': 'INHERIT: ../base.yml\n',
+      'base.yml': 'docs_dir: content\n',
+      'site/docs/a.md': '# A',
+    });
+    expect(pathsOf(await indexSite(join(outside, 'site')))).toEqual({ 'a/': 'docs/a.md' });
   });
 });

@@ -143,4 +143,36 @@ export default defineConfig({ ${options} integrations: [starlight({ title: 'T' }
     });
     expect(index.search('kestrel')).toEqual([]);
   });
+
+  it("reads locales the config imports from the site's own files", async () => {
+    // As tauri-apps/tauri-docs (`import locales from './locales.json'`), and a module of its own.
+    const pages = {
+      'src/content/docs/index.mdx': '---\ntitle: Home\n---\nHi.',
+      'src/content/docs/fr/index.mdx': '---\ntitle: Accueil\n---\nSalut.',
+      'src/content/docs/zh-cn/index.mdx': '---\ntitle: 首页\n---\n你好。',
+    };
+    const json = await writeSite({
+      ...pages,
+      'locales.json': JSON.stringify({
+        root: { label: 'English', lang: 'en' },
+        fr: { label: 'Français', lang: 'fr' },
+        'zh-cn': { label: '简体中文', lang: 'zh-cn' },
+      }),
+      'astro.config.mjs': `import starlight from '@astrojs/starlight';
+import locales from './locales.json';
+export default { integrations: [starlight({ title: 'T', defaultLocale: 'root', locales })] };`,
+    });
+    const module = await writeSite({
+      ...pages,
+      'config/i18n.ts': `export const locales = { root: { label: 'English', lang: 'en' }, fr: { label: 'Français', lang: 'fr' } };`,
+      'astro.config.mjs': `import starlight from '@astrojs/starlight';
+import { locales as all } from './config/i18n.js';
+export default { integrations: [starlight({ title: 'T', defaultLocale: 'root', locales: all })] };`,
+    });
+    const languages = (index: SiteIndex) =>
+      Object.fromEntries([...index.allPages()].map((page) => [page.path, page.language]));
+    expect(languages(await indexSite(json))).toEqual({ '': 'en', 'fr/': 'fr', 'zh-cn/': 'zh-CN' });
+    // zh-cn is not one of this site's locales: a folder of English pages.
+    expect(languages(await indexSite(module))).toEqual({ '': 'en', 'fr/': 'fr', 'zh-cn/': 'en' });
+  });
 });
