@@ -146,7 +146,7 @@ export function readSections(
   // section whose text cannot hold enough of it is not read at all: pages can be long.
   let weighted =
     words.length > 0 && options.rarity?.termFrequency
-      ? weighQuestion(words, options.rarity, [], language)
+      ? weighQuestion(words, options.rarity, [], language, writtenUncased(questionText))
       : undefined;
   if (weighted) texts = worthReading(texts, weighted, matched);
   const sections = prepareSections(texts, matched, passages);
@@ -158,6 +158,7 @@ export function readSections(
     options.rarity,
     sections.flatMap((s) => s.snippetTerms),
     language,
+    writtenUncased(questionText),
   );
   const held = sections.map((s) => {
     // The selection itself holds every word of the selection: what counts is the rest.
@@ -187,6 +188,11 @@ export function readSections(
     );
   });
   return { question, selection, echoes, sections, weighted, ...(language && { language }) };
+}
+
+/** Written in a cased script without a capital letter: no capital marks a name there. */
+export function writtenUncased(text: string): boolean {
+  return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text);
 }
 
 /** A word held only by another section of the page counts this share. */

@@ -126,6 +126,21 @@ describe('lengthAllowance', () => {
     expect(allowance('Netlify?', { rarity })).toBeLessThan(0);
   });
 
+  it('reads a word the site never uses as a name in a question written without capitals', () => {
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term.startsWith('netlif') ? 0 : 10),
+    };
+    // No capital marks a name, so none tells "netlify" from a word of the reader's.
+    const query = 'deploy my site and all of its static files to netlify';
+    expect(allowance(query, { rarity })).toBe(0);
+    expect(allowance(query.replace('deploy', 'Deploy'), { rarity })).toBeGreaterThan(0);
+    // Every word the site uses: nothing read as a name.
+    expect(allowance('deploy my site and all of its static files to the server')).toBeGreaterThan(
+      0,
+    );
+  });
+
   it('leaves a question about a selection as it is', () => {
     const selection = [{ text: 'rotateSecrets({ every: "month" })', code: true }];
     expect(allowance('What does this do when the team is large and the keys are old?')).not.toBe(0);
