@@ -190,9 +190,13 @@ export function readSections(
   return { question, selection, echoes, sections, weighted, ...(language && { language }) };
 }
 
-/** Written in a cased script without a capital letter: no capital marks a name there. */
+/**
+ * Written without a capital letter, every letter of a script that has them: no capital marks a
+ * name there. A question with letters of a script without capitals (Chinese, Korean, Hindi) says
+ * nothing by its lower case.
+ */
 export function writtenUncased(text: string): boolean {
-  return /\p{Ll}/u.test(text) && !/\p{Lu}/u.test(text);
+  return /\p{Ll}/u.test(text) && !/[\p{Lu}\p{Lt}\p{Lo}]/u.test(text);
 }
 
 /** A word held only by another section of the page counts this share. */

@@ -8,6 +8,7 @@ import {
   QUOTABLE_MIN,
   readSections,
   sectionMargin,
+  writtenUncased,
 } from '../../../src/server/assistant/read-sections.ts';
 
 const result = (
@@ -135,6 +136,11 @@ describe('lengthAllowance', () => {
     const query = 'deploy my site and all of its static files to netlify';
     expect(allowance(query, { rarity })).toBe(0);
     expect(allowance(query.replace('deploy', 'Deploy'), { rarity })).toBeGreaterThan(0);
+    // A question with letters of a script without capitals says nothing by its lower case.
+    expect(writtenUncased(query)).toBe(true);
+    expect(writtenUncased('如何启用 sitemap？')).toBe(false);
+    expect(writtenUncased('сноски внизу страницы в markdown')).toBe(true);
+    expect(writtenUncased('Сноски внизу страницы')).toBe(false);
     // Every word the site uses: nothing read as a name.
     expect(allowance('deploy my site and all of its static files to the server')).toBeGreaterThan(
       0,
