@@ -136,6 +136,9 @@ describe('lengthAllowance', () => {
     const query = 'deploy my site and all of its static files to netlify';
     expect(allowance(query, { rarity })).toBe(0);
     expect(allowance(query.replace('deploy', 'Deploy'), { rarity })).toBeGreaterThan(0);
+    // A whole account written in lower case is no search-style query: its words are the reader's.
+    const account = `${query} every night from the build server, with images and fonts too`;
+    expect(allowance(account, { rarity })).toBeGreaterThan(0);
     // A question with letters of a script without capitals says nothing by its lower case.
     expect(writtenUncased(query)).toBe(true);
     expect(writtenUncased('如何启用 sitemap？')).toBe(false);
