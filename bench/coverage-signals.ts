@@ -27,6 +27,7 @@ import {
   questionWordCount,
   type Reading,
   sectionMargin,
+  writtenUncased,
 } from '../src/server/assistant/read-sections.ts';
 import { normalizePagePath, RECALL_AT } from '../src/server/eval/grade.ts';
 import { questionReadings } from './question-readings.ts';
@@ -73,6 +74,11 @@ export interface SignalRow extends Signals {
   covered: boolean;
   /** About what the reader selected: the length does not count. */
   selection: boolean;
+  /**
+   * Written without a capital letter: a word the site never uses reads as a name (session 20),
+   * as no capital tells one from the reader's own words.
+   */
+  uncased: boolean;
   /** An expected page among search's first five results (covered questions). */
   top5: boolean;
   /** The decision's margin as read-sections.ts takes it (≥ 0: answered). */
@@ -112,6 +118,7 @@ export async function signalRows(): Promise<SignalRow[]> {
       ...(q.language && { language: q.language }),
       covered: !q.uncovered,
       selection: reading.selection.length > 0,
+      uncased: writtenUncased(q.question),
       top5: !q.uncovered && retrieved.some((p) => pages.includes(p)),
       margin: coverageMargin(reading),
       quotable: weighted !== undefined && answerQuotes({ ...reading, weighted }, false).length > 0,
@@ -589,12 +596,34 @@ if (import.meta.main) {
   const cost = Number(values.cost);
   const rows = await signalRows();
   if (values.rows) {
-    const head = ['corpus', 'set', 'id', 'covered', 'top5', 'quotable', ...SIGNALS, 'question'];
+    const head = [
+      'corpus',
+      'set',
+      'id',
+      'covered',
+      'top5',
+      'quotable',
+      'uncased',
+      'absentName',
+      ...SIGNALS,
+      'question',
+    ];
     console.log(head.join('\t'));
     for (const r of rows) {
       const cells = SIGNALS.map((s) => (Number.isInteger(r[s]) ? `${r[s]}` : r[s].toFixed(3)));
       console.log(
-        [r.corpus, r.set, r.id, r.covered, r.top5, r.quotable, ...cells, r.question].join('\t'),
+        [
+          r.corpus,
+          r.set,
+          r.id,
+          r.covered,
+          r.top5,
+          r.quotable,
+          r.uncased,
+          r.absentName,
+          ...cells,
+          r.question,
+        ].join('\t'),
       );
     }
   }
@@ -615,6 +644,10 @@ if (import.meta.main) {
   const kept = rows.filter((r) => r.margin >= 0);
   console.log(
     `As read-sections.ts decides: false refusals ${rows.filter((r) => r.covered && r.margin < 0).length}/${rows.filter((r) => r.covered).length}, off-topic refused ${rows.filter((r) => !r.covered && r.margin < 0).length}/${rows.filter((r) => !r.covered).length} (${kept.length} answered)`,
+  );
+  const uncased = rows.filter((r) => r.uncased);
+  console.log(
+    `Written without a capital (session 20): covered ${uncased.filter((r) => r.covered).length}, refused ${uncased.filter((r) => r.covered && r.margin < 0).length}; off-topic ${uncased.filter((r) => !r.covered).length}, refused ${uncased.filter((r) => !r.covered && r.margin < 0).length}`,
   );
   for (const rule of [...RULES, ...QUOTABLE_RULES]) {
     const result = folds(rows, rule, cost);

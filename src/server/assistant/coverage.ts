@@ -75,6 +75,16 @@ function absentWordsTell(rarity: Rarity | undefined, language: string | undefine
   return !site || !language || language.toLowerCase() === site.toLowerCase();
 }
 /**
+ * Whether, in a question written without a capital letter ("celery task retry with exponential
+ * backoff"), a word the site never uses is read as a name: no capital tells a product's name
+ * from a word of the reader's there, and a search-style query's words are all what it asks
+ * about. Only in the language the site is written in first, as any absent word (see
+ * absentWordsTell); a closed compound of the site's words stays a word of its vocabulary.
+ */
+function uncasedNames(rarity: Rarity | undefined, language: string | undefined): boolean {
+  return rarity?.termFrequency !== undefined && absentWordsTell(rarity, language);
+}
+/**
  * A name the question writes (a product, a tool, an API: "Netlify", `getServerSideProps`) that
  * the whole site never uses weighs this many times the rarest word it does use: a question about
  * a neighbouring product shares most of its other words with the site (React, deploy, config).
@@ -95,6 +105,8 @@ export function weighQuestion(
   snippetTerms: Set<string>[],
   /** The reader's language (BCP-47), when the site publishes several. */
   language?: string,
+  /** Written without a capital letter (see uncasedNames). */
+  uncased = false,
 ): WeightedQuestion {
   const terms = [...new Set(words.flatMap((w) => w.terms))];
   const frequency = rarity?.termFrequency
@@ -135,6 +147,7 @@ export function weighQuestion(
     stems.add(key);
     return [{ ...w, terms }];
   });
+  const namesUnmarked = uncased && uncasedNames(rarity, language);
   const groups = read.map(({ terms: own, identifier, filler, name = false, selected, pieces }) => {
     // A closed compound the site never writes ("stylesheet") counts by the parts it does write
     // ("style", "sheet"), as a hyphenated word does: it is of the site's vocabulary after all.
@@ -143,15 +156,16 @@ export function weighQuestion(
       known && own.length === 1 && !filler && !name && !pieces
         ? compoundParts(own[0]!, frequency)
         : undefined;
+    const named = name || (namesUnmarked && !filler && !selected && !pieces && !parts);
     const terms = parts ? [own[0]!, ...parts] : own;
     // An identifier's parts are words of the site: only the whole is the name.
     const rarities = terms.map((term, i) =>
-      idf(term, filler || parts !== undefined, name && i === 0),
+      idf(term, filler || parts !== undefined, named && i === 0),
     );
     // A name written with a hyphen whose parts the site writes ("Rolldown-based", "Astro-powered")
     // is the site's own name in the reader's phrasing, not one it never uses.
     const absentName =
-      name &&
+      named &&
       known &&
       !filler &&
       frequency(terms[0]!) === 0 &&

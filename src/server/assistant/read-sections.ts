@@ -146,7 +146,7 @@ export function readSections(
   // section whose text cannot hold enough of it is not read at all: pages can be long.
   let weighted =
     words.length > 0 && options.rarity?.termFrequency
-      ? weighQuestion(words, options.rarity, [], language)
+      ? weighQuestion(words, options.rarity, [], language, uncasedQuery(questionText, words))
       : undefined;
   if (weighted) texts = worthReading(texts, weighted, matched);
   const sections = prepareSections(texts, matched, passages);
@@ -158,6 +158,7 @@ export function readSections(
     options.rarity,
     sections.flatMap((s) => s.snippetTerms),
     language,
+    uncasedQuery(questionText, words),
   );
   const held = sections.map((s) => {
     // The selection itself holds every word of the selection: what counts is the rest.
@@ -187,6 +188,34 @@ export function readSections(
     );
   });
   return { question, selection, echoes, sections, weighted, ...(language && { language }) };
+}
+
+/**
+ * A search-style query written without a capital letter ("celery task retry with exponential
+ * backoff"): a word of it the site never uses reads as a name (see weighQuestion). Only a short
+ * one: a reader who writes a whole account of their situation in lower case writes everyday
+ * words of their own the site never uses ("bursts", "wiped"), no names.
+ */
+function uncasedQuery(text: string, words: { filler: boolean; selected?: boolean }[]): boolean {
+  const weighed = words.filter((w) => !w.filler && !w.selected).length;
+  return weighed <= UNCASED_QUERY_WORDS_MAX && writtenUncased(text);
+}
+
+/**
+ * Words a lower-case question weighs at most to be read as a search-style query: under the eight
+ * from which search's first page may be quoted alone (choose-quotes.ts), where a question reads
+ * as the reader's account of their situation. Checked on every English question of the sets
+ * written in lower case (bench/HISTORY.md, session 20).
+ */
+const UNCASED_QUERY_WORDS_MAX = 7;
+
+/**
+ * Written without a capital letter, every letter of a script that has them: no capital marks a
+ * name there. A question with letters of a script without capitals (Chinese, Korean, Hindi) says
+ * nothing by its lower case.
+ */
+export function writtenUncased(text: string): boolean {
+  return /\p{Ll}/u.test(text) && !/[\p{Lu}\p{Lt}\p{Lo}]/u.test(text);
 }
 
 /** A word held only by another section of the page counts this share. */

@@ -100,13 +100,16 @@ const language = (
 
 /**
  * Words are split at apostrophes, so a listed contraction ("doesn't", "isn't") reaches the list
- * as its first part ("doesn"): that part is a stop word too.
+ * as its first part ("doesn"): that part is a stop word too. A negation is often typed without
+ * its apostrophe ("dont", "doesnt"): that spelling is one too. Other contractions are not, as
+ * they would make words of their own ("we'll", "she'll": "well", "shell").
  */
 function withContractions(stopWords: readonly string[]): Set<string> {
   const set = new Set(stopWords);
   for (const word of stopWords) {
     const [first, ...rest] = word.split(/['’]/);
     if (rest.length > 0 && first) set.add(first);
+    if (first && rest.length === 1 && rest[0] === 't' && first.endsWith('n')) set.add(`${first}t`);
   }
   return set;
 }

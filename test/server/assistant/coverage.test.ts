@@ -124,6 +124,26 @@ describe('coverage', () => {
     ).toEqual(['dockerfil']);
   });
 
+  it('weighs a word the site never uses as a name when the question writes no capital', () => {
+    const frequency = { task: 40, retri: 20 };
+    const words = [word(['celeri']), word(['task']), word(['retri'])];
+    const uncased = weighQuestion(words, site(frequency), [], undefined, true);
+    const plain = weighQuestion(words, site(frequency), []);
+    expect(uncased.groups[0]!.absentName).toBe(true);
+    expect(plain.groups[0]!.absentName).toBeUndefined();
+    expect(uncased.groups[0]!.weight).toBeGreaterThan(plain.groups[0]!.weight * 1.5);
+    // Words the site uses stay as they are; a closed compound of its words still counts by them.
+    expect(uncased.groups[1]!.weight).toBeCloseTo(plain.groups[1]!.weight, 10);
+    const compound = weighQuestion([word(['taskretri'])], site(frequency), [], undefined, true);
+    expect(compound.terms).toEqual(['taskretri', 'task', 'retri']);
+    expect(compound.groups[0]!.absentName).toBeUndefined();
+    // In a language the site is translated into, a reader's word the pages lack is no name.
+    const multilingual = { ...site(frequency), defaultLanguage: 'en' };
+    expect(
+      weighQuestion(words, multilingual, [], 'fr', true).groups[0]!.absentName,
+    ).toBeUndefined();
+  });
+
   it('does not take a hyphenated name made of words the site writes for one it never uses', () => {
     // "Since upgrading to the Rolldown-based Vite": the site writes "Rolldown" and "based".
     const frequency = { rolldown: 12, base: 80 };

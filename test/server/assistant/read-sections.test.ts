@@ -8,6 +8,7 @@ import {
   QUOTABLE_MIN,
   readSections,
   sectionMargin,
+  writtenUncased,
 } from '../../../src/server/assistant/read-sections.ts';
 
 const result = (
@@ -124,6 +125,29 @@ describe('lengthAllowance', () => {
     expect(allowance(question, { rarity })).toBe(0);
     expect(allowance(question.replace('Netlify', 'netlify'), { rarity })).toBeGreaterThan(0);
     expect(allowance('Netlify?', { rarity })).toBeLessThan(0);
+  });
+
+  it('reads a word the site never uses as a name in a question written without capitals', () => {
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (term.startsWith('netlif') ? 0 : 10),
+    };
+    // No capital marks a name, so none tells "netlify" from a word of the reader's.
+    const query = 'deploy my site and all of its static files to netlify';
+    expect(allowance(query, { rarity })).toBe(0);
+    expect(allowance(query.replace('deploy', 'Deploy'), { rarity })).toBeGreaterThan(0);
+    // A whole account written in lower case is no search-style query: its words are the reader's.
+    const account = `${query} every night from the build server, with images and fonts too`;
+    expect(allowance(account, { rarity })).toBeGreaterThan(0);
+    // A question with letters of a script without capitals says nothing by its lower case.
+    expect(writtenUncased(query)).toBe(true);
+    expect(writtenUncased('如何启用 sitemap？')).toBe(false);
+    expect(writtenUncased('сноски внизу страницы в markdown')).toBe(true);
+    expect(writtenUncased('Сноски внизу страницы')).toBe(false);
+    // Every word the site uses: nothing read as a name.
+    expect(allowance('deploy my site and all of its static files to the server')).toBeGreaterThan(
+      0,
+    );
   });
 
   it('leaves a question about a selection as it is', () => {

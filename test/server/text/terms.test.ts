@@ -32,6 +32,13 @@ describe('tokenize: English and identifiers', () => {
     expect(tokenize('it isn’t cached')).toEqual(tokenize('it cached'));
   });
 
+  it('drops a negation typed without its apostrophe, and no other contraction so written', () => {
+    expect(tokenize('dont copy the public folder')).toEqual(tokenize('copy the public folder'));
+    expect(tokenize('it doesnt reload')).toEqual(tokenize('it reload'));
+    // "we'll" and "she'll" are stop words; "well" and "shell" are words of their own.
+    expect(tokenize('shell well')).toEqual(['shell', 'well']);
+  });
+
   it('drops lone letters but keeps digits and versions', () => {
     expect(tokenize("e.g. it's AI SDK 5 and GPT-4o")).toEqual([
       'ai',
