@@ -113,6 +113,12 @@ function unwrap(value: unknown): unknown {
 class ModuleReader {
   private readonly bindings = new Map<string, Node>();
   private readonly imports = new Map<string, { specifier: string; name: string }>();
+  /**
+   * Each top-level name's value, read once: a module referring to a constant many times, itself
+   * made of others (`const b = [a, a]; const c = [b, b]`), would otherwise be read again at each
+   * reference, exponentially.
+   */
+  private readonly values = new Map<string, unknown>();
   private readonly resolving = new Set<string>();
   private depth = 0;
   private readonly body: Node[];
@@ -168,12 +174,19 @@ class ModuleReader {
   }
 
   private identifier(name: string): unknown {
+    if (this.values.has(name)) return this.values.get(name);
     const node = this.bindings.get(name);
-    if (!node) return this.imported(name);
+    if (!node) {
+      const value = this.imported(name);
+      this.values.set(name, value);
+      return value;
+    }
     if (this.resolving.has(name)) return UNKNOWN;
     this.resolving.add(name);
     try {
-      return this.value(node);
+      const value = this.value(node);
+      this.values.set(name, value);
+      return value;
     } finally {
       this.resolving.delete(name);
     }

@@ -79,6 +79,19 @@ describe('readConfigModule', () => {
     expect(readConfigModule('export default loadConfig();')).toBeUndefined();
     expect(readConfigModule('const a = b; const b = a; export default { a };')).toEqual({});
   });
+
+  it('reads each name once, however often the module refers to it', () => {
+    // Each level doubles the references: read again at each one, 2^16 imports.
+    const levels = Array.from({ length: 16 }, (_, i) => `const a${i + 1} = [a${i}, a${i}];`);
+    const source = `import a0 from './leaf.js';\n${levels.join('\n')}\nexport default a16;`;
+    const imported: string[] = [];
+    const config = readConfigModule(source, undefined, (specifier, name) => {
+      imported.push(`${specifier} ${name}`);
+      return 'leaf';
+    });
+    expect(imported).toEqual(['./leaf.js default']);
+    expect((config as unknown[]).flat(15)).toHaveLength(2 ** 16);
+  });
 });
 
 describe('findStaticCalls', () => {
