@@ -34,9 +34,10 @@ export function readConfig(folder: DocsFolder, file: string | undefined): unknow
  */
 export function tsconfigAliases(folder: DocsFolder): Record<string, string> {
   const source = folder.readIfExists('tsconfig.json');
-  // tsconfig is JSON with comments and trailing commas.
+  // tsconfig is JSON with comments (`//`, `/* */`, after values too) and trailing commas: as an
+  // object literal, the static reader takes all of them.
   const config = source
-    ? parseJson(source.replace(/^\s*\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1'))
+    ? readConfigModule(`export default ${source.replace(/^\uFEFF/, '')}`)
     : undefined;
   const options = isData(config) && isData(config.compilerOptions) ? config.compilerOptions : {};
   const base = typeof options.baseUrl === 'string' ? options.baseUrl : '.';

@@ -3,7 +3,10 @@
  * site's own files is read too, each module once.
  */
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../../../src/server/docs-index/frameworks/config-files.ts';
+import {
+  readConfig,
+  tsconfigAliases,
+} from '../../../../src/server/docs-index/frameworks/config-files.ts';
 import { DocsFolder } from '../../../../src/server/docs-index/frameworks/docs-folder.ts';
 import { writeSite } from '../../../support/docs-sites.ts';
 
@@ -34,3 +37,19 @@ class CountingFolder extends DocsFolder {
     return super.readIfExists(file);
   }
 }
+
+describe('tsconfigAliases', () => {
+  it('reads the paths of a tsconfig.json with comments anywhere and trailing commas', async () => {
+    // As `tsc --init` writes it: block comments after values, and `/*` inside strings.
+    const tsconfig = `{
+  "compilerOptions": {
+    "target": "es2022", /* Set the JavaScript language version. */
+    // Aliases of the app's folders.
+    "baseUrl": ".", // every path below is relative to it
+    "paths": { "@/*": ["./src/*"], "~lib/*": ["lib/*",], },
+  },
+}`;
+    const folder = new DocsFolder(await writeSite({ 'tsconfig.json': tsconfig }));
+    expect(tsconfigAliases(folder)).toEqual({ '@/': 'src', '~lib/': 'lib' });
+  });
+});
