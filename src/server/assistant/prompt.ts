@@ -89,9 +89,10 @@ export function buildSystemPrompt(input: PromptInput): string {
     OFF_TOPIC_RULE,
     QUOTED_TEXT_RULE,
   ];
-  if (input.currentPath) lines.push(`The reader is on the page ${input.currentPath}.`);
+  // The paths come from the request as they are: on one line, without tags, like attributes.
+  if (input.currentPath) lines.push(`The reader is on the page ${attribute(input.currentPath)}.`);
   for (const item of input.context ?? []) {
-    const where = item.path ? ` (on ${item.path})` : '';
+    const where = item.path ? ` (on ${attribute(item.path)})` : '';
     const kind = item.type === 'code' ? 'code' : 'text';
     lines.push(
       `The reader selected this ${kind}${where}:\n<selection>\n${quoted(item.value)}\n</selection>`,

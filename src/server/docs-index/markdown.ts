@@ -4,7 +4,7 @@
  * that real sites ship with slightly invalid JSX.
  */
 
-import { parse } from '@babel/parser';
+import { type ParseError, parse } from '@babel/parser';
 import { EXPLICIT_ID } from '../../api/anchors.ts';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -197,23 +197,35 @@ export function stripMdxStatements(content: string): string {
 }
 
 /**
- * The first blank line after `from`, within a statement starting at line `start`, where the
- * lines before it parse as a module; undefined when none does.
+ * The first blank line from `from` on, within a statement starting at line `start`, where the
+ * lines before it parse as a module; undefined when none does. As MDX, it goes on only while the
+ * parser fails at the end of the code (more lines may complete it): an error before the end
+ * stays whatever follows, and reading on would parse the rest of the page at every blank line.
  */
 function laterStatementEnd(lines: string[], start: number, from: number): number | undefined {
-  for (let end = from + 1; end < lines.length; end++) {
+  for (let end = from; end < lines.length; end++) {
     if (lines[end]!.trim() !== '') continue;
-    if (parsesAsModule(lines.slice(start, end).join('\n'))) return end;
+    const code = lines.slice(start, end).join('\n');
+    const error = moduleError(code);
+    if (!error) return end;
+    if (!UNTERMINATED.has(error.reasonCode) && error.pos < code.trimEnd().length) return undefined;
   }
   return undefined;
 }
 
-function parsesAsModule(code: string): boolean {
+/** Errors that the code after them may still close: a template, a comment, JSX content. */
+const UNTERMINATED = new Set([
+  'UnterminatedTemplate',
+  'UnterminatedComment',
+  'UnterminatedJsxContent',
+]);
+
+function moduleError(code: string): ParseError | undefined {
   try {
     parse(code, { sourceType: 'module', plugins: ['jsx', 'typescript'] });
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (error) {
+    return error as ParseError;
   }
 }
 

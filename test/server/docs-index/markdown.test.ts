@@ -53,6 +53,19 @@ describe('stripMdxStatements', () => {
     expect(stripMdxStatements(source)).toBe('\n## Static rendering\nText.');
   });
 
+  it('ends a statement at its blank line when the code so far parses, brackets in comments too', () => {
+    // The `(` in the comment leaves the brackets unbalanced; the code parses all the same, and
+    // the component after the blank line is the page's, not the statement's.
+    const source = [
+      "export const version = '2.0'; // (the latest",
+      '',
+      '<Note>Use the latest version.</Note>',
+      '',
+      'Text.',
+    ].join('\n');
+    expect(stripMdxStatements(source)).toBe('\n<Note>Use the latest version.</Note>\n\nText.');
+  });
+
   it('keeps import lines inside code fences', () => {
     const source = "```ts\nimport { streamText } from 'ai';\nexport default x;\n```";
     expect(stripMdxStatements(source)).toBe(source);

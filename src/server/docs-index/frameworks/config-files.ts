@@ -25,7 +25,7 @@ export function findConfig(
 
 /** A configuration file's content as data, whatever its format. */
 export function readConfig(folder: DocsFolder, file: string | undefined): unknown {
-  return readConfigFile(folder, file, 'default', [], {});
+  return readConfigFile(folder, file, 'default', [], {}, new Map());
 }
 
 /**
@@ -34,9 +34,10 @@ export function readConfig(folder: DocsFolder, file: string | undefined): unknow
  */
 export function tsconfigAliases(folder: DocsFolder): Record<string, string> {
   const source = folder.readIfExists('tsconfig.json');
-  // tsconfig is JSON with comments and trailing commas.
+  // tsconfig is JSON with comments (`//`, `/* */`, after values too) and trailing commas: as an
+  // object literal, the static reader takes all of them.
   const config = source
-    ? parseJson(source.replace(/^\s*\/\/.*$/gm, '').replace(/,(\s*[}\]])/g, '$1'))
+    ? readConfigModule(`export default ${source.replace(/^\uFEFF/, '')}`)
     : undefined;
   const options = isData(config) && isData(config.compilerOptions) ? config.compilerOptions : {};
   const base = typeof options.baseUrl === 'string' ? options.baseUrl : '.';
@@ -59,11 +60,18 @@ export function configImporter(
   file: string,
   aliases: Record<string, string> = {},
 ): Importer {
-  return importerOf(folder, file, [file], aliases);
+  return importerOf(folder, file, [file], aliases, new Map());
 }
 
 /** Modules imported from modules imported from the configuration, at most. */
 const MAX_IMPORT_DEPTH = 4;
+
+/**
+ * What one reading of a configuration has read of each module (by depth, module and export):
+ * modules that import the same one (`a` imports `b` and `c`, both import `d`) read it once,
+ * not once per path to it, which multiplies at each level.
+ */
+type ImportCache = Map<string, unknown>;
 
 /**
  * The export `name` of a configuration file; a module's imports of the site's own files (a
@@ -75,13 +83,14 @@ function readConfigFile(
   name: string,
   importing: string[],
   aliases: Record<string, string>,
+  cache: ImportCache,
 ): unknown {
   if (!file) return undefined;
   const source = folder.readIfExists(file);
   if (source === undefined) return undefined;
   if (/\.json$/i.test(file)) return name === 'default' ? parseJson(source) : undefined;
   if (/\.ya?ml$/i.test(file)) return parseYamlData(source);
-  const importer = importerOf(folder, file, [...importing, file], aliases);
+  const importer = importerOf(folder, file, [...importing, file], aliases, cache);
   return readConfigModule(source, name === 'default' ? undefined : name, importer);
 }
 
@@ -90,6 +99,7 @@ function importerOf(
   file: string,
   chain: string[],
   aliases: Record<string, string>,
+  cache: ImportCache,
 ): Importer {
   return (specifier, imported) => {
     if (chain.length > MAX_IMPORT_DEPTH) return undefined;
@@ -101,7 +111,12 @@ function importerOf(
         : undefined;
     const target = local === undefined ? undefined : importedFile(folder, file, local);
     if (!target || chain.includes(target)) return undefined;
-    return readConfigFile(folder, target, imported, chain, aliases);
+    // By depth too: deeper, a module's own imports are cut off sooner.
+    const key = JSON.stringify([chain.length, target, imported]);
+    if (!cache.has(key)) {
+      cache.set(key, readConfigFile(folder, target, imported, chain, aliases, cache));
+    }
+    return cache.get(key);
   };
 }
 

@@ -26,6 +26,38 @@ export type Importer = (specifier: string, name: string) => unknown;
 
 const UNKNOWN = Symbol('unknown');
 const MAX_DEPTH = 64;
+/**
+ * The most values (strings, numbers, array items, properties, each counted where it appears) a
+ * value read may hold, and the longest string. A few lines that double a list at each step
+ * (`const b = [...a, ...a]`, or `[a, a]` walked by the caller) would otherwise stand for
+ * billions; a real configuration holds thousands.
+ */
+const MAX_VALUES = 1_000_000;
+const MAX_STRING = 1_000_000;
+/** How many values each array, object or call read so far holds (see MAX_VALUES). */
+const SIZES = new WeakMap<object, number>();
+
+/** How many values `value` holds, itself included. */
+function sizeOf(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 1;
+  const known = SIZES.get(value);
+  if (known !== undefined) return known;
+  // Data from a JSON or YAML file: bounded by the file's size.
+  let size = 1;
+  for (const child of Object.values(value)) {
+    size += sizeOf(child);
+    if (size > MAX_VALUES) break;
+  }
+  SIZES.set(value, size);
+  return size;
+}
+
+/** `value`, unless it holds more than MAX_VALUES values. */
+function bounded<T extends object>(value: T, size: number): T | typeof UNKNOWN {
+  if (size > MAX_VALUES) return UNKNOWN;
+  SIZES.set(value, size);
+  return value;
+}
 
 export function isStaticCall(value: unknown): value is StaticCall {
   return typeof value === 'object' && value !== null && 'call' in value && 'args' in value;
@@ -113,6 +145,12 @@ function unwrap(value: unknown): unknown {
 class ModuleReader {
   private readonly bindings = new Map<string, Node>();
   private readonly imports = new Map<string, { specifier: string; name: string }>();
+  /**
+   * Each top-level name's value, read once: a module referring to a constant many times, itself
+   * made of others (`const b = [a, a]; const c = [b, b]`), would otherwise be read again at each
+   * reference, exponentially.
+   */
+  private readonly values = new Map<string, unknown>();
   private readonly resolving = new Set<string>();
   private depth = 0;
   private readonly body: Node[];
@@ -168,12 +206,19 @@ class ModuleReader {
   }
 
   private identifier(name: string): unknown {
+    if (this.values.has(name)) return this.values.get(name);
     const node = this.bindings.get(name);
-    if (!node) return this.imported(name);
+    if (!node) {
+      const value = this.imported(name);
+      this.values.set(name, value);
+      return value;
+    }
     if (this.resolving.has(name)) return UNKNOWN;
     this.resolving.add(name);
     try {
-      return this.value(node);
+      const value = this.value(node);
+      this.values.set(name, value);
+      return value;
     } finally {
       this.resolving.delete(name);
     }
@@ -247,11 +292,12 @@ class ModuleReader {
         if (typeof part !== 'string' && typeof part !== 'number') return UNKNOWN;
         text += String(part);
       }
+      if (text.length > MAX_STRING) return UNKNOWN;
     }
     return text;
   }
 
-  private object(node: Node): Record<string, unknown> {
+  private object(node: Node): unknown {
     const result: Record<string, unknown> = {};
     for (const property of node.properties as Node[]) {
       if (property.type === 'SpreadElement') {
@@ -267,22 +313,29 @@ class ModuleReader {
       const value = this.value(property.value as Node);
       if (value !== UNKNOWN) result[key] = value;
     }
-    return result;
+    return bounded(result, sizeOf(Object.values(result)));
   }
 
-  private array(node: Node): unknown[] {
+  private array(node: Node): unknown {
     const result: unknown[] = [];
+    let size = 1;
+    const add = (value: unknown) => {
+      result.push(value);
+      size += sizeOf(value);
+      return size <= MAX_VALUES;
+    };
     for (const element of node.elements as (Node | null)[]) {
       if (!element) continue;
       if (element.type === 'SpreadElement') {
         const spread = this.value(element.argument as Node);
-        if (Array.isArray(spread)) result.push(...spread);
+        // One item at a time: `push(...spread)` overflows the stack on a long list.
+        if (Array.isArray(spread)) for (const item of spread) if (!add(item)) return UNKNOWN;
         continue;
       }
       const value = this.value(element);
-      if (value !== UNKNOWN) result.push(value);
+      if (value !== UNKNOWN && !add(value)) return UNKNOWN;
     }
-    return result;
+    return bounded(result, size);
   }
 
   private unary(node: Node): unknown {
@@ -326,7 +379,8 @@ class ModuleReader {
       return literal && !isStaticCall(object) ? Object.keys(object) : UNKNOWN;
     }
     if (name === undefined) return UNKNOWN;
-    return { call: name, args: args.filter((arg) => arg !== UNKNOWN) } satisfies StaticCall;
+    const known = args.filter((arg) => arg !== UNKNOWN);
+    return bounded({ call: name, args: known } satisfies StaticCall, sizeOf(known));
   }
 
   /** A config written as a function (`async function createConfig() { return {...} }`). */

@@ -79,6 +79,34 @@ describe('readConfigModule', () => {
     expect(readConfigModule('export default loadConfig();')).toBeUndefined();
     expect(readConfigModule('const a = b; const b = a; export default { a };')).toEqual({});
   });
+
+  it('leaves out a value that would hold more than a million values', () => {
+    // Each line doubles the list: 2^25 items, which crashed the reader (stack overflow).
+    const spreads = Array.from({ length: 24 }, (_, i) => `const a${i + 1} = [...a${i}, ...a${i}];`);
+    const doubled = `const a0 = ['x', 'y'];\n${spreads.join('\n')}\nexport default { title: 'T', sidebar: a24 };`;
+    expect(readConfigModule(doubled)).toEqual({ title: 'T', sidebar: [] });
+    // Each group holds the one before ten times: read once, but ten billion entries to walk.
+    const nested = Array.from(
+      { length: 10 },
+      (_, i) =>
+        `const g${i + 1} = { label: 'g${i + 1}', items: [${Array(10).fill(`g${i}`).join(', ')}] };`,
+    );
+    const groups = `const g0 = { label: 'x', link: '/x' };\n${nested.join('\n')}\nexport default { sidebar: [g10] };`;
+    expect(valuesIn(readConfigModule(groups), 2_000_000)).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it('reads each name once, however often the module refers to it', () => {
+    // Each level doubles the references: read again at each one, 2^16 imports.
+    const levels = Array.from({ length: 16 }, (_, i) => `const a${i + 1} = [a${i}, a${i}];`);
+    const source = `import a0 from './leaf.js';\n${levels.join('\n')}\nexport default a16;`;
+    const imported: string[] = [];
+    const config = readConfigModule(source, undefined, (specifier, name) => {
+      imported.push(`${specifier} ${name}`);
+      return 'leaf';
+    });
+    expect(imported).toEqual(['./leaf.js default']);
+    expect((config as unknown[]).flat(15)).toHaveLength(2 ** 16);
+  });
 });
 
 describe('findStaticCalls', () => {
@@ -114,3 +142,15 @@ describe('findStaticCalls', () => {
     expect(findStaticCalls('not { javascript', ['loader'])).toEqual([]);
   });
 });
+
+/** How many values `value` holds as a caller walks it, counting up to `most` at most. */
+function valuesIn(value: unknown, most: number): number {
+  let count = 0;
+  const walk = (current: unknown) => {
+    count++;
+    if (count > most || typeof current !== 'object' || current === null) return;
+    for (const child of Object.values(current)) walk(child);
+  };
+  walk(value);
+  return count;
+}
