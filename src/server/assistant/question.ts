@@ -36,12 +36,12 @@ const QUESTION_STOP_WORDS_IN: Record<string, string> = {
   de: `will willst wollen möchte möchtest möchten hätte hätten gern gerne brauche brauchst
     brauchen benötige benötigen weg`,
   es: `quiero quieres quiere queremos quisiera quisiéramos necesito necesitas necesita necesitamos
-    forma manera modo`,
+    forma manera`,
   fr: `veux voudrais voulons voudrions souhaite souhaitons souhaiterais besoin faut moyen façon
     manière`,
-  it: `voglio vorrei vogliamo vorremmo bisogno serve servirebbe devo dobbiamo modo maniera`,
+  it: `voglio vorrei vogliamo vorremmo bisogno serve servirebbe devo dobbiamo maniera`,
   pt: `quero queria queremos gostaria gostaríamos preciso precisamos precisaria forma maneira
-    jeito modo`,
+    jeito`,
   ru: `хочу хочется хотел хотела хотелось хотим нужно нужен нужна нужны надо способ`,
   uk: `хочу хочеться хотів хотіла хотілося хочемо потрібно потрібен потрібна треба спосіб`,
 };
