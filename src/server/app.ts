@@ -1,6 +1,6 @@
 /**
- * createApp(): the companion server as a Hono app. The error handler and CORS (which answers
- * preflights before anything else) cover every route; each API resource is a router that
+ * createApp(): the companion server as a Hono app. The error handler, the security headers and
+ * CORS (which answers preflights before anything else) cover every route; each API resource is a router that
  * guards itself (see `siteRouter`): key -> site, the organization's hourly limit, the per-IP
  * daily limit on the assistant, then in each route the JSON body validation. Tests call
  * `app.request()`; `startServer()` listens.
@@ -15,6 +15,7 @@ import type { Insights } from './insights/insights.ts';
 import { corsPolicy } from './middleware/cors.ts';
 import { handleErrors, notFound } from './middleware/errors.ts';
 import { type RequestLogOptions, requestLog } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { siteGuards, trustedHops } from './middleware/site-guards.ts';
 import { closeOnUnreadBody } from './middleware/unread-body.ts';
 import { analyticsRoutes } from './routes/analytics.ts';
@@ -74,6 +75,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.onError(handleErrors(options.log ? { log: options.log } : {}));
   app.notFound(notFound);
   if (options.requestLog) app.use('*', requestLog(options.requestLog));
+  app.use('*', securityHeaders());
   app.use('*', closeOnUnreadBody());
   app.use('*', corsPolicy({ origins: options.corsOrigins ?? '*' }));
   app.route('/health', healthRoutes(options));

@@ -35,6 +35,30 @@ export const TOOL_QUERY_MAX = 1000;
 const PATH_MAX = 500;
 /** Resources per `resources/list` page. */
 export const RESOURCES_PAGE_SIZE = 200;
+/**
+ * Characters of pages and search results that the replies to one request carry together: a
+ * batch of 100 `get_page` calls built 17 MB in memory before this. The first reply of a
+ * request is always sent, whatever its size.
+ */
+export const MCP_REPLY_CHARACTERS = 2 * 1024 * 1024;
+
+/** What one request's replies have carried so far; `take` says whether `characters` more fit. */
+function replyBudget(limit: number) {
+  let used = 0;
+  return {
+    take(characters: number): boolean {
+      if (used > 0 && used + characters > limit) return false;
+      used += characters;
+      return true;
+    },
+    /** Why a reply was not sent, and what to do instead. */
+    refusal(what: string): string {
+      return `Not sent: the replies to this request already carry ${used} characters of docs, and one request carries at most ${limit}. ${what} in a request of its own.`;
+    },
+  };
+}
+
+type ReplyBudget = ReturnType<typeof replyBudget>;
 
 const searchResultSchema = z.object({
   content: z.string(),
@@ -45,6 +69,8 @@ const searchResultSchema = z.object({
 export function createMcpServer(options: McpSiteOptions): McpServer {
   const { site, files, feedback } = options;
   const about = files.about(site);
+  // The server is built per request, so this is shared by the messages of one batch.
+  const budget = replyBudget(MCP_REPLY_CHARACTERS);
   const server = new McpServer(
     {
       name: `docs-assistant-${site.domain}`,
@@ -103,8 +129,14 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
       const results = searchDocs(site, query, { language, version, pageSize });
       // Nothing found: an agent is told what to try, not only `[]` (which reads as "no docs").
       const hint = results.length === 0 ? [{ type: 'text' as const, text: noResults(site) }] : [];
+      const text = JSON.stringify(results);
+      // Sent twice: as text and as structured content.
+      if (!budget.take(2 * text.length)) {
+        const again = `Call search_docs for ${JSON.stringify(query)} again`;
+        return { isError: true, content: [{ type: 'text', text: budget.refusal(again) }] };
+      }
       return {
-        content: [{ type: 'text', text: JSON.stringify(results) }, ...hint],
+        content: [{ type: 'text', text }, ...hint],
         structuredContent: { results },
       };
     },
@@ -134,6 +166,10 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
           isError: true,
           content: [{ type: 'text', text: notFoundMessage(files, site, path) }],
         };
+      }
+      if (!budget.take(page.content.length)) {
+        const again = `Call get_page for ${JSON.stringify(path)} again`;
+        return { isError: true, content: [{ type: 'text', text: budget.refusal(again) }] };
       }
       return { content: [{ type: 'text', text: page.content }] };
     },
@@ -185,7 +221,7 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
     },
   );
 
-  registerPageResources(server, site, files);
+  registerPageResources(server, site, files, budget);
   return server;
 }
 
@@ -262,7 +298,12 @@ function resourceOf(domain: string, page: Page): Resource {
  * Pages as resources, with the protocol's cursor paging (the SDK's resource helpers list a
  * template's resources in one response, too many for a large site).
  */
-function registerPageResources(server: McpServer, site: Site, files: AgentFiles): void {
+function registerPageResources(
+  server: McpServer,
+  site: Site,
+  files: AgentFiles,
+  budget: ReplyBudget,
+): void {
   const { domain } = site;
   const protocol = server.server;
   protocol.registerCapabilities({ resources: {} });
@@ -296,6 +337,9 @@ function registerPageResources(server: McpServer, site: Site, files: AgentFiles)
       ? publicPage(site.index, uri.slice(prefix.length))
       : undefined;
     if (!page) throw new McpError(-32002, `Resource not found: ${uri}`, { uri });
+    if (!budget.take(page.content.length)) {
+      throw new McpError(ErrorCode.InvalidRequest, budget.refusal(`Read ${uri} again`), { uri });
+    }
     return { contents: [{ uri, mimeType: 'text/markdown', text: page.content }] };
   });
 }

@@ -41,18 +41,19 @@ export function sitesByDomain(organizations: Organization[]): Map<string, Site> 
 
 /**
  * The server's own address as the client reached it, and the path it is mounted under:
- * `suffix` is the route's own part of the request path (`/llms/acme/llms.txt`). Behind a
- * trusted proxy, `X-Forwarded-Proto` and `X-Forwarded-Host` name the public address.
+ * `suffix` is the route's own part of the request path (`/llms/acme/llms.txt`). The host is
+ * the request's `Host`, which a proxy in front passes on (nginx `proxy_set_header Host $host`)
+ * and a shared cache keys its copies by. `X-Forwarded-Host` is never read: a proxy that does
+ * not overwrite it passes on whatever the client wrote, and a cache would then keep a file
+ * linking to the client's host for every reader. Behind a trusted proxy, `X-Forwarded-Proto`
+ * (`http` or `https`) names the scheme, as the proxy sets it.
  */
 export function publicBase(c: Context<AppEnv>, suffix: string, trustProxy: number): string {
   const url = new URL(c.req.url);
   let origin = url.origin;
   if (trustProxy > 0) {
     const proto = firstValue(c.req.header('x-forwarded-proto'));
-    const host = firstValue(c.req.header('x-forwarded-host'));
-    if (host && /^[\w.-]+(?::\d+)?$|^\[[\d:a-f.]+\](?::\d+)?$/i.test(host)) {
-      origin = `${proto === 'http' || proto === 'https' ? proto : url.protocol.slice(0, -1)}://${host}`;
-    }
+    if (proto === 'http' || proto === 'https') origin = `${proto}://${url.host}`;
   }
   const path = url.pathname;
   const prefix = path.endsWith(suffix) ? path.slice(0, path.length - suffix.length) : '';

@@ -52,6 +52,31 @@ export function markdownText(label: string): string {
     .join('');
 }
 
+/**
+ * Quoted text made safe for a Markdown renderer that allows HTML (clients of the hosted API
+ * may use one): outside code spans, each `<` that would open a tag, a comment or a declaration
+ * is escaped (`\<` shows as `<`), so a page's `<script>` or `<img onerror>` reaches the reader
+ * as text. Code spans, autolinks (`<https://…>`) and link destinations (`](<…>)`) stay as written.
+ */
+export function withoutRawHtml(text: string): string {
+  if (!text.includes('<')) return text;
+  return splitCodeSpans(text)
+    .map((part, i, parts) => {
+      if (i % 3 === 0) return part.replace(RAW_HTML_OPENING, escapeOpening);
+      return i % 3 === 1 ? part : `${part}${parts[i - 1]}`;
+    })
+    .join('');
+}
+
+/** A `<` before a tag name, `/`, `!` or `?`, with the backslashes before it: not an autolink. */
+const RAW_HTML_OPENING = /(\\*)(\]\()?<(?=[A-Za-z/!?])(?!(?:https?|mailto):[^\s<>]*>)/g;
+
+function escapeOpening(match: string, backslashes: string, destination: string | undefined) {
+  // An odd run of backslashes escapes the `<` already; `](<` opens a link destination.
+  if (backslashes.length % 2 === 1 || destination) return match;
+  return `${backslashes}\\<`;
+}
+
 export function quotedAnswer(
   chosen: Candidate[],
   sections: Section[],
@@ -94,7 +119,7 @@ export function quotedAnswer(
       return;
     }
     if (snippet.kind === 'table-row') {
-      const row = siteLinks(snippet.text, text.path, siteUrl);
+      const row = withoutRawHtml(siteLinks(snippet.text, text.path, siteUrl));
       blocks.push(`${words.from(`**${written[section]}**`, citation)}\n\n${row}`);
       return;
     }
@@ -116,7 +141,8 @@ export function quotedAnswer(
             .slice(chosen[i]!.from, chosen[i]!.to + 1)
             .map((s) => s.text)
             .join(' ');
-    blocks.push(`> ${label}${step}${siteLinks(quote, text.path, siteUrl)} ${citation}`);
+    const safe = withoutRawHtml(siteLinks(quote, text.path, siteUrl));
+    blocks.push(`> ${label}${step}${safe} ${citation}`);
   });
   const more = furtherSections(chosen, sections)
     .slice(0, MORE_LINKS)

@@ -1016,6 +1016,30 @@ describe('composeAnswer', () => {
     expect(html).toContain('<code>Record&lt;string, string&gt;</code>');
   });
 
+  it('quotes raw HTML of a page as text, for renderers that allow HTML; code stays as written', async () => {
+    const { marked } = await import('marked');
+    const content = [
+      'Run the tracker with <script>alert(1)</script> once the widget loads on every page.',
+      '',
+      'The tracker widget loads <img src="x" onerror="alert(2)"> and reads `<b>bold</b>` as code, see <https://docs.example.com/tracker>.',
+      '',
+      '```html',
+      '<script src="/tracker.js"></script>',
+      '```',
+    ].join('\n');
+    const passages = [result('guide/tracker', content, { title: 'Tracker' })];
+    const { text, covered } = composeAnswer('How does the tracker widget load?', passages);
+    expect(covered).toBe(true);
+    const html = await marked.parse(text);
+    expect(html).not.toMatch(/<script>|<img|onerror="/);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    // Inline code, autolinks and code blocks are not escaped.
+    expect(text).not.toContain('`\\<b>');
+    expect(html).toContain('<code>&lt;b&gt;bold&lt;/b&gt;</code>');
+    expect(html).toContain('<a href="https://docs.example.com/tracker">');
+    expect(text).toContain('\n<script src="/tracker.js"></script>\n');
+  });
+
   it('numbers sources by page and makes links absolute with a site URL', () => {
     const { text, sources } = answer(
       'Why does streaming improve latency?',

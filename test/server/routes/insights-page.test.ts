@@ -75,7 +75,9 @@ describe('GET /insights/', () => {
     expect(res.headers.get('content-security-policy')).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
-    expect(INSIGHTS_PAGE_CSP).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(JSON.stringify(INSIGHTS_PAGE_CSP)).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('cache-control')).toBe('no-store');

@@ -46,20 +46,39 @@ describe('GET /llms/{domain}/llms.txt', () => {
     expect(await (await get(app, '/llms/acme/llms.txt')).text()).toContain('[Deploy]');
   });
 
-  it('links the address a trusted proxy names, and the mount path', async () => {
+  it('links the Host the proxy passes on, the scheme a trusted proxy names, and the mount path', async () => {
     const proxied = testApp({ trustProxy: true });
-    const headers = { 'X-Forwarded-Host': 'docs.acme.dev', 'X-Forwarded-Proto': 'https' };
-    expect(await (await get(proxied, '/llms/acme/llms.txt', headers)).text()).toContain(
-      '(https://docs.acme.dev/md/acme/docs/start/install.md)',
+    const headers = { 'X-Forwarded-Proto': 'https' };
+    const url = 'http://assistant.acme.dev/llms/acme/llms.txt';
+    expect(await (await get(proxied, url, headers)).text()).toContain(
+      '(https://assistant.acme.dev/md/acme/docs/start/install.md)',
     );
     const untrusted = testApp();
-    expect(await (await get(untrusted, '/llms/acme/llms.txt', headers)).text()).toContain(
-      '(http://localhost/md/acme/docs/start/install.md)',
+    expect(await (await get(untrusted, url, headers)).text()).toContain(
+      '(http://assistant.acme.dev/md/acme/docs/start/install.md)',
     );
     const mounted = testApp({ basePath: '/assistant' });
     expect(await (await get(mounted, '/assistant/llms/acme/llms.txt')).text()).toContain(
       '(http://localhost/assistant/md/acme/docs/start/install.md)',
     );
+  });
+
+  it('never links a host the client wrote: a shared cache keeps the file for every reader', async () => {
+    // A proxy that does not overwrite X-Forwarded-Host passes the client's value on.
+    const proxied = testApp({ trustProxy: true });
+    const url = 'http://assistant.acme.dev/llms/acme/llms.txt';
+    const forged = { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' };
+    const response = await get(proxied, url, forged);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    const text = await response.text();
+    expect(text).not.toContain('evil.example');
+    expect(text).toContain('(https://assistant.acme.dev/md/acme/docs/start/install.md)');
+    const full = await (
+      await get(proxied, url.replace('llms.txt', 'llms-full.txt'), forged)
+    ).text();
+    expect(full).not.toContain('evil.example');
+    const discovery = await get(proxied, 'http://assistant.acme.dev/.well-known/mcp.json', forged);
+    expect(await discovery.text()).not.toContain('evil.example');
   });
 
   it('answers 404 for an unknown site and needs no key', async () => {

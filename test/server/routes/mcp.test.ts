@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryFeedbackStore } from '../../../src/server/agents/feedback-store.ts';
+import { MCP_REPLY_CHARACTERS } from '../../../src/server/agents/mcp-server.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { type RunningServer, startServer } from '../../../src/server/serve.ts';
 import { AI_SDK_DOCS } from '../../support/corpora.ts';
@@ -385,6 +386,63 @@ describe('POST /mcp/{domain}: access', () => {
     expect(((await second.json()) as { message: string }).message).toMatch(
       /10 requests per hour per organization/,
     );
+  });
+
+  it('bounds what the replies to one batch carry, and says what to call again', async () => {
+    const [hit] = (await rest('/v1/search/acme', { query: 'stream text', pageSize: 1 })) as {
+      path: string;
+    }[];
+    const { content } = (await rest('/v1/page/acme', { path: hit!.path })) as { content: string };
+    const fits = Math.floor(MCP_REPLY_CHARACTERS / content.length);
+    expect(fits).toBeGreaterThan(0);
+    const size = fits + 5;
+    const call = (id: number) =>
+      id % 2 === 0
+        ? { method: 'tools/call', params: { name: 'get_page', arguments: { path: hit!.path } } }
+        : { method: 'resources/read', params: { uri: `docs://acme/${hit!.path}` } };
+    const response = await fetch(`${server.url}/mcp/acme`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${ACME_KEY}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify(
+        Array.from({ length: size }, (_, id) => ({ jsonrpc: '2.0', id, ...call(id) })),
+      ),
+    });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text.length).toBeLessThan(MCP_REPLY_CHARACTERS * 1.2);
+    const replies = JSON.parse(text) as {
+      id: number;
+      result?: CallToolResult & { contents?: { text: string }[] };
+      error?: { code: number; message: string };
+    }[];
+    expect(replies).toHaveLength(size);
+    const sent = replies.filter(
+      (reply) =>
+        reply.result?.contents?.[0]?.text === content ||
+        (reply.result && !reply.result.isError && textOf(reply.result) === content),
+    );
+    expect(sent).toHaveLength(fits);
+    const refused = replies.filter((reply) => !sent.includes(reply));
+    for (const reply of refused) {
+      const message = reply.error?.message ?? textOf(reply.result!);
+      expect(reply.error?.code ?? (reply.result?.isError && 'tool error')).toBeTruthy();
+      expect(message).toMatch(/one request carries at most .* in a request of its own/);
+      expect(message).toContain(
+        reply.id % 2 === 0 ? `get_page for "${hit!.path}"` : `docs://acme/${hit!.path}`,
+      );
+    }
+    // The same page alone is sent, as the first reply of a request always is.
+    const client = await connect('acme', ACME_KEY);
+    const alone = (await client.callTool({
+      name: 'get_page',
+      arguments: { path: hit!.path },
+    })) as CallToolResult;
+    expect(textOf(alone)).toBe(content);
+    await client.close();
   });
 
   it('answers GET and DELETE with 405: the server is stateless', async () => {
