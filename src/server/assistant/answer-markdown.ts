@@ -56,7 +56,8 @@ export function markdownText(label: string): string {
  * Quoted text made safe for a Markdown renderer that allows HTML (clients of the hosted API
  * may use one): outside code spans, each `<` that would open a tag, a comment or a declaration
  * is escaped (`\<` shows as `<`), so a page's `<script>` or `<img onerror>` reaches the reader
- * as text. Code spans, autolinks (`<https://…>`) and link destinations (`](<…>)`) stay as written.
+ * as text; text-formatting tags without attributes are kept. Code spans, autolinks
+ * (`<https://…>`) and link destinations (`](<…>)`) stay as written.
  */
 export function withoutRawHtml(text: string): string {
   if (!text.includes('<')) return text;
@@ -68,8 +69,13 @@ export function withoutRawHtml(text: string): string {
     .join('');
 }
 
-/** A `<` before a tag name, `/`, `!` or `?`, with the backslashes before it: not an autolink. */
-const RAW_HTML_OPENING = /(\\*)(\]\()?<(?=[A-Za-z/!?])(?!(?:https?|mailto):[^\s<>]*>)/g;
+/**
+ * A `<` before a tag name, `/`, `!` or `?`, with the backslashes before it: not an autolink, nor
+ * a text-formatting tag without attributes (`<kbd>`, `<br />`, `</sub>`), which runs nothing in
+ * any renderer and which docs use for keys and line breaks in tables.
+ */
+const RAW_HTML_OPENING =
+  /(\\*)(\]\()?<(?=[A-Za-z/!?])(?!(?:https?|mailto):[^\s<>]*>)(?!\/?(?:kbd|br|b|i|em|strong|sub|sup|mark|s|u|small)\s*\/?>)/g;
 
 function escapeOpening(match: string, backslashes: string, destination: string | undefined) {
   // An odd run of backslashes escapes the `<` already; `](<` opens a link destination.

@@ -1040,6 +1040,19 @@ describe('composeAnswer', () => {
     expect(text).toContain('\n<script src="/tracker.js"></script>\n');
   });
 
+  it('keeps text-formatting tags without attributes, which run nothing, in quoted HTML', async () => {
+    const { marked } = await import('marked');
+    const content =
+      'Open the tracker widget with <kbd>Ctrl</kbd>+<kbd>K</kbd>,<br/>then <b onclick="alert(1)">pin</b> it.';
+    const passages = [result('guide/tracker', content, { title: 'Tracker' })];
+    const { text } = composeAnswer('How do I open the tracker widget?', passages);
+    const html = await marked.parse(text);
+    expect(html).toContain('<kbd>Ctrl</kbd>+<kbd>K</kbd>');
+    expect(html).toContain('<br/>');
+    // A tag with attributes is still text.
+    expect(html).not.toMatch(/<b onclick/);
+  });
+
   it('numbers sources by page and makes links absolute with a site URL', () => {
     const { text, sources } = answer(
       'Why does streaming improve latency?',
