@@ -196,6 +196,14 @@ describe('steps, cards and other components', () => {
     );
   });
 
+  it('reads further words after an admonition’s type as classes, and a title holding quotes', () => {
+    // Python-Markdown: `!!! danger highlight blink "Don't try this at home"`.
+    expect(md('!!! warning highlight\n    Only models.')).toBe('> **Warning**\n>\n> Only models.');
+    expect(md('!!! note "on the "jsonable" nature"\n    Body.')).toBe(
+      '> **Note: on the "jsonable" nature**\n>\n> Body.',
+    );
+  });
+
   it('labels an admonition of a site’s own type by its name, in either syntax', () => {
     expect(md('!!! version-added "1.2"\n    The `strict` option.')).toBe(
       '> **Version added: 1.2**\n>\n> The `strict` option.',

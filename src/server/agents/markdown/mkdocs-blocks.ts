@@ -13,8 +13,12 @@
 import { calloutLabel } from './mdx-render.ts';
 import { closesFence, fenceOpening } from './mdx-tokens.ts';
 
+/**
+ * `!!! type more classes "Title"`: as Python-Markdown reads it, further words are CSS classes,
+ * and the title runs to the line's last quote (it may hold quotes itself).
+ */
 const BLOCK =
-  /^([ \t]*)(!!!|\?\?\?\+?|===[+!]?)[ \t]*([A-Za-z][\w-]*)?[ \t]*(?:"([^"]*)"|'([^']*)')?[ \t]*$/;
+  /^([ \t]*)(!!!|\?\?\?\+?|===[+!]?)[ \t]*([A-Za-z][\w-]*)?(?:[ \t]+[\w-]+)*[ \t]*(?:"(.*)"|'(.*)')?[ \t]*$/;
 /** A pymdownx block's opening line: `/// name | argument`. */
 const FENCED_BLOCK = /^([ \t]*)(\/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$/;
 const FENCED_CLOSE = /^[ \t]*(\/{3,})[ \t]*$/;
