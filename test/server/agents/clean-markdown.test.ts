@@ -199,6 +199,10 @@ describe('steps, cards and other components', () => {
   it('reads further words after an admonition’s type as classes, and a title holding quotes', () => {
     // Python-Markdown: `!!! danger highlight blink "Don't try this at home"`.
     expect(md('!!! warning highlight\n    Only models.')).toBe('> **Warning**\n>\n> Only models.');
+    // Without a body indented under it, a line opening with `!!!` is prose.
+    expect(md('!!! Read this first\n\nBefore anything.')).toBe(
+      '!!! Read this first\n\nBefore anything.',
+    );
     expect(md('!!! note "on the "jsonable" nature"\n    Body.')).toBe(
       '> **Note: on the "jsonable" nature**\n>\n> Body.',
     );

@@ -18,7 +18,7 @@ import { closesFence, fenceOpening } from './mdx-tokens.ts';
  * and the title runs to the line's last quote (it may hold quotes itself).
  */
 const BLOCK =
-  /^([ \t]*)(!!!|\?\?\?\+?|===[+!]?)[ \t]*([A-Za-z][\w-]*)?(?:[ \t]+[\w-]+)*[ \t]*(?:"(.*)"|'(.*)')?[ \t]*$/;
+  /^([ \t]*)(!!!|\?\?\?\+?|===[+!]?)[ \t]*([A-Za-z][\w-]*)?((?:[ \t]+[\w-]+)*)[ \t]*(?:"(.*)"|'(.*)')?[ \t]*$/;
 /** A pymdownx block's opening line: `/// name | argument`. */
 const FENCED_BLOCK = /^([ \t]*)(\/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$/;
 const FENCED_CLOSE = /^[ \t]*(\/{3,})[ \t]*$/;
@@ -57,12 +57,12 @@ export function rewriteMkDocsBlocks(source: string): string {
       i = fenced.end;
       continue;
     }
-    const block = BLOCK.exec(line);
+    const block = blockAt(lines, i);
     if (!block) {
       out.push(line);
       continue;
     }
-    const [, indent = '', kind = '', type, doubleQuoted, singleQuoted] = block;
+    const [, indent = '', kind = '', type, , doubleQuoted, singleQuoted] = block;
     const title = doubleQuoted ?? singleQuoted;
     const isTab = kind.startsWith('===');
     if (isTab && title === undefined) {
@@ -106,7 +106,7 @@ export function readableMkDocsLines(lines: readonly string[]): string[] {
     }
     fence = fenceOpening(line);
     const fenced = fence ? undefined : fencedHead(lines, i);
-    const block = fence || fenced ? undefined : BLOCK.exec(line);
+    const block = fence || fenced ? undefined : blockAt(lines, i);
     if (fenced) {
       const heading = WRAPPERS.has(fenced.name)
         ? ''
@@ -116,7 +116,7 @@ export function readableMkDocsLines(lines: readonly string[]): string[] {
       out.push(heading ? `${fenced.indent}${boldHeading(heading)}` : '');
       i += fenced.options;
     } else if (block) {
-      const [, indent = '', kind = '', type, doubleQuoted, singleQuoted] = block;
+      const [, indent = '', kind = '', type, , doubleQuoted, singleQuoted] = block;
       const title = doubleQuoted ?? singleQuoted;
       const heading = kind.startsWith('===') ? title : blockHeading(type ?? 'note', title);
       out.push(heading === undefined ? line : heading ? `${indent}${boldHeading(heading)}` : '');
@@ -125,6 +125,17 @@ export function readableMkDocsLines(lines: readonly string[]): string[] {
     }
   }
   return out;
+}
+
+/**
+ * An indented block's opening line at `at`. One with further words (`!!! warning highlight`)
+ * only when a body is indented under it: prose may open with `!!!` too ("!!! Read this first").
+ */
+function blockAt(lines: readonly string[], at: number): RegExpExecArray | undefined {
+  const block = BLOCK.exec(lines[at]!);
+  if (!block?.[4]) return block ?? undefined;
+  const next = lines.slice(at + 1).find((line) => line.trim() !== '');
+  return next !== undefined && isIndentedUnder(next, block[1] ?? '') ? block : undefined;
 }
 
 interface FencedHead {
