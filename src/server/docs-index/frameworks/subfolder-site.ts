@@ -14,7 +14,7 @@ export function layoutFromAbove(layout: SiteLayout, dir: string): SiteLayout {
   // A path above the named folder stays as it climbs (`../x`): the index reports it, unread.
   const above = (path: string) => normalizeRelative(up(path)) ?? posix.normalize(up(path));
   const down = (file: string) => posix.relative(dir, file);
-  const { partials, isMdx, rewriteBody } = layout;
+  const { partials, isMdx } = layout;
   return {
     ...layout,
     siteDir: dir,
@@ -31,7 +31,6 @@ export function layoutFromAbove(layout: SiteLayout, dir: string): SiteLayout {
       },
     }),
     ...(isMdx && { isMdx: (file, frontmatter) => isMdx(down(file), frontmatter) }),
-    ...(rewriteBody && { rewriteBody }),
     isPageFile: (file) => layout.isPageFile(down(file)),
     place: (file, frontmatter) => layout.place(down(file), frontmatter),
   };
