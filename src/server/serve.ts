@@ -301,8 +301,10 @@ async function indexSites(
         log(`Indexing ${docs}: ${done}/${total} files`);
       },
     });
-    if (built.framework !== 'plain') log(`Read ${docs} as a ${built.framework} site`);
-    else if (!frameworks.get(docs)) logSitesBelow(docs, log);
+    if (built.framework !== 'plain') {
+      const below = built.siteDir ? `, its one site, in ${built.siteDir}/` : '';
+      log(`Read ${docs} as a ${built.framework} site${below}`);
+    } else if (!frameworks.get(docs)) logSitesBelow(docs, log);
     for (const problem of built.problems) log(`Skipped ${problem.file}: ${problem.message}`);
     const where = indexes.size > 1 ? ` from ${docs}` : '';
     log(
@@ -311,7 +313,7 @@ async function indexSites(
   }
 }
 
-/** A repository's root read as a plain folder: names the doc sites its subfolders hold. */
+/** A repository's root read as a plain folder: names the doc sites its subfolders hold (several). */
 function logSitesBelow(docs: string, log: (line: string) => void): void {
   for (const { dir, framework } of findSitesBelow(new DocsFolder(docs)).slice(0, 3)) {
     log(

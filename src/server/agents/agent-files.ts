@@ -126,6 +126,7 @@ export class AgentFiles {
         description: site.description,
         docs: site.docs,
         framework: site.index.profile?.framework,
+        siteDir: site.index.profile?.siteDir,
         home,
         siteUrl: site.siteUrl,
       }),

@@ -3,7 +3,8 @@
  * its description as a blockquote, then its content with every MDX component, container
  * directive and MkDocs block turned into plain Markdown (markdown/). Frontmatter and MDX
  * `import`/`export` lines are already gone from `page.content`; HTML and MDX comments,
- * `<script>`/`<style>` blocks, `[[toc]]` markers and `{#custom-id}` heading suffixes go here.
+ * `<script>`/`<style>` blocks, `[[toc]]` markers and `{#custom-id}` heading suffixes go here, and
+ * reference links the page does not define (mkdocs-autorefs) read as their text.
  * With the published site's address, a link to a path of the site (`](/docs/x)`) becomes an
  * absolute link to it: an agent reads the page from this server, where `/docs/x` is no page.
  */
@@ -13,6 +14,7 @@ import { renderMdx } from './markdown/mdx-render.ts';
 import { closesFence, fenceOpening, mapLinesOutsideFences } from './markdown/mdx-tokens.ts';
 import { parseMdx } from './markdown/mdx-tree.ts';
 import { rewriteMkDocsBlocks } from './markdown/mkdocs-blocks.ts';
+import { referenceLabels, referenceLinksAsText } from './markdown/reference-links.ts';
 
 const HEADING_ID = new RegExp(`^(\\s{0,3}#{1,6}\\s.*?)${EXPLICIT_ID.source}`);
 const TOC_MARKER = /^\s*\[\[toc\]\]\s*$/i;
@@ -49,7 +51,8 @@ export interface BodyOptions {
 
 /** The content with components rendered and tidied, without title or description. */
 export function markdownBody(content: string, options: BodyOptions = {}): string {
-  return tidy(renderMdx(parseMdx(rewriteMkDocsBlocks(content))), options);
+  const rendered = renderMdx(parseMdx(rewriteMkDocsBlocks(content)));
+  return tidy(referenceLinksAsText(rendered, referenceLabels(content)), options);
 }
 
 /** Blank lines collapsed and trailing spaces cut outside code; markers of the site's build gone. */

@@ -128,6 +128,7 @@ export async function exportDocs(options: ExportOptions): Promise<ExportResult> 
       description: options.description,
       docs: options.docs,
       framework: built.framework,
+      siteDir: index.profile?.siteDir,
       home: index.getPage(''),
       siteUrl: options.siteUrl,
     }),

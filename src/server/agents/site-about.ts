@@ -5,6 +5,8 @@
  * `title`/`description`, MkDocs `site_name`/`site_description`), the home page's title and
  * description, then the host of the published site (`--site-url`), and last the domain.
  */
+
+import { join } from 'node:path';
 import {
   arrayOf,
   type Data,
@@ -34,6 +36,8 @@ export interface SiteAboutSources {
   /** The docs folder and its framework, for the framework's configuration. */
   docs?: string | undefined;
   framework?: FrameworkName | undefined;
+  /** The subfolder of `docs` holding the site's configuration (`website`), if not its root. */
+  siteDir?: string | undefined;
   /** The site's home page, when it has one. */
   home?: Pick<Page, 'title' | 'description'> | undefined;
   /** Where the site is published (`https://ai-sdk.dev`): its host names a site without a name. */
@@ -42,7 +46,9 @@ export interface SiteAboutSources {
 
 export function siteAbout(sources: SiteAboutSources): SiteAbout {
   const framework =
-    sources.docs && sources.framework ? frameworkAbout(sources.docs, sources.framework) : {};
+    sources.docs && sources.framework
+      ? frameworkAbout(join(sources.docs, sources.siteDir ?? ''), sources.framework)
+      : {};
   const title =
     sources.title ??
     framework.title ??

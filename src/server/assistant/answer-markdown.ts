@@ -3,6 +3,7 @@
  * with further sections; or "not covered" with the closest sections, listed once. Sources are
  * numbered by page and named by page and section (`Page › Section`).
  */
+import { referenceLinksAsText } from '../agents/markdown/reference-links.ts';
 import { splitCodeSpans } from '../docs-index/markdown.ts';
 import { answerWords } from './answer-words.ts';
 import type { Candidate } from './choose-quotes.ts';
@@ -125,7 +126,7 @@ export function quotedAnswer(
       return;
     }
     if (snippet.kind === 'table-row') {
-      const row = withoutRawHtml(siteLinks(snippet.text, text.path, siteUrl));
+      const row = withoutRawHtml(siteLinks(referenceLinksAsText(snippet.text), text.path, siteUrl));
       blocks.push(`${words.from(`**${written[section]}**`, citation)}\n\n${row}`);
       return;
     }
@@ -147,7 +148,9 @@ export function quotedAnswer(
             .slice(chosen[i]!.from, chosen[i]!.to + 1)
             .map((s) => s.text)
             .join(' ');
-    const safe = withoutRawHtml(siteLinks(quote, text.path, siteUrl));
+    // A reference link's definition stays on its page: the quote shows its text.
+    const readable = referenceLinksAsText(quote);
+    const safe = withoutRawHtml(siteLinks(readable, text.path, siteUrl));
     blocks.push(`> ${label}${step}${safe} ${citation}`);
   });
   const more = furtherSections(chosen, sections)

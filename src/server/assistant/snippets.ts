@@ -3,6 +3,7 @@
  * blocks. The embedded model only ever quotes these verbatim (a table row with its header), so
  * what it says is what the docs say.
  */
+import { readableMkDocsLines } from '../agents/markdown/mkdocs-blocks.ts';
 
 export type SnippetKind = 'sentence' | 'list-item' | 'table-row' | 'code';
 
@@ -59,7 +60,8 @@ const MAX_CODE_LINES = 20;
 
 export function splitSnippets(markdown: string): Snippet[] {
   const snippets: Snippet[] = [];
-  const lines = markdown.split('\n');
+  // MkDocs block syntax (`!!! note "Title"`, `/// details | Why`) read as its headings.
+  const lines = readableMkDocsLines(markdown.split('\n'));
   let paragraph: string[] = [];
   /** The paragraph's first line is indented under a list item. */
   let nested = false;

@@ -103,6 +103,7 @@ export class SiteIndex implements DocsIndex {
       languages,
       versions,
       languagePrefixes,
+      ...(layout.siteDir && { siteDir: layout.siteDir }),
     };
   }
 

@@ -48,6 +48,8 @@ export interface BuiltIndex {
   milliseconds: number;
   /** The framework the folder was indexed as. */
   framework: FrameworkName;
+  /** The subfolder holding the site's configuration, when the folder's one site is below it. */
+  siteDir?: string;
 }
 
 const PROGRESS_EVERY = 250;
@@ -88,10 +90,15 @@ export async function buildDocsIndex(
     .filter((dir) => normalizeRelative(dir) === undefined)
     .map((dir) => ({
       file: dir,
-      message: `the ${layout.framework} configuration takes pages from there, outside the docs folder, which is never read: none of them is indexed`,
+      message: `the ${layout.framework} configuration takes pages from there, outside the docs folder, which is never read: none of them is indexed (serve a folder holding both to index them)`,
     }));
   const files = listPageFiles(folder, layout);
-  const task = { root: folder.root, framework: layout.framework, files };
+  const task = {
+    root: folder.root,
+    framework: layout.framework,
+    ...(layout.siteDir && { siteDir: layout.siteDir }),
+    files,
+  };
   const pages =
     (options.readerThread ?? files.length >= READER_THREAD_MIN_FILES)
       ? readPagesInWorker(task, options.readerThread ? undefined : { folder, layout })
@@ -135,5 +142,6 @@ export async function buildDocsIndex(
     problems,
     milliseconds: performance.now() - started,
     framework: layout.framework,
+    ...(layout.siteDir && { siteDir: layout.siteDir }),
   };
 }

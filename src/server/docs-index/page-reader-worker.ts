@@ -18,9 +18,9 @@ import {
 /** Small batches: the indexing thread starts early and never waits long for the next one. */
 const BATCH_FILES = 20;
 
-const { root, framework, files, taken, port } = workerData as PageReaderData;
+const { root, framework, siteDir, files, taken, port } = workerData as PageReaderData;
 const folder = new DocsFolder(root);
-const layout = loadSiteLayout(folder, framework);
+const layout = loadSiteLayout(folder, framework, siteDir);
 const numbering: WordNumbering = { count: 0, unsent: [] };
 let pages: WirePage[] = [];
 for (;;) {

@@ -49,6 +49,8 @@ export interface ReadPage {
 export interface PageReaderTask {
   root: string;
   framework: FrameworkName;
+  /** The subfolder holding the site's configuration, when not the root (SiteLayout.siteDir). */
+  siteDir?: string;
   files: string[];
 }
 

@@ -132,6 +132,107 @@ describe('steps, cards and other components', () => {
       '> **Warning: Mind this**\n>\n> Indented body.\n>\n> More.\n\n**Python**\n\n```py\nprint(1)\n```\n\nAfter.',
     );
   });
+  it('turns pymdownx blocks into the same Markdown as the other callouts, tabs and details', () => {
+    // The generic block syntax of pymdownx.blocks, as its documentation writes it.
+    const source = [
+      '/// admonition | Some title',
+      '    type: warning',
+      '',
+      'Some content',
+      '///',
+      '',
+      '/// note',
+      'A note without a title.',
+      '///',
+      '',
+      '/// version-changed | v2',
+      'The `Config` class is deprecated.',
+      '///',
+      '',
+      '//// details | Why the change?',
+      '    open: true',
+      '',
+      'It is simpler.',
+      '',
+      '/// tab | pip',
+      '```sh',
+      'pip install x',
+      '///',
+      '```',
+      '///',
+      '////',
+      '',
+      '/// html | div.grid',
+      'Inside.',
+      '///',
+    ].join('\n');
+    expect(md(source)).toBe(
+      [
+        '> **Warning: Some title**',
+        '>',
+        '> Some content',
+        '',
+        '> **Note**',
+        '>',
+        '> A note without a title.',
+        '',
+        '> **Version changed: v2**',
+        '>',
+        '> The `Config` class is deprecated.',
+        '',
+        '**Why the change?**',
+        '',
+        'It is simpler.',
+        '',
+        '**pip**',
+        '',
+        '```sh',
+        'pip install x',
+        '///',
+        '```',
+        '',
+        'Inside.',
+      ].join('\n'),
+    );
+  });
+
+  it('reads further words after an admonition’s type as classes, and a title holding quotes', () => {
+    // Python-Markdown: `!!! danger highlight blink "Don't try this at home"`.
+    expect(md('!!! warning highlight\n    Only models.')).toBe('> **Warning**\n>\n> Only models.');
+    // Without a body indented under it, a line opening with `!!!` is prose.
+    expect(md('!!! Read this first\n\nBefore anything.')).toBe(
+      '!!! Read this first\n\nBefore anything.',
+    );
+    expect(md('!!! note "on the "jsonable" nature"\n    Body.')).toBe(
+      '> **Note: on the "jsonable" nature**\n>\n> Body.',
+    );
+  });
+
+  it('labels an admonition of a site’s own type by its name, in either syntax', () => {
+    expect(md('!!! version-added "1.2"\n    The `strict` option.')).toBe(
+      '> **Version added: 1.2**\n>\n> The `strict` option.',
+    );
+  });
+
+  it('reads mkdocs-autorefs links as their text, and drops their empty anchors', () => {
+    const source = [
+      '[](){#model-config}',
+      'Fields default to [`Any`][typing.Any]; see [models][] and [the guide][guide].',
+      '',
+      '[guide]: https://example.com/guide',
+      '',
+      'Code keeps `[a][b]`, and so does an image ![logo][guide].',
+    ].join('\n');
+    expect(md(source)).toBe(
+      [
+        'Fields default to `Any`; see models and [the guide][guide].',
+        '',
+        '[guide]: https://example.com/guide',
+        '',
+        'Code keeps `[a][b]`, and so does an image ![logo][guide].',
+      ].join('\n'),
+    );
+  });
 });
 
 describe('what stays as written and what goes', () => {

@@ -5,6 +5,7 @@ import { llmsFullTxt, llmsTxt } from '../../../src/server/agents/llms-txt.ts';
 import { siteAbout } from '../../../src/server/agents/site-about.ts';
 import { buildDocsIndex } from '../../../src/server/docs-index/load.ts';
 import { AI_SDK_DOCS, STARLIGHT_DOCS, VITE_DOCS } from '../../support/corpora.ts';
+import { writeSite } from '../../support/docs-sites.ts';
 import { indexOf } from '../../support/server.ts';
 
 const BASE = 'https://docs.example.com/md/docs/';
@@ -239,5 +240,21 @@ describe('siteAbout', () => {
     expect(
       siteAbout({ domain: 'docs', siteUrl: 'https://ai-sdk.dev', home: { title: 'AI SDK' } }),
     ).toEqual({ title: 'AI SDK' });
+  });
+
+  it('reads the configuration of a site served from a subfolder of the folder named', async () => {
+    const repo = await writeSite({
+      'website/docusaurus.config.js':
+        "export default { title: 'Jesty', tagline: 'Delightful testing', presets: [['classic', {}]] };",
+      'website/docs/intro.md': '# Intro',
+    });
+    const { index, framework } = await buildDocsIndex(repo);
+    const about = siteAbout({
+      domain: 'docs',
+      docs: repo,
+      framework,
+      siteDir: index.profile.siteDir,
+    });
+    expect(about).toEqual({ title: 'Jesty', description: 'Delightful testing' });
   });
 });

@@ -7,11 +7,14 @@ import {
   NOT_COVERED_LEAD,
 } from '../../../src/server/assistant/compose-answer.ts';
 import type { Rarity } from '../../../src/server/assistant/coverage.ts';
-import { groundingSections } from '../../../src/server/assistant/grounding.ts';
+import { readingOptions } from '../../../src/server/assistant/embedded-model.ts';
+import { docsLookup, groundingSections } from '../../../src/server/assistant/grounding.ts';
 import { COVERED_MIN, QUOTABLE_MIN } from '../../../src/server/assistant/read-sections.ts';
+import { retrievePassages } from '../../../src/server/assistant/retrieval.ts';
 import type { Page } from '../../../src/server/docs-index/types.ts';
 import { isRefusal } from '../../../src/server/eval/grade.ts';
 import { TinyIndex } from '../../support/assistant-index.ts';
+import { indexSite, writeSite } from '../../support/docs-sites.ts';
 
 const index = new TinyIndex();
 const answer = (question: string, siteUrl?: string) =>
@@ -1518,5 +1521,57 @@ describe('composeAnswer', () => {
 
   it('is deterministic', () => {
     expect(answer('How do tools work?')).toEqual(answer('How do tools work?'));
+  });
+});
+
+describe('quotes from a MkDocs Material site', () => {
+  it('show admonitions, pymdownx blocks and autorefs links as text, not their syntax', async () => {
+    const root = await writeSite({
+      'mkdocs.yml': [
+        'site_name: Shelf',
+        'theme:',
+        '  name: material',
+        'markdown_extensions:',
+        '  - admonition',
+        '  - pymdownx.blocks.admonition',
+        '  - pymdownx.details',
+        'plugins:',
+        '  - search',
+        '  - autorefs',
+      ].join('\n'),
+      'docs/index.md': '# Shelf\n\nShelf stores books.',
+      'docs/cache.md': [
+        '# Cache',
+        '',
+        '## Clearing the cache',
+        '',
+        '!!! warning "After upgrades"',
+        '    Clear the shelf cache after every upgrade with `shelf cache clear`.',
+        '',
+        '/// version-changed | v2',
+        'The shelf cache moved to [`CacheStore`][shelf.cache.CacheStore] in version two.',
+        '///',
+      ].join('\n'),
+    });
+    const index = await indexSite(root);
+    const question = 'When should I clear the shelf cache?';
+    const { results } = retrievePassages(index, { question, pageSize: 5 });
+    const docs = docsLookup(index);
+    const { text } = composeAnswer(
+      question,
+      results,
+      readingOptions(results, { selection: [], docs }),
+    );
+    expect(text).toContain(
+      '**Warning: After upgrades:** Clear the shelf cache after every upgrade with `shelf cache clear`.',
+    );
+    expect(text).not.toMatch(/!!!|\/\/\/|\]\[/);
+    const moved = composeAnswer(
+      'Where did the shelf cache move in version two?',
+      results,
+      readingOptions(results, { selection: [], docs }),
+    ).text;
+    expect(moved).toContain('moved to `CacheStore` in version two.');
+    expect(moved).not.toMatch(/!!!|\/\/\/|\]\[/);
   });
 });

@@ -277,4 +277,39 @@ describe('splitSnippets', () => {
     expect(code?.text.split('\n')).toHaveLength(23);
     expect(code?.text.endsWith('// …\n```')).toBe(true);
   });
+
+  it('quotes MkDocs admonitions, content tabs and pymdownx blocks by their headings, not their syntax', () => {
+    const texts = (markdown: string) => splitSnippets(markdown).map((s) => s.text);
+    expect(
+      texts(
+        [
+          '!!! warning "Mind the cache"',
+          '    Clear the cache after every upgrade of the plugin.',
+          '',
+          '=== "Linux"',
+          '    Run the installer from a terminal window.',
+          '',
+          '/// details | Why?',
+          '    open: true',
+          'The cache holds compiled pages from the older version.',
+          '///',
+          '',
+          '/// html | div',
+          'Wrapped text stays just as it is written.',
+          '///',
+          'Text after the block is its own paragraph.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      '**Warning: Mind the cache:** Clear the cache after every upgrade of the plugin.',
+      '**Linux:** Run the installer from a terminal window.',
+      '**Why?** The cache holds compiled pages from the older version.',
+      'Wrapped text stays just as it is written.',
+      'Text after the block is its own paragraph.',
+    ]);
+    // Without a title, the label of its type.
+    expect(texts('!!! note\n    Plain admonitions take the label of their type.')).toEqual([
+      '**Note:** Plain admonitions take the label of their type.',
+    ]);
+  });
 });

@@ -109,6 +109,58 @@ describe('buildDocsIndex', () => {
     ]);
   });
 
+  it('serves the one site a repository keeps in a subfolder, its content from the repository', async () => {
+    // jestjs/jest's layout: `website/` holds the Docusaurus site, `docs/` (`path: '../docs'`)
+    // the current version's pages, published under `docs/next/`.
+    const repo = await mkdtemp(join(tmpdir(), 'da-load-'));
+    const site = join(repo, 'website');
+    await mkdir(join(repo, 'docs'), { recursive: true });
+    await mkdir(join(site, 'versioned_docs/version-1.0'), { recursive: true });
+    await writeFile(join(repo, 'README.md'), '# The repository, no page of the site');
+    await writeFile(join(repo, 'docs/expect.md'), '---\nid: expect-api\n---\n# Expect');
+    await writeFile(join(site, 'versioned_docs/version-1.0/intro.md'), '# Intro');
+    await writeFile(join(site, 'versions.json'), '["1.0"]');
+    await writeFile(
+      join(site, 'docusaurus.config.js'),
+      "export default { presets: [['classic', { docs: { path: '../docs' } }]] };",
+    );
+    for (const readerThread of [false, true]) {
+      const built = await buildDocsIndex(repo, { readerThread });
+      expect(built.framework).toBe('docusaurus');
+      expect(built.siteDir).toBe('website');
+      expect(built.problems).toEqual([]);
+      const pages = [...built.index.allPages()].map(({ path, file, version }) => ({
+        path,
+        file,
+        version,
+      }));
+      expect(pages).toEqual([
+        { path: 'docs/next/expect-api', file: 'docs/expect.md', version: 'current' },
+        { path: 'docs/intro', file: 'website/versioned_docs/version-1.0/intro.md', version: '1.0' },
+      ]);
+    }
+  });
+
+  it('never reads outside the folder named, even for the site in its subfolder', async () => {
+    const outer = await mkdtemp(join(tmpdir(), 'da-load-'));
+    const repo = join(outer, 'repo');
+    await mkdir(join(outer, 'private'), { recursive: true });
+    await mkdir(join(repo, 'website/docs'), { recursive: true });
+    await writeFile(join(outer, 'private/secret.md'), '# Secret');
+    await writeFile(join(repo, 'website/docs/intro.md'), '# Intro');
+    await symlink(join(outer, 'private'), join(repo, 'linked'));
+    await writeFile(
+      join(repo, 'website/docusaurus.config.js'),
+      `export default { plugins: [
+        ['@docusaurus/plugin-content-docs', { id: 'a', path: '../../private' }],
+        ['@docusaurus/plugin-content-docs', { id: 'b', path: '../linked', routeBasePath: 'b' }],
+      ], presets: [['classic', {}]] };`,
+    );
+    const built = await buildDocsIndex(repo);
+    expect([...built.index.allPages()].map((page) => page.file)).toEqual(['website/docs/intro.md']);
+    expect(built.problems.map((problem) => problem.file)).toContain('../private');
+  });
+
   it('fails on a folder that does not exist', async () => {
     await expect(buildDocsIndex('/nonexistent/docs')).rejects.toThrow(/ENOENT.*nonexistent/);
   });

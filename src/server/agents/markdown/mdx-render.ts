@@ -44,6 +44,11 @@ const COLLAPSIBLES = new Set(['accordion', 'details', 'expandable', 'collapse', 
 /** Pure decoration: nothing a reader of the text needs. */
 const DECORATION = new Set(['icon', 'br', 'hr', 'spacer', 'divider']);
 
+/** The label a callout of `type` shows (`warn` → `Warning`), if it is a callout type. */
+export function calloutLabel(type: string): string | undefined {
+  return CALLOUT_LABELS[keyOf(type)];
+}
+
 /** The page's Markdown with every component rendered. */
 export function renderMdx(nodes: MdxNode[]): string {
   return renderNodes(nodes);
@@ -104,6 +109,8 @@ function renderDirective(element: MdxElement): string {
   const title = text(element.attributes.title);
   const label = CALLOUT_LABELS[key];
   if (label) return callout(element, label);
+  // An admonition whose type has no label of its own: its title is its whole heading.
+  if (key === 'admonition') return callout(element, title ?? 'Note');
   if (key === 'codegroup') return tabs(element);
   if (key === 'details' || key === 'tab') return section(title ?? capitalise(key), element);
   return content(element);

@@ -1,16 +1,34 @@
 /**
- * MkDocs (Python-Markdown) blocks are written by indentation: admonitions `!!! note "Title"`,
+ * MkDocs (Python-Markdown) blocks. Written by indentation: admonitions `!!! note "Title"`,
  * collapsible `??? tip` / `???+ tip`, and content tabs `=== "Tab"`, each followed by its body
- * indented four spaces. They are rewritten here into the `:::type[Title]` containers the rest
- * of the renderer reads, bodies dedented (and rewritten in turn, since blocks nest).
+ * indented four spaces. Written between fences: pymdownx blocks `/// note | Title` … `///`
+ * (`/// admonition | Title`, `/// details | Summary`, `/// tab | Label`, `/// html | div`), whose
+ * options (`    type: warning`) are indented lines right under the opening one.
+ *
+ * `rewriteMkDocsBlocks` turns them into the `:::type[Title]` containers the rest of the renderer
+ * reads, bodies dedented (and rewritten in turn, since blocks nest). `readableMkDocsLines` turns
+ * each opening line into the callout's heading in bold (`**Warning: Mind this:**`) and drops the
+ * rest of the syntax, for quoting a block's text.
  */
+import { calloutLabel } from './mdx-render.ts';
 import { closesFence, fenceOpening } from './mdx-tokens.ts';
 
+/**
+ * `!!! type more classes "Title"`: as Python-Markdown reads it, further words are CSS classes,
+ * and the title runs to the line's last quote (it may hold quotes itself).
+ */
 const BLOCK =
-  /^([ \t]*)(!!!|\?\?\?\+?|===[+!]?)[ \t]*([A-Za-z][\w-]*)?[ \t]*(?:"([^"]*)"|'([^']*)')?[ \t]*$/;
+  /^([ \t]*)(!!!|\?\?\?\+?|===[+!]?)[ \t]*([A-Za-z][\w-]*)?((?:[ \t]+[\w-]+)*)[ \t]*(?:"(.*)"|'(.*)')?[ \t]*$/;
+/** A pymdownx block's opening line: `/// name | argument`. */
+const FENCED_BLOCK = /^([ \t]*)(\/{3,})[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?[ \t]*$/;
+const FENCED_CLOSE = /^[ \t]*(\/{3,})[ \t]*$/;
+/** A YAML option of a pymdownx block, under its opening line. */
+const OPTION = /^[ \t]+([A-Za-z][\w-]*)[ \t]*:[ \t]*(.*?)[ \t]*$/;
+/** pymdownx blocks that wrap their content without a heading of their own. */
+const WRAPPERS = new Set(['html', 'caption', 'figure-caption', 'definition']);
 
 export function rewriteMkDocsBlocks(source: string): string {
-  if (!/^[ \t]*(?:!!!|\?\?\?|===)/m.test(source)) return source;
+  if (!/^[ \t]*(?:!!!|\?\?\?|===|\/\/\/)/m.test(source)) return source;
   const lines = source.split('\n');
   const out: string[] = [];
   let fence: string | undefined;
@@ -26,12 +44,25 @@ export function rewriteMkDocsBlocks(source: string): string {
       out.push(line);
       continue;
     }
-    const block = BLOCK.exec(line);
+    const fenced = fencedBlockAt(lines, i);
+    if (fenced) {
+      const { indent, body } = fenced;
+      const inner = reindent(rewriteMkDocsBlocks(body.join('\n')), '');
+      const { name, type, title } = fenced;
+      const opening =
+        name === 'tab' || name === 'details'
+          ? container(name, undefined, title)
+          : container('admonition', type, title);
+      out.push(...(WRAPPERS.has(name) ? inner : [`${indent}${opening}`, ...inner, `${indent}:::`]));
+      i = fenced.end;
+      continue;
+    }
+    const block = blockAt(lines, i);
     if (!block) {
       out.push(line);
       continue;
     }
-    const [, indent = '', kind = '', type, doubleQuoted, singleQuoted] = block;
+    const [, indent = '', kind = '', type, , doubleQuoted, singleQuoted] = block;
     const title = doubleQuoted ?? singleQuoted;
     const isTab = kind.startsWith('===');
     if (isTab && title === undefined) {
@@ -47,13 +78,147 @@ export function rewriteMkDocsBlocks(source: string): string {
     }
     while (body.length > 0 && body.at(-1)!.trim() === '') body.pop();
     i = i + body.length;
-    const name = isTab ? 'tab' : (type ?? 'note').toLowerCase();
-    // `!!! note ""` asks for no title bar: the plain label then.
-    const label = title ? `[${title}]` : '';
     const inner = rewriteMkDocsBlocks(body.map((text) => dedentOnce(text, indent)).join('\n'));
-    out.push(`${indent}:::${name}${label}`, ...reindent(inner, indent), `${indent}:::`);
+    out.push(
+      `${indent}${isTab ? container('tab', undefined, title) : container('admonition', type ?? 'note', title)}`,
+      ...reindent(inner, indent),
+      `${indent}:::`,
+    );
   }
   return out.join('\n');
+}
+
+/**
+ * The lines with each block's opening line as its heading in bold (blank for a block without
+ * one), a pymdownx block's options left out and its closing line blank, and everything else
+ * (bodies, code) as written: a paragraph reads as before, without the syntax.
+ */
+export function readableMkDocsLines(lines: readonly string[]): string[] {
+  if (!lines.some((line) => /^[ \t]*(?:!!!|\?\?\?|===|\/\/\/)/.test(line))) return [...lines];
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (fence) {
+      if (closesFence(line, fence)) fence = undefined;
+      out.push(line);
+      continue;
+    }
+    fence = fenceOpening(line);
+    const fenced = fence ? undefined : fencedHead(lines, i);
+    const block = fence || fenced ? undefined : blockAt(lines, i);
+    if (fenced) {
+      const heading = WRAPPERS.has(fenced.name)
+        ? ''
+        : fenced.name === 'tab' || fenced.name === 'details'
+          ? (fenced.title ?? '')
+          : blockHeading(fenced.type, fenced.title);
+      out.push(heading ? `${fenced.indent}${boldHeading(heading)}` : '');
+      i += fenced.options;
+    } else if (block) {
+      const [, indent = '', kind = '', type, , doubleQuoted, singleQuoted] = block;
+      const title = doubleQuoted ?? singleQuoted;
+      const heading = kind.startsWith('===') ? title : blockHeading(type ?? 'note', title);
+      out.push(heading === undefined ? line : heading ? `${indent}${boldHeading(heading)}` : '');
+    } else {
+      out.push(!fence && FENCED_CLOSE.test(line) ? '' : line);
+    }
+  }
+  return out;
+}
+
+/**
+ * An indented block's opening line at `at`. One with further words (`!!! warning highlight`)
+ * only when a body is indented under it: prose may open with `!!!` too ("!!! Read this first").
+ */
+function blockAt(lines: readonly string[], at: number): RegExpExecArray | undefined {
+  const block = BLOCK.exec(lines[at]!);
+  if (!block?.[4]) return block ?? undefined;
+  const next = lines.slice(at + 1).find((line) => line.trim() !== '');
+  return next !== undefined && isIndentedUnder(next, block[1] ?? '') ? block : undefined;
+}
+
+interface FencedHead {
+  indent: string;
+  slashes: string;
+  name: string;
+  /** `type` of a generic admonition or details block; the name of a shortcut (`/// warning`). */
+  type: string;
+  title: string | undefined;
+  /** How many option lines follow the opening one. */
+  options: number;
+}
+
+function fencedHead(lines: readonly string[], at: number): FencedHead | undefined {
+  const match = FENCED_BLOCK.exec(lines[at]!);
+  if (!match) return undefined;
+  const [, indent = '', slashes = '', rawName = '', argument] = match;
+  const name = rawName.toLowerCase();
+  let type = name === 'admonition' || name === 'details' ? 'admonition' : name;
+  let options = 0;
+  for (let j = at + 1; j < lines.length; j++) {
+    const option = OPTION.exec(lines[j]!);
+    if (!option || !lines[j]!.startsWith(`${indent}    `)) break;
+    if (option[1] === 'type' && option[2]) type = option[2].replace(/^["']|["']$/g, '');
+    options++;
+  }
+  return { indent, slashes, name, type, title: argument || undefined, options };
+}
+
+/** A pymdownx block at `at`, its body (options left out) and the line that closes it. */
+function fencedBlockAt(
+  lines: readonly string[],
+  at: number,
+): (FencedHead & { body: string[]; end: number }) | undefined {
+  const head = fencedHead(lines, at);
+  if (!head) return undefined;
+  const body: string[] = [];
+  let fence: string | undefined;
+  let j = at + 1 + head.options;
+  for (; j < lines.length; j++) {
+    const line = lines[j]!;
+    if (fence) {
+      if (closesFence(line, fence)) fence = undefined;
+    } else {
+      fence = fenceOpening(line);
+      if (!fence && FENCED_CLOSE.exec(line)?.[1] === head.slashes) break;
+    }
+    body.push(line);
+  }
+  return { ...head, body, end: j };
+}
+
+/**
+ * A `:::` container for the renderer. An admonition type the renderer labels (`warning`) keeps
+ * its name; another one (`version-changed`, a site's own) becomes an `admonition` whose title
+ * holds its whole heading.
+ */
+function container(name: string, type: string | undefined, title: string | undefined): string {
+  if (name !== 'admonition') return `:::${name}${title ? `[${title}]` : ''}`;
+  const kind = (type ?? 'note').toLowerCase();
+  // `!!! note ""` asks for no title bar: the plain label then.
+  if (calloutLabel(kind)) return `:::${kind}${title ? `[${title}]` : ''}`;
+  return `:::admonition[${blockHeading(kind, title)}]`;
+}
+
+/** The heading a callout shows: its label and title (`Warning: Mind this`), as rendered. */
+function blockHeading(type: string, title: string | undefined): string {
+  if (title === '') return '';
+  const label =
+    calloutLabel(type) ?? (type === 'admonition' ? '' : readableType(type.toLowerCase()));
+  if (!title) return label || 'Note';
+  return label && title.toLowerCase() !== label.toLowerCase() ? `${label}: ${title}` : title;
+}
+
+/** `**Warning: Mind this:**`; a heading ending in its own punctuation (`Why?`) keeps it. */
+function boldHeading(heading: string): string {
+  return /[.:?!]$/.test(heading) ? `**${heading}**` : `**${heading}:**`;
+}
+
+/** `version-changed` → `Version changed`. */
+function readableType(type: string): string {
+  const words = type.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function isIndentedUnder(line: string, indent: string): boolean {

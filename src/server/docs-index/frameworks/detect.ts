@@ -13,6 +13,7 @@ import { loadMkdocs, MKDOCS_CONFIGS } from './mkdocs.ts';
 import { isNextraSite, loadNextra } from './nextra.ts';
 import { loadPlain } from './plain.ts';
 import { loadStarlight, STARLIGHT_CONTENT } from './starlight.ts';
+import { layoutFromAbove } from './subfolder-site.ts';
 import type { FrameworkName, SiteLayout } from './types.ts';
 import { loadVitepress, vitepressRoot } from './vitepress.ts';
 
@@ -55,13 +56,15 @@ const WORKSPACE_FOLDERS = ['apps', 'packages'];
 
 /**
  * Doc sites kept in a subfolder of a repository whose root has no framework configuration
- * (`website/` of Docusaurus projects, `apps/docs` of monorepos): the folder, relative, and
- * its framework. For a start-up hint: a repository's root read as a plain folder publishes
- * neither the site's paths nor its languages.
+ * (`website/` of Docusaurus projects, `apps/docs` of monorepos): the folder, relative, its
+ * framework and its layout as read from there (its content may come from elsewhere in the
+ * repository: jest's `website/` takes `../docs`).
  */
-export function findSitesBelow(
-  folder: DocsFolder,
-): { dir: string; framework: Exclude<FrameworkName, 'plain'> }[] {
+export function findSitesBelow(folder: DocsFolder): {
+  dir: string;
+  framework: Exclude<FrameworkName, 'plain'>;
+  layout: SiteLayout;
+}[] {
   const candidates = folder
     .subfolders('')
     .flatMap((name) =>
@@ -69,14 +72,15 @@ export function findSitesBelow(
         ? [name, ...folder.subfolders(name).map((inner) => `${name}/${inner}`)]
         : [name],
     );
-  const found: { dir: string; framework: Exclude<FrameworkName, 'plain'> }[] = [];
+  const found: { dir: string; framework: Exclude<FrameworkName, 'plain'>; layout: SiteLayout }[] =
+    [];
   for (const dir of candidates) {
-    const site = new DocsFolder(join(folder.root, dir));
+    const site = new DocsFolder(join(folder.root, dir), folder.boundary);
     const framework = detectFramework(site);
+    if (framework === 'plain') continue;
+    const layout = LOADERS[framework](site);
     // A package that merely depends on a framework (a plugin, a library) publishes no page.
-    if (framework !== 'plain' && hasPages(site, LOADERS[framework](site))) {
-      found.push({ dir, framework });
-    }
+    if (hasPages(site, layout)) found.push({ dir, framework, layout });
   }
   return found;
 }
@@ -87,9 +91,26 @@ function hasPages(folder: DocsFolder, layout: SiteLayout): boolean {
   );
 }
 
-/** Reads the site's layout: its framework's configuration, as data. */
-export function loadSiteLayout(folder: DocsFolder, framework?: FrameworkName): SiteLayout {
-  return LOADERS[framework ?? detectFramework(folder)](folder);
+/**
+ * Reads the site's layout: its framework's configuration, as data. A folder without any whose
+ * subfolders hold exactly one site (a repository's root, `website/` holding a Docusaurus site)
+ * is read as that site, its paths relative to the folder; with several, as a plain folder.
+ * `siteDir` names the subfolder again (the page reader's worker), `framework` the framework.
+ */
+export function loadSiteLayout(
+  folder: DocsFolder,
+  framework?: FrameworkName,
+  siteDir?: string,
+): SiteLayout {
+  if (siteDir) {
+    const site = new DocsFolder(join(folder.root, siteDir), folder.boundary);
+    return layoutFromAbove(LOADERS[framework ?? detectFramework(site)](site), siteDir);
+  }
+  const own = framework ?? detectFramework(folder);
+  if (own !== 'plain' || framework) return LOADERS[own](folder);
+  const sites = findSitesBelow(folder);
+  const [only] = sites;
+  return sites.length === 1 && only ? layoutFromAbove(only.layout, only.dir) : loadPlain(folder);
 }
 
 /**

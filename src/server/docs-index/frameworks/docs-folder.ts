@@ -16,10 +16,24 @@ export class OutsideDocsFolderError extends Error {
 export class DocsFolder {
   /** Absolute path of the folder. */
   readonly root: string;
-  private realRoot: string | undefined;
+  /**
+   * The folder the reads stay in, when wider than `root`: a site in a subfolder of the folder
+   * named to the server (`website/` of a repository) may read the repository's `../docs`.
+   * Paths climbing out of `root` (`../docs/intro.md`) are then allowed as far as it.
+   */
+  readonly boundary: string;
+  /** `root` relative to `boundary`, `/`-separated ('' when they are one). */
+  private readonly below: string;
+  private realBoundary: string | undefined;
 
-  constructor(root: string) {
+  constructor(root: string, boundary?: string) {
     this.root = resolve(root);
+    this.boundary = boundary === undefined ? this.root : resolve(boundary);
+    const below = relative(this.boundary, this.root).split(sep).join('/');
+    if (below === '..' || below.startsWith('../') || isAbsolute(below)) {
+      throw new OutsideDocsFolderError(`${root} is outside ${boundary}`);
+    }
+    this.below = below;
   }
 
   /** Reads a file by its path relative to the folder (`/`-separated). */
@@ -47,7 +61,7 @@ export class DocsFolder {
 
   /** True when something (a file, a folder, a link, even a broken one) is at the path. */
   exists(file: string): boolean {
-    const relativePath = normalizeRelative(file);
+    const relativePath = this.inside(file);
     if (relativePath === undefined) return false;
     try {
       lstatSync(join(this.root, relativePath));
@@ -95,14 +109,27 @@ export class DocsFolder {
         }
       }
     };
-    visit(normalizeRelative(dir) ?? '');
+    const start = this.inside(dir);
+    if (start !== undefined) visit(start);
     return files.sort();
   }
 
   /** The path relative to the folder that `specifier` names from `fromFile`, if inside. */
   resolveFrom(fromFile: string, specifier: string): string | undefined {
     const base = specifier.startsWith('/') ? '' : posix.dirname(fromFile);
-    return normalizeRelative(posix.join(base, specifier));
+    return this.inside(posix.join(base, specifier));
+  }
+
+  /**
+   * `path` normalized, relative to the folder; undefined when it leaves the boundary. Within a
+   * wider boundary it may climb out of the folder (`../docs/intro.md`).
+   */
+  inside(path: string): string | undefined {
+    const own = normalizeRelative(path);
+    if (own !== undefined || !this.below) return own;
+    const fromBoundary = normalizeRelative(posix.join(this.below, path.replace(/\\/g, '/')));
+    if (fromBoundary === undefined) return undefined;
+    return posix.relative(this.below, fromBoundary) || '';
   }
 
   private entries(dir: string): Dirent[] {
@@ -115,14 +142,14 @@ export class DocsFolder {
 
   /** The absolute path of `file`, after checking that it and its real path stay inside. */
   private checked(file: string): string {
-    const relativePath = normalizeRelative(file);
+    const relativePath = this.inside(file);
     if (relativePath === undefined)
       throw new OutsideDocsFolderError(`${file} is outside the docs folder`);
     const full = relativePath ? join(this.root, relativePath) : this.root;
     // The native realpath resolves a path in one call instead of an lstat per segment.
-    this.realRoot ??= realpathSync.native(this.root);
+    this.realBoundary ??= realpathSync.native(this.boundary);
     const real = realpathSync.native(full);
-    const fromRoot = relative(this.realRoot, real);
+    const fromRoot = relative(this.realBoundary, real);
     if (fromRoot.startsWith(`..${sep}`) || fromRoot === '..' || isAbsolute(fromRoot)) {
       throw new OutsideDocsFolderError(`${file} links to a file outside the docs folder`);
     }

@@ -68,6 +68,12 @@ export interface SiteProfile {
   versions: SiteVersion[];
   /** URL prefixes of non-default languages (`ja/`, `fr/docs/`), for paths that are no page. */
   languagePrefixes: { prefix: string; language: string }[];
+  /**
+   * The subfolder holding the site's configuration, when the docs folder is a repository whose
+   * one site lives below its root (`website`); every path of the layout is relative to the docs
+   * folder still.
+   */
+  siteDir?: string;
 }
 
 export interface SiteLayout extends SiteProfile {

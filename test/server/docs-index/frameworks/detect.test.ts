@@ -108,11 +108,15 @@ describe('detectFramework', () => {
     });
     const folder = new DocsFolder(root);
     expect(detectFramework(folder)).toBe('plain');
-    expect(findSitesBelow(folder)).toEqual([
+    const sites = (at: DocsFolder) =>
+      findSitesBelow(at).map(({ dir, framework }) => ({ dir, framework }));
+    expect(sites(folder)).toEqual([
       { dir: 'apps/docs', framework: 'mkdocs' },
       { dir: 'website', framework: 'docusaurus' },
     ]);
-    expect(findSitesBelow(new DocsFolder(`${root}/src`))).toEqual([]);
+    expect(sites(new DocsFolder(`${root}/src`))).toEqual([]);
+    // Two sites: the root stays a plain folder (start-up names them).
+    expect((await indexSite(root)).profile.framework).toBe('plain');
   });
 
   it('follows the framework the site names over the detected one', async () => {

@@ -22,6 +22,20 @@ async function linkedFolder() {
 }
 
 describe('DocsFolder', () => {
+  it('lets a subfolder read beside it within a wider boundary, and never beyond it', async () => {
+    const { base, docs } = await linkedFolder();
+    const site = join(docs, 'guide');
+    const folder = new DocsFolder(site, docs);
+    expect(folder.read('../guide/real.md')).toContain('pelican');
+    expect(folder.list('..', (name) => name === 'real.md')).toEqual(['../guide/real.md']);
+    expect(folder.inside('../alias.md')).toBe('../alias.md');
+    expect(folder.inside('../../secret.md')).toBeUndefined();
+    expect(() => folder.read('../../secret.md')).toThrow(/outside the docs folder/);
+    // A link inside the boundary that leads out of it is refused as at the root.
+    expect(() => folder.read('../passwd.md')).toThrow(/outside the docs folder/);
+    expect(() => new DocsFolder(base, docs)).toThrow(/outside/);
+  });
+
   it('reads files and links that stay inside, and refuses links that lead outside', async () => {
     const { docs } = await linkedFolder();
     const folder = new DocsFolder(docs);
