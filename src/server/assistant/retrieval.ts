@@ -5,6 +5,7 @@
  */
 import type { ContextItem, SearchFilter, SearchResult } from '../../api/types.ts';
 import type { DocsIndex, SearchOptions } from '../docs-index/types.ts';
+import { asksAboutSelection, selectionOf } from './question.ts';
 
 /** A request message as the assistant endpoints accept it (v2 `parts`, v1 `content`). */
 export interface ConversationMessage {
@@ -27,6 +28,8 @@ export interface Retrieval {
   results: SearchResult[];
   /** The reader's language, when the site publishes several (answer in it). */
   language?: string;
+  /** What the reader selected, when the question asks about it (else it was not searched). */
+  context?: ContextItem[];
 }
 
 /** Selected text can be long; its first words carry enough of the topic to steer search. */
@@ -56,7 +59,8 @@ export function searchQuery(question: string, context: ContextItem[] = []): stri
 }
 
 export function retrievePassages(index: DocsIndex, request: RetrievalRequest): Retrieval {
-  const query = searchQuery(request.question, request.context);
+  const context = selectionAskedAbout(request.question, request.context);
+  const query = searchQuery(request.question, context);
   const options: SearchOptions = {
     pageSize: request.pageSize,
     filter: request.filter,
@@ -64,5 +68,10 @@ export function retrievePassages(index: DocsIndex, request: RetrievalRequest): R
   };
   const results = index.search(query, options);
   const language = index.scope?.(query, options).language;
-  return { query, results, ...(language && { language }) };
+  return { query, results, ...(language && { language }), ...(context.length > 0 && { context }) };
+}
+
+/** The selection when the question asks about it; none when it asks about something else. */
+function selectionAskedAbout(question: string, context: ContextItem[] = []): ContextItem[] {
+  return asksAboutSelection(question, selectionOf(context)) ? context : [];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyzeQuestion,
+  asksAboutSelection,
   looksLikeCode,
   selectionNames,
   selectionWords,
@@ -333,5 +334,18 @@ describe('selections', () => {
     expect(looksLikeCode('const result = streamText({ model });')).toBe(true);
     expect(looksLikeCode('server: {\n  port: 3000,\n}')).toBe(true);
     expect(looksLikeCode('Streaming sends the answer in small chunks.')).toBe(false);
+  });
+
+  it('reads a question as asking about the selection when it points at it, names what it holds, or says too little alone', () => {
+    const card = [{ text: '<Card title="Check this out">Interesting content.</Card>', code: true }];
+    expect(asksAboutSelection('What does this do?', card)).toBe(true);
+    expect(asksAboutSelection('explain', card)).toBe(true);
+    expect(asksAboutSelection('How do I add a sidebar link to it?', card)).toBe(true);
+    expect(asksAboutSelection('How do I change the card title?', card)).toBe(true);
+    expect(asksAboutSelection('what is the second attribute for?', card)).toBe(true);
+    expect(asksAboutSelection('How do I add a sidebar link?', card)).toBe(false);
+    expect(asksAboutSelection('How do I change the favicon?', card)).toBe(false);
+    expect(asksAboutSelection('Which port does the preview server listen on?', card)).toBe(false);
+    expect(asksAboutSelection('How do I add a sidebar link?', [])).toBe(false);
   });
 });

@@ -49,3 +49,30 @@ describe('retrievePassages in the reader’s language', () => {
     expect(results.every((result) => result.metadata.language === 'de')).toBe(true);
   });
 });
+
+describe('retrievePassages with a selection', () => {
+  const card = [
+    { type: 'code' as const, value: '<Card title="Check this out">Interesting content.</Card>' },
+  ];
+
+  it('searches the selection with a question about it, and passes it on', async () => {
+    const retrieval = retrievePassages(await corpus(), {
+      question: 'What does this do?',
+      context: card,
+      pageSize: 5,
+    });
+    expect(retrieval.query).toContain('<Card');
+    expect(retrieval.context).toEqual(card);
+    expect(retrieval.results[0]?.path).toMatch(/card/);
+  });
+
+  it('searches a question about something else alone, as if nothing were selected', async () => {
+    const question = 'How do I add a sidebar link?';
+    const retrieval = retrievePassages(await corpus(), { question, context: card, pageSize: 5 });
+    const alone = retrievePassages(await corpus(), { question, pageSize: 5 });
+    expect(retrieval.query).toBe(question);
+    expect(retrieval.context).toBeUndefined();
+    expect(retrieval.results.map((r) => r.path)).toEqual(alone.results.map((r) => r.path));
+    expect(retrieval.results[0]?.path).toMatch(/sidebar/);
+  });
+});
