@@ -54,8 +54,22 @@ export function lastUserQuestion(messages: ConversationMessage[]): string {
 }
 
 export function searchQuery(question: string, context: ContextItem[] = []): string {
-  const extra = context.map((item) => item.value.split(/\s+/).slice(0, CONTEXT_WORDS).join(' '));
+  const extra = context.map((item) =>
+    searchedText(item).split(/\s+/).slice(0, CONTEXT_WORDS).join(' '),
+  );
   return [question, ...extra].filter(Boolean).join('\n');
+}
+
+const CODE_STRING = /(['"`])(?:\\.|(?!\1)[^\n\\])*\1/g;
+
+/**
+ * What a selection adds to the search: selected code without the strings in words (a message,
+ * a prompt, a label), which say what the example is about, not what the code is; its keys and
+ * names stay ('Content-Encoding', './src').
+ */
+function searchedText(item: ContextItem): string {
+  if (item.type !== 'code') return item.value;
+  return item.value.replace(CODE_STRING, (string) => (/\s/.test(string) ? ' ' : string));
 }
 
 export function retrievePassages(index: DocsIndex, request: RetrievalRequest): Retrieval {

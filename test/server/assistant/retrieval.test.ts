@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retrievePassages } from '../../../src/server/assistant/retrieval.ts';
+import { retrievePassages, searchQuery } from '../../../src/server/assistant/retrieval.ts';
 import type { SiteIndex } from '../../../src/server/docs-index/docs-index.ts';
 import { STARLIGHT_DOCS } from '../../support/corpora.ts';
 import { indexSite } from '../../support/docs-sites.ts';
@@ -74,5 +74,20 @@ describe('retrievePassages with a selection', () => {
     expect(retrieval.context).toBeUndefined();
     expect(retrieval.results.map((r) => r.path)).toEqual(alone.results.map((r) => r.path));
     expect(retrieval.results[0]?.path).toMatch(/sidebar/);
+  });
+
+  it('searches selected code without the sentences in its strings, keeping its names and keys', () => {
+    const query = searchQuery('What does this do?', [
+      {
+        type: 'code',
+        value:
+          "name: z.string().describe('Name of a fictional person.'),\nheaders: { 'Content-Encoding': 'none' },",
+      },
+      { type: 'textSelection', value: "Set 'pagefind: false' to hide a page." },
+    ]);
+    expect(query).toContain('describe(');
+    expect(query).toContain("'Content-Encoding': 'none'");
+    expect(query).not.toContain('fictional');
+    expect(query).toContain("'pagefind: false'");
   });
 });
