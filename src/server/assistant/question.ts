@@ -402,7 +402,7 @@ const CODE_KEYWORDS = new Set(
     `const let var function return await async import export from default new class extends
     true false null undefined this typeof instanceof if else for while switch case break try
     catch finally throw type interface string number boolean void any unknown console log
-    require module exports props div span`,
+    require module exports props div span never`,
   ),
 );
 
