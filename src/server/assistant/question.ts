@@ -489,10 +489,19 @@ export function selectionOf(context: ContextItem[]): Selection[] {
   return context.map((item) => ({ text: item.value, code: item.type === 'code' }));
 }
 
-/** A selection without what names nothing: addresses, and the values in code's strings. */
+const KEY_COLON = /\s*:/y;
+
+/**
+ * A selection without what names nothing: addresses, and the values in code's strings. A quoted
+ * key (JSON's, `'Content-Encoding':`) names an option: it stays.
+ */
 function namesText({ text, code }: Selection): string {
   const plain = text.replace(/https?:\/\/\S+/g, ' ');
-  return code ? plain.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, ' ') : plain;
+  if (!code) return plain;
+  return plain.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, (string, _quote, at: number) => {
+    KEY_COLON.lastIndex = at + string.length;
+    return KEY_COLON.test(plain) ? string : ' ';
+  });
 }
 
 /** Terms of the names in what the reader selected: code that holds them may be quoted. */

@@ -322,6 +322,18 @@ describe('selections', () => {
     expect(selectionWords([code]).every((w) => !w.filler)).toBe(true);
   });
 
+  it('keeps the quoted keys of selected code (JSON, headers): they name options', () => {
+    const json = {
+      text: '{ "domain": "docs", "logging": true, "logQuestions": false }',
+      code: true,
+    };
+    expect([...selectionNames([json])]).toEqual(expect.arrayContaining(['domain', 'logquestions']));
+    expect([...selectionNames([json])]).not.toContain('doc');
+    const headers = { text: "headers: { 'Content-Encoding': 'none' }", code: true };
+    expect([...selectionNames([headers])]).toEqual(expect.arrayContaining(['content', 'encod']));
+    expect([...selectionNames([headers])]).not.toContain('none');
+  });
+
   it('weighs the plain words of selected text lightly and its code-like names fully', () => {
     const words = selectionWords([
       { text: 'Set `maxRetries` to zero to turn retries off.', code: false },
