@@ -47,7 +47,7 @@ export async function* questionReadings(): AsyncGenerator<QuestionReading> {
         question.question,
         retrieval.results,
         readingOptions(retrieval.results, {
-          selection: selectionOf(question.context ?? []),
+          selection: selectionOf(retrieval.context ?? []),
           language: retrieval.language,
           docs: lookup,
         }),
