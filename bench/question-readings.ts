@@ -5,8 +5,9 @@
  */
 import { QUESTION_SETS, type QuestionSetFile, questionSetPaths } from '../scripts/question-sets.ts';
 import { RETRIEVAL_PAGE_SIZE_DEFAULT } from '../src/api/limits.ts';
-import { readingOptions, selectionOf } from '../src/server/assistant/embedded-model.ts';
+import { readingOptions } from '../src/server/assistant/embedded-model.ts';
 import { type DocsLookup, docsLookup } from '../src/server/assistant/grounding.ts';
+import { selectionOf } from '../src/server/assistant/question.ts';
 import { type Reading, readSections } from '../src/server/assistant/read-sections.ts';
 import { type Retrieval, retrievePassages } from '../src/server/assistant/retrieval.ts';
 import { buildDocsIndex } from '../src/server/docs-index/load.ts';
@@ -46,7 +47,7 @@ export async function* questionReadings(): AsyncGenerator<QuestionReading> {
         question.question,
         retrieval.results,
         readingOptions(retrieval.results, {
-          selection: selectionOf(question.context ?? []),
+          selection: selectionOf(retrieval.context ?? []),
           language: retrieval.language,
           docs: lookup,
         }),

@@ -60,6 +60,12 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-8-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-8-starlight-multilingual.json', docs: 'starlight-docs' },
   { questions: 'dev-8-demo-docs.json', docs: '../../../docs' },
+  // Questions about a selection (session 20, issue 14): a code block or sentence selected on a
+  // page drawn at random, asked about in readers' words; written before any run.
+  { questions: 'dev-sel-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'dev-sel-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'dev-sel-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'dev-sel-demo-docs.json', docs: '../../../docs' },
   // Held out from session 20 (rates only): readers' words on pages drawn at random, written
   // before any run; nobody working on ranking or answers reads their questions.
   { questions: 'held-out-6-ai-sdk-docs.json', docs: 'ai-sdk-docs' },

@@ -19,7 +19,7 @@ import type { DocsIndex } from '../docs-index/types.ts';
 import { NEUTRAL, words } from '../text/terms.ts';
 import { type ComposedAnswer, composeAnswer } from './compose-answer.ts';
 import { type DocsLookup, docsLookup, groundingSections } from './grounding.ts';
-import { looksLikeCode, type Selection } from './question.ts';
+import { looksLikeCode, type Selection, selectionOf } from './question.ts';
 import type { ReadOptions } from './read-sections.ts';
 import { failureParts } from './stream-failures.ts';
 
@@ -152,11 +152,6 @@ function answerFor(call: LanguageModelV4CallOptions): ComposedAnswer {
     siteUrl: input?.siteUrl,
     ...readingOptions(passages, { selection, language: input?.language, docs: input?.docs }),
   });
-}
-
-/** What the reader selected, as the answer reads it. */
-export function selectionOf(context: ContextItem[]): Selection[] {
-  return context.map((item) => ({ text: item.value, code: item.type === 'code' }));
 }
 
 /**

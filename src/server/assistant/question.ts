@@ -3,6 +3,7 @@
  * code-like names it mentions, what kind of answer it wants, and (for a question about a
  * selection) the selection's own names.
  */
+import type { ContextItem } from '../../api/types.ts';
 import { languageForScript } from '../text/languages.ts';
 import { foldCase, languageOf, primaryTag, scriptOf, tokenize } from '../text/terms.ts';
 
@@ -401,7 +402,7 @@ const CODE_KEYWORDS = new Set(
     `const let var function return await async import export from default new class extends
     true false null undefined this typeof instanceof if else for while switch case break try
     catch finally throw type interface string number boolean void any unknown console log
-    require module exports props div span`,
+    require module exports props div span never`,
   ),
 );
 
@@ -447,10 +448,60 @@ export interface SelectedWord extends QuestionWord {
   alternative: boolean;
 }
 
-/** A selection without what names nothing: addresses, and the values in code's strings. */
+/**
+ * Words that point at what the reader has in view ("this", "these", "here"), in the languages
+ * docs are most often translated into: a question that has one asks about the selection.
+ */
+const POINTING = new RegExp(
+  [
+    String.raw`(?<![\p{L}\p{M}])(?:this|these|that|those|it|its|here|above|selected|selection|dies(?:e[rsnm]?)?|das|hier|esto|este|esta|estos|estas|eso|esa|ese|aquí|ceci|cela|ça|ce|cet|cette|ces|ici|isto|isso|aqui|questo|questa|queste|questi|qui|это|этот|эта|эти|здесь|це|цей|ця|ці|тут)(?![\p{L}\p{M}])`,
+    'これ|この|ここ|それ|その|这|這|此|이것|이거|여기',
+  ].join('|'),
+  'iu',
+);
+
+/**
+ * Whether a question asks about what the reader selected: it points at it ("what does this
+ * do?"), names something in it, or says too little to stand alone ("explain"). A question that
+ * names things of its own (a task, or three words of another question), none of them in the
+ * selection, asks about something else (the reader selected text, then asked another
+ * question): it is answered alone.
+ */
+export function asksAboutSelection(
+  question: string,
+  selection: Selection[],
+  language?: string,
+): boolean {
+  if (selection.length === 0) return false;
+  if (POINTING.test(question)) return true;
+  const asked = analyzeQuestion(question, language);
+  const own = asked.words.filter((w) => !w.filler);
+  // "How do I…?" names the task it asks about; "what is the third argument for?" may name a
+  // part of the selection without pointing at it, and a bare "explain" asks about it.
+  const task = asked.kind === 'how' && /[?？]/.test(question);
+  if (own.length < (task ? 1 : 3)) return true;
+  const selected = new Set(selection.flatMap((s) => termsOf(s.text, language)));
+  return own.some((w) => w.terms.some((t) => selected.has(t)));
+}
+
+/** What the reader selected, as the answer reads it. */
+export function selectionOf(context: ContextItem[]): Selection[] {
+  return context.map((item) => ({ text: item.value, code: item.type === 'code' }));
+}
+
+const KEY_COLON = /\s*:/y;
+
+/**
+ * A selection without what names nothing: addresses, and the values in code's strings. A quoted
+ * key (JSON's, `'Content-Encoding':`) names an option: it stays.
+ */
 function namesText({ text, code }: Selection): string {
   const plain = text.replace(/https?:\/\/\S+/g, ' ');
-  return code ? plain.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, ' ') : plain;
+  if (!code) return plain;
+  return plain.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, (string, _quote, at: number) => {
+    KEY_COLON.lastIndex = at + string.length;
+    return KEY_COLON.test(plain) ? string : ' ';
+  });
 }
 
 /** Terms of the names in what the reader selected: code that holds them may be quoted. */

@@ -17,6 +17,7 @@ import { followingSection, fromResult } from './grounding.ts';
 import {
   analyzeQuestion,
   type Question,
+  type QuestionWord,
   type Selection,
   selectionNames,
   selectionWords,
@@ -130,15 +131,8 @@ export function readSections(
   const question = analyzeQuestion(questionText, language);
   const selection = options.selection?.filter((s) => s.text.trim()) ?? [];
   const echoes = selection.length > 0 ? echoTest(selection) : () => false;
-  const known = new Set(question.terms);
-  // About a selection, the question's own words ("explain this", "what does this option do")
-  // mostly point at it: they weigh like verbs of asking.
-  const words = [
-    ...question.words.map((w) => (selection.length > 0 ? { ...w, filler: true } : w)),
-    ...selectionWords(selection, language)
-      .filter((w) => !w.terms.some((t) => known.has(t)))
-      .map(({ alternative, ...w }) => ({ ...w, selected: alternative })),
-  ];
+  const words =
+    selection.length > 0 ? wordsAboutSelection(question, selection, language) : question.words;
   for (const name of selectionNames(selection, language)) question.named.add(name);
   let texts = options.sections ?? passages.map(fromResult);
   const matched = options.sections ? (options.matched ?? new Set()) : new Set(texts);
@@ -220,6 +214,38 @@ export function writtenUncased(text: string): boolean {
 
 /** A word held only by another section of the page counts this share. */
 const PAGE_SHARE = 0.5;
+
+/**
+ * The words an answer about a selection weighs. The question's own words ("explain this", "what
+ * does this option do") mostly point at it: they weigh like verbs of asking, and the
+ * selection's names count. A question that names one of the selection's names whole ("what does
+ * `resume` do?") asks about that one: it counts, and the selection's other words weigh lightly.
+ */
+function wordsAboutSelection(
+  question: Question,
+  selection: Selection[],
+  language: string | undefined,
+): (QuestionWord & { selected?: boolean })[] {
+  const known = new Set(question.terms);
+  // Whole names only: "config" in "what does this config do?" is not `defineConfig`.
+  const named = new Set(
+    selectionWords(selection, language, Number.POSITIVE_INFINITY)
+      .filter((w) => !w.filler)
+      .map((w) => w.terms[0]!),
+  );
+  const focus = (w: QuestionWord) => !w.filler && named.has(w.terms[0]!);
+  const focused = question.words.some(focus);
+  return [
+    ...question.words.map((w) => (focus(w) ? w : { ...w, filler: true })),
+    ...selectionWords(selection, language)
+      .filter((w) => !w.terms.some((t) => known.has(t)))
+      .map(({ alternative, ...w }) => ({
+        ...w,
+        selected: alternative,
+        ...(focused && { filler: true }),
+      })),
+  ];
+}
 
 /** The terms of a section's lines that do not repeat the selection. */
 function unechoedTerms(section: Section, echoes: (snippet: Snippet) => boolean): Set<string> {

@@ -110,7 +110,8 @@ export async function startReply(request: ReplyRequest): Promise<Reply> {
       passages: retrieval.results,
       siteUrl: request.siteUrl,
       question: retrieval.query,
-      context: request.context,
+      // The embedded model answers about the selection only when the question asks about it.
+      context: retrieval.context,
       index: request.index,
       language: retrieval.language,
     }),

@@ -5,6 +5,7 @@
  */
 import type { ContextItem, SearchFilter, SearchResult } from '../../api/types.ts';
 import type { DocsIndex, SearchOptions } from '../docs-index/types.ts';
+import { asksAboutSelection, selectionOf } from './question.ts';
 
 /** A request message as the assistant endpoints accept it (v2 `parts`, v1 `content`). */
 export interface ConversationMessage {
@@ -27,6 +28,8 @@ export interface Retrieval {
   results: SearchResult[];
   /** The reader's language, when the site publishes several (answer in it). */
   language?: string;
+  /** What the reader selected, when the question asks about it (else it was not searched). */
+  context?: ContextItem[];
 }
 
 /** Selected text can be long; its first words carry enough of the topic to steer search. */
@@ -51,12 +54,27 @@ export function lastUserQuestion(messages: ConversationMessage[]): string {
 }
 
 export function searchQuery(question: string, context: ContextItem[] = []): string {
-  const extra = context.map((item) => item.value.split(/\s+/).slice(0, CONTEXT_WORDS).join(' '));
+  const extra = context.map((item) =>
+    searchedText(item).split(/\s+/).slice(0, CONTEXT_WORDS).join(' '),
+  );
   return [question, ...extra].filter(Boolean).join('\n');
 }
 
+const CODE_STRING = /(['"`])(?:\\.|(?!\1)[^\n\\])*\1/g;
+
+/**
+ * What a selection adds to the search: selected code without the strings in words (a message,
+ * a prompt, a label), which say what the example is about, not what the code is; its keys and
+ * names stay ('Content-Encoding', './src').
+ */
+function searchedText(item: ContextItem): string {
+  if (item.type !== 'code') return item.value;
+  return item.value.replace(CODE_STRING, (string) => (/\s/.test(string) ? ' ' : string));
+}
+
 export function retrievePassages(index: DocsIndex, request: RetrievalRequest): Retrieval {
-  const query = searchQuery(request.question, request.context);
+  const context = selectionAskedAbout(request.question, request.context);
+  const query = searchQuery(request.question, context);
   const options: SearchOptions = {
     pageSize: request.pageSize,
     filter: request.filter,
@@ -64,5 +82,10 @@ export function retrievePassages(index: DocsIndex, request: RetrievalRequest): R
   };
   const results = index.search(query, options);
   const language = index.scope?.(query, options).language;
-  return { query, results, ...(language && { language }) };
+  return { query, results, ...(language && { language }), ...(context.length > 0 && { context }) };
+}
+
+/** The selection when the question asks about it; none when it asks about something else. */
+function selectionAskedAbout(question: string, context: ContextItem[] = []): ContextItem[] {
+  return asksAboutSelection(question, selectionOf(context)) ? context : [];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   analyzeQuestion,
+  asksAboutSelection,
   looksLikeCode,
   selectionNames,
   selectionWords,
@@ -321,6 +322,18 @@ describe('selections', () => {
     expect(selectionWords([code]).every((w) => !w.filler)).toBe(true);
   });
 
+  it('keeps the quoted keys of selected code (JSON, headers): they name options', () => {
+    const json = {
+      text: '{ "domain": "docs", "logging": true, "logQuestions": false }',
+      code: true,
+    };
+    expect([...selectionNames([json])]).toEqual(expect.arrayContaining(['domain', 'logquestions']));
+    expect([...selectionNames([json])]).not.toContain('doc');
+    const headers = { text: "headers: { 'Content-Encoding': 'none' }", code: true };
+    expect([...selectionNames([headers])]).toEqual(expect.arrayContaining(['content', 'encod']));
+    expect([...selectionNames([headers])]).not.toContain('none');
+  });
+
   it('weighs the plain words of selected text lightly and its code-like names fully', () => {
     const words = selectionWords([
       { text: 'Set `maxRetries` to zero to turn retries off.', code: false },
@@ -333,5 +346,18 @@ describe('selections', () => {
     expect(looksLikeCode('const result = streamText({ model });')).toBe(true);
     expect(looksLikeCode('server: {\n  port: 3000,\n}')).toBe(true);
     expect(looksLikeCode('Streaming sends the answer in small chunks.')).toBe(false);
+  });
+
+  it('reads a question as asking about the selection when it points at it, names what it holds, or says too little alone', () => {
+    const card = [{ text: '<Card title="Check this out">Interesting content.</Card>', code: true }];
+    expect(asksAboutSelection('What does this do?', card)).toBe(true);
+    expect(asksAboutSelection('explain', card)).toBe(true);
+    expect(asksAboutSelection('How do I add a sidebar link to it?', card)).toBe(true);
+    expect(asksAboutSelection('How do I change the card title?', card)).toBe(true);
+    expect(asksAboutSelection('what is the second attribute for?', card)).toBe(true);
+    expect(asksAboutSelection('How do I add a sidebar link?', card)).toBe(false);
+    expect(asksAboutSelection('How do I change the favicon?', card)).toBe(false);
+    expect(asksAboutSelection('Which port does the preview server listen on?', card)).toBe(false);
+    expect(asksAboutSelection('How do I add a sidebar link?', [])).toBe(false);
   });
 });

@@ -158,3 +158,37 @@ describe('lengthAllowance', () => {
     ).toBe(0);
   });
 });
+
+describe('reading a question about a selection', () => {
+  const selection = [{ text: 'useChat({ id: chatId, resume: true })', code: true }];
+  const passages = [
+    result('reference/use-chat', 'The `resume` option reconnects to an ongoing stream.'),
+    result('reference/chat-id', 'The `id` option names the chat; `chatId` is yours.'),
+  ];
+  const groups = (question: string) =>
+    Object.fromEntries(
+      readSections(question, passages, { selection }).weighted!.groups.map((g) => [
+        g.terms[0],
+        g.filler,
+      ]),
+    );
+
+  it("weighs the selection's names, not the question's words, when the question points at it", () => {
+    const weighed = groups('What does this do?');
+    expect(weighed['resum']).toBe(false);
+    expect(weighed['usechat']).toBe(false);
+  });
+
+  it('weighs the one name the question asks about, and the rest of the selection lightly', () => {
+    const weighed = groups('what does resume do?');
+    expect(weighed['resum']).toBe(false);
+    expect(weighed['usechat']).toBe(true);
+    expect(weighed['chatid']).toBe(true);
+  });
+
+  it('does not take a word that is only part of a selected name for the one asked about', () => {
+    const weighed = groups('what does this chat do?');
+    expect(weighed['chat']).toBe(true);
+    expect(weighed['resum']).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retrievePassages } from '../../../src/server/assistant/retrieval.ts';
+import { retrievePassages, searchQuery } from '../../../src/server/assistant/retrieval.ts';
 import type { SiteIndex } from '../../../src/server/docs-index/docs-index.ts';
 import { STARLIGHT_DOCS } from '../../support/corpora.ts';
 import { indexSite } from '../../support/docs-sites.ts';
@@ -47,5 +47,47 @@ describe('retrievePassages in the reader’s language', () => {
     });
     expect(language).toBe('de');
     expect(results.every((result) => result.metadata.language === 'de')).toBe(true);
+  });
+});
+
+describe('retrievePassages with a selection', () => {
+  const card = [
+    { type: 'code' as const, value: '<Card title="Check this out">Interesting content.</Card>' },
+  ];
+
+  it('searches the selection with a question about it, and passes it on', async () => {
+    const retrieval = retrievePassages(await corpus(), {
+      question: 'What does this do?',
+      context: card,
+      pageSize: 5,
+    });
+    expect(retrieval.query).toContain('<Card');
+    expect(retrieval.context).toEqual(card);
+    expect(retrieval.results[0]?.path).toMatch(/card/);
+  });
+
+  it('searches a question about something else alone, as if nothing were selected', async () => {
+    const question = 'How do I add a sidebar link?';
+    const retrieval = retrievePassages(await corpus(), { question, context: card, pageSize: 5 });
+    const alone = retrievePassages(await corpus(), { question, pageSize: 5 });
+    expect(retrieval.query).toBe(question);
+    expect(retrieval.context).toBeUndefined();
+    expect(retrieval.results.map((r) => r.path)).toEqual(alone.results.map((r) => r.path));
+    expect(retrieval.results[0]?.path).toMatch(/sidebar/);
+  });
+
+  it('searches selected code without the sentences in its strings, keeping its names and keys', () => {
+    const query = searchQuery('What does this do?', [
+      {
+        type: 'code',
+        value:
+          "name: z.string().describe('Name of a fictional person.'),\nheaders: { 'Content-Encoding': 'none' },",
+      },
+      { type: 'textSelection', value: "Set 'pagefind: false' to hide a page." },
+    ]);
+    expect(query).toContain('describe(');
+    expect(query).toContain("'Content-Encoding': 'none'");
+    expect(query).not.toContain('fictional');
+    expect(query).toContain("'pagefind: false'");
   });
 });

@@ -446,6 +446,27 @@ describe('the dev-8 sets', () => {
   });
 });
 
+// The dev-sel sets (session 20, issue 14): questions about a selection, written before any run.
+describe('the dev-sel sets', () => {
+  it.each([
+    { file: 'dev-sel-ai-sdk-docs.json', pages: () => publishedPaths(AI_SDK_DOCS) },
+    { file: 'dev-sel-vite-docs.json', pages: () => publishedPaths(VITE_DOCS) },
+    {
+      file: 'dev-sel-starlight-docs.json',
+      pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
+    },
+    { file: 'dev-sel-demo-docs.json', pages: () => publishedPaths(DEMO_DOCS) },
+  ])(
+    '$file: 10 covered questions, each with a selection, a fact and real pages; 2 ask about something else',
+    async (set) => {
+      await expectReaderSet({ ...set, covered: 10, offTopic: 0 }, 'exactly');
+      const loaded = await loadQuestionSet(questions(set.file));
+      for (const q of loaded.questions) expect(q.context?.length, q.id).toBeGreaterThan(0);
+      expect(loaded.questions.filter((q) => q.id.startsWith('sel-off-'))).toHaveLength(2);
+    },
+  );
+});
+
 // The held-out-6 sets (held out from session 20, rates only): readers' words on pages drawn at
 // random, written before any run.
 describe('the held-out-6 sets', () => {
