@@ -189,33 +189,6 @@ const READING_SECTIONS_MIN = 3;
 /** A word typed in lower-case letters only: no name, no identifier. */
 const LOWER_WORD = /^\p{Ll}+$/u;
 
-/**
- * Edits from one word to another counting two neighbouring letters swapped as one (the optimal
- * string alignment distance).
- */
-export function typoDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d = new Int32Array(rows * cols);
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(
-        d[(i - 1) * cols + j]! + 1,
-        d[i * cols + j - 1]! + 1,
-        d[(i - 1) * cols + j - 1]! + cost,
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, d[(i - 2) * cols + j - 2]! + 1);
-      }
-      d[i * cols + j] = best;
-    }
-  }
-  return d[rows * cols - 1]!;
-}
-
 const isWord = (term: string, minLength: number) =>
   term.length >= minLength && term.length <= WORD_LENGTH_MAX;
 
@@ -754,11 +727,19 @@ export class SectionEngine {
     let best: string | undefined;
     let bestDistance = Number.POSITIVE_INFINITY;
     let bestSections = 0;
-    // Two letters swapped are two edits to the tree's (Levenshtein) distance, one typo to a reader.
-    const reach = Math.min(MAX_FUZZY, maxDistance + 1);
-    for (const [key, [id, edits]] of this.bodyText.near(term, reach)) {
-      const distance = edits > maxDistance ? typoDistance(term, key) : edits;
-      if (distance === 0 || distance > maxDistance || key[0] !== term[0]) continue;
+    const candidates: [key: string, id: number, distance: number][] = [];
+    for (const [key, [id, distance]] of this.bodyText.near(term, maxDistance)) {
+      candidates.push([key, id, distance]);
+    }
+    // Two letters swapped are two edits to the tree's (Levenshtein) distance, one typo to a
+    // reader: each swap is looked up as it is, cheaper than a walk of the tree at two edits.
+    for (let i = 1; i < term.length - 1; i++) {
+      const swapped = term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2);
+      const id = swapped === term ? undefined : this.fieldTerms.idOf(swapped);
+      if (id !== undefined) candidates.push([swapped, id, 1]);
+    }
+    for (const [key, id, distance] of candidates) {
+      if (distance === 0 || key[0] !== term[0]) continue;
       const sections = this.sectionsWithTerm[id] ?? 0;
       if (sections < READING_SECTIONS_MIN) continue;
       if (distance < bestDistance || (distance === bestDistance && sections > bestSections)) {
