@@ -41,6 +41,8 @@ export interface WeightedQuestion {
 /** How rare terms are: the site's whole index when known, else the retrieved snippets. */
 export interface Rarity {
   termFrequency?: (term: string) => number;
+  /** The term of the site a word it never uses is a typo of, if any (see readTypos). */
+  readingOf?: (term: string) => string | undefined;
   sectionCount: number;
   /** The language the site is written in first (BCP-47), when it publishes several. */
   defaultLanguage?: string;
@@ -70,7 +72,7 @@ const ABSENT_SHARE = 1.5;
  * their own ("vient", "suffit") that no page happens to hold; a name ("Django") is written the
  * same in any language and still names what the site is not about.
  */
-function absentWordsTell(rarity: Rarity | undefined, language: string | undefined): boolean {
+export function absentWordsTell(rarity: Rarity | undefined, language: string | undefined): boolean {
   const site = rarity?.defaultLanguage;
   return !site || !language || language.toLowerCase() === site.toLowerCase();
 }

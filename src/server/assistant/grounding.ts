@@ -20,6 +20,8 @@ export interface DocsLookup {
   getPage: PageLookup;
   /** In how many sections a term occurs. */
   termFrequency?: (term: string) => number;
+  /** The term of the site a word it never uses is a typo of, if any. */
+  readingOf?: (term: string) => string | undefined;
   sectionCount: number;
   /** The language the site is written in first, when it publishes several. */
   defaultLanguage?: string;
@@ -31,6 +33,7 @@ export function docsLookup(index: DocsIndex): DocsLookup {
   return {
     getPage: (path) => index.getPage(path),
     ...(index.termFrequency && { termFrequency: (term) => index.termFrequency!(term) }),
+    ...(index.readingOf && { readingOf: (term) => index.readingOf!(term) }),
     sectionCount: index.sectionCount,
     ...(multilingual(index) && {
       defaultLanguage: index.profile!.defaultLanguage,

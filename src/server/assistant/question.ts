@@ -199,6 +199,31 @@ export function analyzeQuestion(text: string, language?: string): Question {
   };
 }
 
+/**
+ * The question with each word the site never uses read as the site's word it is a typo of
+ * (`readingOf`: "serach" as "search", "colour" as "color"), so that coverage, lookup and quote
+ * scoring all weigh the word the reader meant. Only a plain word: never a name (capitalised,
+ * code-like, an identifier), a verb of asking or a piece of a Korean or German compound.
+ */
+export function readTypos(
+  question: Question,
+  readingOf: (term: string) => string | undefined,
+): Question {
+  let changed = false;
+  const words = question.words.map((word) => {
+    const [term] = word.terms;
+    if (word.terms.length !== 1 || word.identifier || word.name || word.filler || word.pieces)
+      return word;
+    if (question.named.has(term!)) return word;
+    const reading = readingOf(term!);
+    if (reading === undefined) return word;
+    changed = true;
+    return { ...word, terms: [reading] };
+  });
+  if (!changed) return question;
+  return { ...question, words, terms: [...new Set(words.flatMap((w) => w.terms))] };
+}
+
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { SearchResult } from '../../api/types.ts';
 import {
+  absentWordsTell,
   heldByWord,
   holdsAllButNames,
   type Rarity,
@@ -18,6 +19,7 @@ import {
   analyzeQuestion,
   type Question,
   type QuestionWord,
+  readTypos,
   type Selection,
   selectionNames,
   selectionWords,
@@ -128,7 +130,7 @@ export function readSections(
   const docsLanguage = passages[0]?.metadata['language'];
   const language =
     options.language ?? (typeof docsLanguage === 'string' ? docsLanguage : undefined);
-  const question = analyzeQuestion(questionText, language);
+  const question = readTyposIn(analyzeQuestion(questionText, language), options.rarity, language);
   const selection = options.selection?.filter((s) => s.text.trim()) ?? [];
   const echoes = selection.length > 0 ? echoTest(selection) : () => false;
   const words =
@@ -182,6 +184,21 @@ export function readSections(
     );
   });
   return { question, selection, echoes, sections, weighted, ...(language && { language }) };
+}
+
+/**
+ * The question with its typos read as the site's words (see readTypos), in the language the site
+ * is written in first: a translation's readers use words of their own no page holds, which weigh
+ * little there anyway (see absentWordsTell), and the site's words nearest them are often of
+ * another language.
+ */
+function readTyposIn(
+  question: Question,
+  rarity: Rarity | undefined,
+  language: string | undefined,
+): Question {
+  const readingOf = rarity?.readingOf;
+  return readingOf && absentWordsTell(rarity, language) ? readTypos(question, readingOf) : question;
 }
 
 /**

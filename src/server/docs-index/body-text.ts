@@ -177,6 +177,11 @@ export class BodyText {
     return found;
   }
 
+  /** The terms within `maxDistance` edits of `key`, by key: their ids and distances. */
+  near(key: string, maxDistance: number): Map<string, [id: number, distance: number]> {
+    return this.currentTree().fuzzyGet(key, maxDistance);
+  }
+
   /**
    * Calls `each` for every section holding a term in a field, with what MiniSearch would add to
    * the section's score for it (`termBoost`: the query term's; `fieldBoost`: the field's).

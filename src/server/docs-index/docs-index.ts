@@ -124,6 +124,11 @@ export class SiteIndex implements DocsIndex {
     return this.engine.frequencyOf(term);
   }
 
+  /** The term of the site a word it never uses is a typo of, if any (see the engine's). */
+  readingOf(term: string): string | undefined {
+    return this.engine.readingOf(term);
+  }
+
   /**
    * How rare terms are among the sections of one language's pages (the default language's
    * include pages that name none): in how many a term occurs, and how many there are.

@@ -178,6 +178,16 @@ const WORD_LENGTH_MAX = 40;
 const RARE_TERM = 3;
 /** The most typos MiniSearch matches in a word (its `maxFuzzy`). */
 const MAX_FUZZY = 2;
+/** One typo per five letters; shorter words must be spelled right (search and readingOf). */
+const FUZZY_SHARE = 0.2;
+const FUZZY_LENGTH_MIN = 5;
+/**
+ * Sections a term must occur in for a word the site never uses to be read as it: a reader's typo
+ * is of a word the site uses often, not of one it names once in passing.
+ */
+const READING_SECTIONS_MIN = 3;
+/** A word typed in lower-case letters only: no name, no identifier. */
+const LOWER_WORD = /^\p{Ll}+$/u;
 
 const isWord = (term: string, minLength: number) =>
   term.length >= minLength && term.length <= WORD_LENGTH_MAX;
@@ -703,6 +713,44 @@ export class SectionEngine {
     return id === undefined ? 0 : (this.sectionsWithTerm[id] ?? 0);
   }
 
+  /**
+   * The term of the site a word it never uses is a typo of, as search's fuzzy matching reaches it:
+   * within its distance (one edit per five letters), the first letter as typed (readers seldom
+   * get it wrong, and a name such as "sentry" is not "entry"), the closest, then the most used,
+   * in READING_SECTIONS_MIN sections at least. Undefined for a word the site uses, a word that
+   * is not lower-case letters of a cased script, or one with no such term.
+   */
+  readingOf(term: string): string | undefined {
+    if (!isWord(term, FUZZY_LENGTH_MIN) || !/^\p{Ll}+$/u.test(term)) return undefined;
+    if (storageKey(term) !== term || this.frequencyOf(term) > 0) return undefined;
+    const maxDistance = Math.min(MAX_FUZZY, Math.round(term.length * FUZZY_SHARE));
+    let best: string | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    let bestSections = 0;
+    const candidates: [key: string, id: number, distance: number][] = [];
+    for (const [key, [id, distance]] of this.bodyText.near(term, maxDistance)) {
+      candidates.push([key, id, distance]);
+    }
+    // Two letters swapped are two edits to the tree's (Levenshtein) distance, one typo to a
+    // reader: each swap is looked up as it is, cheaper than a walk of the tree at two edits.
+    for (let i = 1; i < term.length - 1; i++) {
+      const swapped = term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2);
+      const id = swapped === term ? undefined : this.fieldTerms.idOf(swapped);
+      if (id !== undefined) candidates.push([swapped, id, 1]);
+    }
+    for (const [key, id, distance] of candidates) {
+      if (distance === 0 || key[0] !== term[0]) continue;
+      const sections = this.sectionsWithTerm[id] ?? 0;
+      if (sections < READING_SECTIONS_MIN) continue;
+      if (distance < bestDistance || (distance === bestDistance && sections > bestSections)) {
+        best = key;
+        bestDistance = distance;
+        bestSections = sections;
+      }
+    }
+    return best;
+  }
+
   search(query: string, options: EngineSearchOptions = {}): EngineHit[] {
     const { language, accept, pageLanguages, limit = Number.POSITIVE_INFINITY } = options;
     const plan = this.planQuery(query, languageOf(language));
@@ -730,7 +778,7 @@ export class SectionEngine {
     // word is a wrong character, not a letter: no fuzzy matching for those.
     const fuzzy = (key: string) => {
       const term = termOf.get(key) ?? key;
-      return isWord(term, 5) && !known(term) && term === key ? 0.2 : false;
+      return isWord(term, FUZZY_LENGTH_MIN) && !known(term) && term === key ? FUZZY_SHARE : false;
     };
     const prefix = (key: string) => {
       const term = termOf.get(key) ?? key;
@@ -1130,6 +1178,16 @@ export class SectionEngine {
       for (const other of others) {
         const [variant] = cachedWordTerms(word, other);
         if (variant !== undefined && variant !== whole && known(variant)) forms.push(variant);
+      }
+      // A plain word the site never uses is looked up as the word of the site it is a typo of,
+      // as the answer reads it (readingOf); a name or an identifier as written.
+      if (
+        forms.length === 0 &&
+        parts.length === 0 &&
+        (LOWER_WORD.test(word) || word === queryWords[0])
+      ) {
+        const reading = this.readingOf(whole);
+        if (reading !== undefined) forms.push(reading);
       }
       add(whole, forms);
       for (const part of parts) if (!wordsByTerm.has(part)) identifierParts.add(part);

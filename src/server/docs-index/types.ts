@@ -90,6 +90,11 @@ export interface DocsIndex {
   readonly revision?: number;
   /** In how many sections a term (as the tokenizer makes it) occurs: how rare it is. */
   termFrequency?(term: string): number;
+  /**
+   * The term of the site a word it never uses is a typo of ("serach": "search"), as search's
+   * fuzzy matching reaches it; undefined when there is none.
+   */
+  readingOf?(term: string): string | undefined;
   /** The same within the pages of one language (BCP-47, any case). */
   rarityIn?(language: string): LanguageRarity;
 }

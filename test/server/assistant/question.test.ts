@@ -3,6 +3,7 @@ import {
   analyzeQuestion,
   asksAboutSelection,
   looksLikeCode,
+  readTypos,
   selectionNames,
   selectionWords,
   termsOf,
@@ -306,6 +307,33 @@ describe('analyzeQuestion', () => {
       ),
     ).toBe(true);
     expect(writtenUnspaced('See [the guide](https://example.com/指南) for more.')).toBe(false);
+  });
+});
+
+describe('readTypos', () => {
+  // Every unknown word has a reading here: what is read is what readTypos lets through.
+  const readingOf = (term: string) => `${term}-read`;
+  const read = (text: string) => readTypos(analyzeQuestion(text), readingOf).words;
+
+  it('reads a plain word as the site word it is a typo of, in its words and its terms', () => {
+    const question = readTypos(analyzeQuestion('how do i add a sidbar link'), (term) =>
+      term === 'sidbar' ? 'sidebar' : undefined,
+    );
+    expect(question.terms).toEqual(['add', 'sidebar', 'link']);
+    expect(question.words.map((w) => w.terms)).toEqual([['add'], ['sidebar'], ['link']]);
+  });
+
+  it('leaves names, code, identifiers and verbs of asking as written', () => {
+    const words = read('How do I add Netlify to `base` with getStaticPaths and server_port?');
+    expect(words.map((w) => w.terms[0])).toEqual([
+      'add',
+      'netlifi',
+      'base',
+      'getstaticpaths',
+      'serverport',
+    ]);
+    const plain = analyzeQuestion('why is the build slow');
+    expect(readTypos(plain, () => undefined)).toBe(plain);
   });
 });
 

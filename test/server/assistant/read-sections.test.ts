@@ -150,6 +150,25 @@ describe('lengthAllowance', () => {
     );
   });
 
+  it('reads a typo as the word of the site it is a typo of, never a name', () => {
+    const site = new Set(['deploi', 'static', 'file', 'server']);
+    const rarity = {
+      sectionCount: 1000,
+      termFrequency: (term: string) => (site.has(term) ? 10 : 0),
+      readingOf: (term: string) => (term === 'statc' ? 'static' : undefined),
+    };
+    const query = 'deploy my statc files to the server';
+    // Read as "static", the query holds no word the site never uses; unread, "statc" is a name.
+    expect(allowance(query, { rarity })).toBeGreaterThan(0);
+    const { readingOf: _, ...unread } = rarity;
+    expect(allowance(query, { rarity: unread })).toBe(0);
+    // Capitalised, it is a name as written.
+    expect(allowance('How do I deploy my Statc files to the server?', { rarity })).toBe(0);
+    const reading = readSections(query, [keys], { rarity });
+    expect(reading.question.terms).toContain('static');
+    expect(reading.weighted?.terms).not.toContain('statc');
+  });
+
   it('leaves a question about a selection as it is', () => {
     const selection = [{ text: 'rotateSecrets({ every: "month" })', code: true }];
     expect(allowance('What does this do when the team is large and the keys are old?')).not.toBe(0);

@@ -35,6 +35,29 @@ describe('SectionEngine', () => {
     expect(engine.search('wombat')).toEqual([]);
   });
 
+  it('reads a word the site never uses as the often used word of the site it is a typo of', () => {
+    const engine = new SectionEngine();
+    const pages = ['sidebar', 'search', 'entry', 'entries', 'sidebars'].flatMap((word, n) =>
+      Array.from({ length: 4 }, (_, k) =>
+        sectionsOf(`${word}-${n}-${k}.md`, `# Page ${k}\nThe ${word} of the site.`),
+      ).flat(),
+    );
+    engine.add(pages);
+    engine.add(sectionsOf('once.md', '# Once\nThe seach word, once.'));
+    // A dropped, swapped or doubled letter (a swap is one typo); two edits in a long word.
+    expect(engine.readingOf('sidbar')).toBe('sidebar');
+    expect(engine.readingOf('serach')).toBe('search');
+    expect(engine.readingOf('siddebarr')).toBe('sidebar');
+    // The first letter as typed: a name such as "sentry" is not "entry".
+    expect(engine.readingOf('sentry')).toBeUndefined();
+    // A word the site uses, too short a word, a word met in too few sections: none.
+    expect(engine.readingOf('search')).toBeUndefined();
+    expect(engine.readingOf('serc')).toBeUndefined();
+    expect(engine.readingOf('seachh')).toBeUndefined();
+    expect(engine.readingOf('Sidbar')).toBeUndefined();
+    expect(engine.readingOf('sidbar2')).toBeUndefined();
+  });
+
   it('classifies a stem stemmed again by its own frequency ("embedding" -> "embed" -> "emb")', () => {
     const engine = new SectionEngine();
     // "emb" (the stem of the word "embed") is common; "embed" (of "embedding") is rare.
