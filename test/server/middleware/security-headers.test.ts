@@ -4,8 +4,11 @@
  * widget's CORS and cross-origin loading left as the contract needs them.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { fromAddress, post, testApp } from '../../support/server.ts';
 
@@ -81,5 +84,32 @@ describe('security headers', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('are on the responses a Node server writes, where the values a route sets win', async () => {
+    // Served by Node, the headers go on the Node response before the route runs (no Headers
+    // object per response); the route's response still sets its own over them.
+    const dir = mkdtempSync(join(tmpdir(), 'widget-headers-'));
+    writeFileSync(join(dir, 'docs-assistant.js'), 'export {};');
+    const app = testApp({ widgetDir: dir });
+    const server = createServer(getRequestListener(app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const search = await fetch(`${base}/v1/search/acme`, post({ query: 'install' }));
+      expect(search.status).toBe(200);
+      expectSecured(search);
+      expect(search.headers.get('content-type')).toContain('application/json');
+      const missing = await fetch(`${base}/nowhere`);
+      expect(missing.status).toBe(404);
+      expectSecured(missing);
+      const widget = await fetch(`${base}/widget/docs-assistant.js`);
+      expect(widget.status).toBe(200);
+      expect(widget.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(widget.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      await Promise.all([search.text(), missing.text(), widget.text()]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
