@@ -19,6 +19,7 @@ import { ratesTable } from '../src/server/eval/report.ts';
 import { runEval } from '../src/server/eval/run.ts';
 import { type EvalTarget, inProcessTarget } from '../src/server/eval/targets.ts';
 import { tokenize } from '../src/server/text/terms.ts';
+import { seededRandom } from './generate-corpus.ts';
 
 const { values: flags } = parseArgs({
   options: {
@@ -28,18 +29,6 @@ const { values: flags } = parseArgs({
   },
 });
 const VARIANTS = Number(flags.variants);
-
-/** Mulberry32: a small seeded generator, so that the variants are the same on every run. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /** A lower-case word of four letters or more that is no stop word: what the reader asks about. */
@@ -76,7 +65,7 @@ function typo(word: string, random: () => number): string {
 function typoVariants(question: Question, seed: number): Question[] {
   const words = contentWords(question.question);
   if (words.length === 0) return [];
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const variants: Question[] = [];
   const seen = new Set<string>();
   for (let n = 0; n < VARIANTS * 3 && variants.length < VARIANTS; n++) {
