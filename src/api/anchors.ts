@@ -19,16 +19,11 @@
  * every heading of the vendored corpora). No dependencies and no DOM.
  */
 
+import { EXPLICIT_ID } from './explicit-id.ts';
+
 export type SlugStyle = 'github' | 'vitepress' | 'mkdocs';
 
 export const SLUG_STYLES: readonly SlugStyle[] = ['github', 'vitepress', 'mkdocs'];
-
-/**
- * `## Title {#custom-id}` (MDX, VitePress, Docusaurus, MkDocs' attr_list) or `## Title
- * [#custom-id]` (Fumadocs) at the end of a heading: the id, in group 1 or 2, is any text without
- * spaces or brackets, as the frameworks take it (`{#vue.js-privacy-policy}`).
- */
-export const EXPLICIT_ID = /\s*(?:\{#([^\s{}[\]]+)\}|\[#([^\s{}[\]]+)\])\s*$/;
 
 export interface HeadingSource {
   /** The heading as a reader sees it: no Markdown, HTML or JSX syntax. */

@@ -8,7 +8,7 @@
  * With the published site's address, a link to a path of the site (`](/docs/x)`) becomes an
  * absolute link to it: an agent reads the page from this server, where `/docs/x` is no page.
  */
-import { EXPLICIT_ID } from '../../api/anchors.ts';
+import { EXPLICIT_ID } from '../../api/explicit-id.ts';
 import type { Page } from '../docs-index/types.ts';
 import { renderMdx } from './markdown/mdx-render.ts';
 import { closesFence, fenceOpening, mapLinesOutsideFences } from './markdown/mdx-tokens.ts';

@@ -5,7 +5,7 @@
  */
 
 import { type ParseError, parse } from '@babel/parser';
-import { EXPLICIT_ID } from '../../api/anchors.ts';
+import { EXPLICIT_ID } from '../../api/explicit-id.ts';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;

@@ -13,7 +13,8 @@
  * - Short inline code gets `nowrap`: `--model-base-url` must not wrap after its `--`.
  */
 import { Marked, Renderer, type Tokens } from 'marked';
-import { EXPLICIT_ID, type HeadingSlugger, type SlugStyle } from '../../api/anchors.ts';
+import type { HeadingSlugger, SlugStyle } from '../../api/anchors.ts';
+import { EXPLICIT_ID } from '../../api/explicit-id.ts';
 import { highlightCode, languageOf } from './highlight.ts';
 
 export interface RenderOptions {
