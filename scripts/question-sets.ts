@@ -66,13 +66,13 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-sel-vite-docs.json', docs: 'vite-docs' },
   { questions: 'dev-sel-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-sel-demo-docs.json', docs: '../../../docs' },
-  // Held out from session 20 (rates only): readers' words on pages drawn at random, written
-  // before any run; nobody working on ranking or answers reads their questions.
-  { questions: 'held-out-6-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'held-out-6-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'held-out-6-starlight-docs.json', docs: 'starlight-docs' },
-  { questions: 'held-out-6-starlight-multilingual.json', docs: 'starlight-docs' },
-  { questions: 'held-out-6-demo-docs.json', docs: '../../../docs' },
+  // Held out (rates only) in session 20 as the held-out-6 sets; development sets since session
+  // 21, when the held-out-7 sets took their place.
+  { questions: 'dev-9-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'dev-9-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'dev-9-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'dev-9-starlight-multilingual.json', docs: 'starlight-docs' },
+  { questions: 'dev-9-demo-docs.json', docs: '../../../docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];

@@ -467,30 +467,30 @@ describe('the dev-sel sets', () => {
   );
 });
 
-// The held-out-6 sets (held out from session 20, rates only): readers' words on pages drawn at
-// random, written before any run.
-describe('the held-out-6 sets', () => {
+// The dev-9 sets (held out in session 20 as the held-out-6 sets, rates only; development sets
+// since session 21): readers' words on pages drawn at random, written before any run.
+describe('the dev-9 sets', () => {
   it.each([
     {
-      file: 'held-out-6-ai-sdk-docs.json',
+      file: 'dev-9-ai-sdk-docs.json',
       covered: 20,
       offTopic: 5,
       pages: () => publishedPaths(AI_SDK_DOCS),
     },
     {
-      file: 'held-out-6-vite-docs.json',
+      file: 'dev-9-vite-docs.json',
       covered: 16,
       offTopic: 4,
       pages: () => publishedPaths(VITE_DOCS),
     },
     {
-      file: 'held-out-6-starlight-docs.json',
+      file: 'dev-9-starlight-docs.json',
       covered: 16,
       offTopic: 4,
       pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
     },
     {
-      file: 'held-out-6-demo-docs.json',
+      file: 'dev-9-demo-docs.json',
       covered: 12,
       offTopic: 4,
       pages: () => publishedPaths(DEMO_DOCS),
@@ -502,8 +502,8 @@ describe('the held-out-6 sets', () => {
 
   // Each covered question is answered by a page in its language, or by the English page where
   // that language has no translation of it, as Starlight falls back.
-  it('held-out-6-starlight-multilingual: covered questions per language with facts, pages in their language or its English fallback, and off-topic questions in those languages', async () => {
-    const set = await loadQuestionSet(questions('held-out-6-starlight-multilingual.json'));
+  it('dev-9-starlight-multilingual: covered questions per language with facts, pages in their language or its English fallback, and off-topic questions in those languages', async () => {
+    const set = await loadQuestionSet(questions('dev-9-starlight-multilingual.json'));
     const { covered, offTopic } = perLanguage(set);
     expect(Object.fromEntries([...covered].sort())).toEqual({
       de: 3,
