@@ -73,6 +73,13 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-9-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-9-starlight-multilingual.json', docs: 'starlight-docs' },
   { questions: 'dev-9-demo-docs.json', docs: '../../../docs' },
+  // Held out from session 21 (rates only): the held-out-7 sets, readers' words on pages drawn
+  // at random, written before any run.
+  { questions: 'held-out-7-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'held-out-7-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'held-out-7-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'held-out-7-starlight-multilingual.json', docs: 'starlight-docs' },
+  { questions: 'held-out-7-demo-docs.json', docs: '../../../docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];
