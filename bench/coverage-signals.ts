@@ -20,7 +20,7 @@
  * `dev-7-`) also rates every rule on the sets named so, chosen on all the others.
  */
 import { parseArgs } from 'node:util';
-import { answerQuotes } from '../src/server/assistant/choose-quotes.ts';
+import { answerQuotes, namesATopic } from '../src/server/assistant/choose-quotes.ts';
 import { heldByWord, shareOf, type WeightedQuestion } from '../src/server/assistant/coverage.ts';
 import {
   coverageMargin,
@@ -95,6 +95,11 @@ export interface SignalRow extends Signals {
   firstPage: number;
   /** Whether an answer finds lines to quote when search's first page is quotable whatever it holds. */
   firstQuotable: boolean;
+  /**
+   * Whether a read section's title or heading trail holds a word of the question (choose-quotes.ts,
+   * namesATopic): search's first page is quoted alone only then (session 21).
+   */
+  namesTopic: boolean;
 }
 
 /** The four corpora the folds rotate over (the Starlight docs with their other languages). */
@@ -124,6 +129,7 @@ export async function signalRows(): Promise<SignalRow[]> {
       quotable: weighted !== undefined && answerQuotes({ ...reading, weighted }, false).length > 0,
       firstQuotable:
         weighted !== undefined && answerQuotes({ ...reading, weighted }, true).length > 0,
+      namesTopic: weighted !== undefined && namesATopic(reading.sections, weighted),
       firstPage: Math.max(
         0,
         ...reading.sections.filter((s) => s.rank === 0).map((s) => s.pageCoverage),
@@ -476,21 +482,26 @@ function fitFirstPageBar(rows: SignalRow[], cost: number): number {
  * holds, with the fewest weighed errors on `rows`; of even ones the most (the least departure
  * from the quotable share).
  */
-export function fitFirstPageWords(rows: SignalRow[], cost: number): number {
+export function fitFirstPageWords(rows: SignalRow[], cost: number, topic = false): number {
   const { slope, neutral } = fitLengthRule(rows, cost);
   const rule = lengthRule(slope, neutral);
   const fits: { cost: number; words: number }[] = [];
   for (let words = 0; words <= 20; words++) {
-    fits.push({ cost: errorCost(rows, firstPageFrom(rule, words), cost), words });
+    fits.push({ cost: errorCost(rows, firstPageFrom(rule, words, topic), cost), words });
   }
   const fewest = Math.min(...fits.map((f) => f.cost));
   return fits.filter((f) => f.cost <= fewest + EVEN).sort((a, b) => b.words - a.words)[0]!.words;
 }
 
-/** Search's first page quotable whatever it holds for a question of `words` words or more. */
-function firstPageFrom(rule: (r: SignalRow) => boolean, words: number) {
+/**
+ * Search's first page quotable whatever it holds for a question of `words` words or more; with
+ * `topic`, only when a read page's title or headings name a word of the question (session 21).
+ */
+function firstPageFrom(rule: (r: SignalRow) => boolean, words: number, topic = false) {
   return (r: SignalRow) =>
-    rule(r) && (r.quotable || (r.firstQuotable && !r.selection && r.words >= words));
+    rule(r) &&
+    (r.quotable ||
+      (r.firstQuotable && !r.selection && r.words >= words && (!topic || r.namesTopic)));
 }
 
 export const QUOTABLE_RULES: Rule[] = [
@@ -504,11 +515,19 @@ export const QUOTABLE_RULES: Rule[] = [
     fitFirstPageBar,
   ),
   {
-    name: "length rule, then quotable or search's first page from a question's length per fold (kept)",
+    name: "length rule, then quotable or search's first page from a question's length per fold (session 18)",
     fit(train, cost) {
       const rows = learnable(train);
       const { slope, neutral } = fitLengthRule(rows, cost);
       return firstPageFrom(lengthRule(slope, neutral), fitFirstPageWords(rows, cost));
+    },
+  },
+  {
+    name: "the same, when a read page's title or headings name a word of the question (kept)",
+    fit(train, cost) {
+      const rows = learnable(train);
+      const { slope, neutral } = fitLengthRule(rows, cost);
+      return firstPageFrom(lengthRule(slope, neutral), fitFirstPageWords(rows, cost, true), true);
     },
   },
 ];
@@ -664,6 +683,6 @@ if (import.meta.main) {
   );
   console.log(`Search's first page's bar on every set: ${fitFirstPageBar(learnable(rows), cost)}`);
   console.log(
-    `Search's first page quotable whatever it holds from, on every set: ${fitFirstPageWords(learnable(rows), cost)} words (what choose-quotes.ts holds)`,
+    `Search's first page quotable whatever it holds from, on every set: ${fitFirstPageWords(learnable(rows), cost, true)} words (what choose-quotes.ts holds)`,
   );
 }

@@ -91,14 +91,39 @@ const OPENING_BONUS = 0.1;
 const CODE_SHARE = 0.6;
 
 /**
+ * Whether search's first page may be quoted though no page holds the quotable share: for a
+ * question of FIRST_PAGE_ALONE_WORDS words or more, not about a selection, whose words one of
+ * the read pages names in its title or headings (see namesATopic).
+ */
+export function firstPageAlone(reading: Reading & { weighted: WeightedQuestion }): boolean {
+  return (
+    reading.selection.length === 0 &&
+    questionWordCount(reading.weighted) >= FIRST_PAGE_ALONE_WORDS &&
+    namesATopic(reading.sections, reading.weighted)
+  );
+}
+
+/**
+ * Whether the title or heading trail of a read section holds a word of the question (verbs of
+ * asking aside). Search's first page is trusted beyond what it holds because the index weighed
+ * titles and headings across the whole site; when no retrieved page names anything the reader
+ * asked about in its title or headings, search ranked pages that mention the reader's words in
+ * passing ("lower" and "back" in a sentence about pricing tiers for "stretches for lower back
+ * pain"), and its order says nothing about the question.
+ */
+export function namesATopic(sections: Section[], weighted: WeightedQuestion): boolean {
+  const asked = weighted.groups.filter((g) => !g.filler && !g.selected).flatMap((g) => g.terms);
+  return sections.some((s) => asked.some((t) => s.topic.has(t)));
+}
+
+/**
  * The quotes of a covered answer, in the order they are shown (empty: nothing to quote).
  * `alone`: whether search's first page may be quoted though no page holds the quotable share
- * (by default, a question of FIRST_PAGE_ALONE_WORDS words or more, not about a selection).
+ * (by default, see firstPageAlone).
  */
 export function answerQuotes(
   reading: Reading & { weighted: WeightedQuestion },
-  alone = reading.selection.length === 0 &&
-    questionWordCount(reading.weighted) >= FIRST_PAGE_ALONE_WORDS,
+  alone = firstPageAlone(reading),
 ): Candidate[] {
   const { echoes } = reading;
   const about = reading.selection.length > 0;

@@ -223,11 +223,17 @@ const UNCASED_QUERY_WORDS_MAX = 7;
 /**
  * Written without a capital letter, every letter of a script that has them: no capital marks a
  * name there. A question with letters of a script without capitals (Chinese, Korean, Hindi) says
- * nothing by its lower case.
+ * nothing by its lower case. English writes its pronoun "I" (I'm, I've) with a capital wherever
+ * it stands, so it marks no name: "spilled red wine on a carpet, how do I get it out?" is written
+ * in lower case.
  */
 export function writtenUncased(text: string): boolean {
-  return /\p{Ll}/u.test(text) && !/[\p{Lu}\p{Lt}\p{Lo}]/u.test(text);
+  const rest = text.replace(PRONOUN_I, '');
+  return /\p{Ll}/u.test(rest) && !/[\p{Lu}\p{Lt}\p{Lo}]/u.test(rest);
 }
+
+/** The English pronoun "I", alone or contracted (I'm, I've, I'd, I'll). */
+const PRONOUN_I = /(?<![\p{L}\p{N}_.-])I(?=$|[\s'’?!,;:)])/gu;
 
 /** A word held only by another section of the page counts this share. */
 const PAGE_SHARE = 0.5;

@@ -899,6 +899,15 @@ describe('composeAnswer', () => {
       const { covered, sources } = composeAnswer(long, [cron], { rarity });
       expect(covered).toBe(true);
       expect(sources.map((s) => s.path)).toEqual(['ops/cron']);
+      // Not when no title or heading of the pages read names a word of the question: search
+      // then ranked the page by a word it mentions in passing.
+      const untitled = result('ops/cron', 'Jobs run from cron every night.', {
+        title: 'Scheduling',
+        heading: 'Nightly',
+        anchor: 'nightly',
+      });
+      expect(assessCoverage(long, [untitled], { rarity }).covered).toBe(true);
+      expect(composeAnswer(long, [untitled], { rarity }).sources).toEqual([]);
     });
 
     it('is quoted by its next line when its best line is quoted from another page', () => {

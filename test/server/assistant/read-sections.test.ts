@@ -144,6 +144,11 @@ describe('lengthAllowance', () => {
     expect(writtenUncased('如何启用 sitemap？')).toBe(false);
     expect(writtenUncased('сноски внизу страницы в markdown')).toBe(true);
     expect(writtenUncased('Сноски внизу страницы')).toBe(false);
+    // English capitalises its pronoun wherever it stands: it marks no name.
+    expect(writtenUncased("how do I get it out, I've tried everything")).toBe(true);
+    expect(allowance('how do I deploy my site to netlify', { rarity })).toBe(0);
+    expect(writtenUncased('how do I read the API key')).toBe(false);
+    expect(writtenUncased('use I18n in my app')).toBe(false);
     // Every word the site uses: nothing read as a name.
     expect(allowance('deploy my site and all of its static files to the server')).toBeGreaterThan(
       0,
