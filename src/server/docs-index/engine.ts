@@ -186,6 +186,8 @@ const FUZZY_LENGTH_MIN = 5;
  * is of a word the site uses often, not of one it names once in passing.
  */
 const READING_SECTIONS_MIN = 3;
+/** A word written in capitals: an acronym (`JSON`, `UI`). */
+const ACRONYM = /^\p{Lu}{2,}$/u;
 /** A word typed in lower-case letters only: no name, no identifier. */
 const LOWER_WORD = /^\p{Ll}+$/u;
 
@@ -1230,12 +1232,17 @@ export class SectionEngine {
         .flatMap((term) => [...wordsByTerm.get(term)!])
         .filter((term) => known(term) && !terms.has(term)),
     );
-    // "use chat" or "stream text" also looks up the identifier `useChat` / `streamText`.
+    // "use chat" or "stream text" also looks up the identifier `useChat` / `streamText`; "JSON
+    // parse" or "UI message" the part of one where an acronym runs into a word (`JSONParseError`,
+    // `UIMessage`), which the index holds stemmed as one word (`jsonpars`, `uimessag`).
     const joined = new Set<string>();
     for (const [position, word] of queryWords.entries()) {
       const next = queryWords[position + 1];
-      const pair = next === undefined ? undefined : identifierTerm(`${word}${next}`);
-      if (pair !== undefined && known(pair) && !terms.has(pair)) joined.add(pair);
+      if (next === undefined) continue;
+      const whole = identifierTerm(`${word}${next}`);
+      const pair =
+        known(whole) || !ACRONYM.test(word) ? whole : plainTerm(`${word}${next}`, language);
+      if (pair && known(pair) && !terms.has(pair)) joined.add(pair);
     }
     const common = this.commonThreshold();
     const ordered = [...terms];

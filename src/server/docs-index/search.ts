@@ -91,9 +91,19 @@ function nameKey(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/**
+ * The name a title gives after a leading namespace: `AI_JSONParseError` is the `JSONParseError`
+ * a reader names, `ERR_REQUIRE_ESM` the `REQUIRE_ESM`. '' for a title without one.
+ */
+function unprefixedKey(title: string): string {
+  const match = /^[\p{Lu}\p{N}]+_(?=[\p{L}\p{N}])/u.exec(title);
+  return match && !/\s/.test(title) ? nameKey(title.slice(match[0].length)) : '';
+}
+
 /** Page titles come back in every search: their keys are worked out once (bounded). */
 const titleKeys = new WordCache(50_000, nameKey);
 const titleKey = (title: string) => titleKeys.get(title, NEUTRAL);
+const unprefixedKeys = new WordCache(50_000, unprefixedKey);
 
 /**
  * Whether a section's page title (`first`: its first character code, 0 for none) is one of the
@@ -109,6 +119,13 @@ function namedBy(
 ): boolean {
   const upper = first >= 65 && first <= 90;
   if (
+    upper &&
+    section.pageTitle.includes('_') &&
+    named.has(unprefixedKeys.get(section.pageTitle, NEUTRAL))
+  ) {
+    return true;
+  }
+  if (
     (upper || (first >= 97 && first <= 122) || (first >= 48 && first <= 57)) &&
     !initials.has(upper ? first + 32 : first)
   ) {
@@ -117,10 +134,14 @@ function namedBy(
   return named.has(titleKey(section.pageTitle));
 }
 
-/** The words of a query and each pair of adjacent words, as name keys. */
+/** The words of a query and each run of two or three adjacent words, as name keys. */
 function namesIn(query: string): Set<string> {
   const words = query.split(/\s+/).map(nameKey).filter(Boolean);
-  return new Set([...words, ...words.slice(1).map((word, n) => `${words[n]}${word}`)]);
+  return new Set([
+    ...words,
+    ...words.slice(1).map((word, n) => `${words[n]}${word}`),
+    ...words.slice(2).map((word, n) => `${words[n]}${words[n + 1]}${word}`),
+  ]);
 }
 
 /**

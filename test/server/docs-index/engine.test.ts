@@ -357,4 +357,13 @@ describe('SectionEngine', () => {
       expect(ids(engine.search(query, { language }))[0], query).toBe('hooks#@0');
     }
   });
+
+  it('meets an identifier where an acronym runs into a word: "JSON parse" for JSONParseError', () => {
+    const engine = new SectionEngine();
+    engine.add(sectionsOf('error.md', '# Errors\nCatch `JSONParseError` when it is thrown.', 'en'));
+    engine.add(sectionsOf('guide.md', '# Guide\nParse the JSON file.', 'en'));
+    expect(ids(engine.search('JSON parse'))).toContain('error#@0');
+    // In lower case, two words are two words ("home page"), not one that runs them together.
+    expect(ids(engine.search('json parse'))).not.toContain('error#@0');
+  });
 });

@@ -78,6 +78,27 @@ describe('searchSections', () => {
     }
   });
 
+  it('names a page by three words, and by its title after a namespace (AI_JSONParseError)', () => {
+    for (const [query, title] of [
+      ['json parse error in a catch block', 'AI_JSONParseError'],
+      ['tool loop agent options', 'ToolLoopAgent'],
+    ] as const) {
+      const ranked = rank(query, [
+        ['Error handling', 'guides/errors', 20],
+        [title, 'reference/named', 16],
+      ]);
+      expect(ranked[0]!.path, title).toBe('reference/named');
+    }
+    // A title with spaces has no namespace; the name must be the whole title after it.
+    for (const title of ['AI_JSONParseError and more', 'AI_JSONParseErrors']) {
+      const ranked = rank('json parse error', [
+        ['Error handling', 'guides/errors', 20],
+        [title, 'reference/named', 16],
+      ]);
+      expect(ranked[0]!.path, title).toBe('guides/errors');
+    }
+  });
+
   it('maps raw scores to 0..1, monotonically', () => {
     const ranked = rank('x', [
       ['A', 'a', 1000],
