@@ -212,6 +212,21 @@ describe('analyzeQuestion', () => {
     expect(filler).toEqual([...termsOf('change'), ...termsOf('shown'), ...termsOf('made')]);
   });
 
+  it('marks the verbs of asking of the languages docs are translated into as filler ("veo", "geht")', () => {
+    const filler = (text: string, language: string) =>
+      analyzeQuestion(text, language)
+        .words.filter((w) => w.filler)
+        .map((w) => w.terms[0]);
+    expect(filler('¿Dónde veo los iconos que trae Starlight?', 'es')).toEqual([
+      ...termsOf('veo', 'es'),
+      ...termsOf('trae', 'es'),
+    ]);
+    expect(filler('Einen roten Warnkasten, wie geht das?', 'de')).toEqual(termsOf('geht', 'de'));
+    expect(filler('Как поменять порядок страниц?', 'ru')).toEqual(termsOf('поменять', 'ru'));
+    // Another language's verb is a word like any other: "veo" is no German verb.
+    expect(filler('veo', 'de')).toEqual([]);
+  });
+
   it('counts a compound word once and marks verbs of asking and numbers as filler', () => {
     const { words, named } = analyzeQuestion(
       'How do I make Vite re-bundle `useChat` on port 3000?',
