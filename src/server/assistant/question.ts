@@ -45,6 +45,8 @@ const QUESTION_STOP_WORDS_IN: Record<string, string> = {
     jeito`,
   ru: `хочу хочется хотел хотела хотелось хотим нужно нужен нужна нужны надо способ`,
   uk: `хочу хочеться хотів хотіла хотілося хочемо потрібно потрібен потрібна треба спосіб`,
+  // "Not" and "have not", which the Chinese stop list lacks: 没什么用 "of no use".
+  zh: `没 没有`,
 };
 
 const stopWordsIn = new Map<string, Set<string>>();
@@ -240,7 +242,7 @@ export function analyzeQuestion(text: string, language?: string): Question {
     (w) =>
       !(
         w.terms.length === 1 &&
-        (HIRAGANA_ONLY.test(w.terms[0]!) || ofStopHan(w.terms[0]!, language))
+        (HIRAGANA_ONLY.test(w.terms[0]!) || ofStopHan(w.terms[0]!, language, stopWords))
       ),
   );
   const words = content.length > 0 ? content : asked;
@@ -327,10 +329,10 @@ const HIRAGANA_ONLY = /^[\p{sc=Hiragana}ー]+$/u;
  * "only in", 一下 "a bit", 我在 "I am"): grammar, however the dictionary groups it. The index
  * keeps such words (search may still meet them); the question is not weighed by them.
  */
-function ofStopHan(term: string, language: string | undefined): boolean {
+function ofStopHan(term: string, language: string | undefined, asking: Set<string>): boolean {
   if (term.length < 2 || !HAN_ONLY.test(term)) return false;
   const { stopWords } = languageForScript(languageOf(language), 'Han');
-  for (const char of term) if (!stopWords.has(char)) return false;
+  for (const char of term) if (!stopWords.has(char) && !asking.has(char)) return false;
   return true;
 }
 const HAN_ONLY = /^\p{sc=Han}+$/u;

@@ -149,6 +149,10 @@ describe('analyzeQuestion', () => {
     expect(terms).not.toContain('一下');
     // A word with one character that says something stays (很短: 短 "short").
     expect(analyzeQuestion('内容很短', 'zh-cn').terms).toContain('很短');
+    // 没 "not", which the stop list lacks, with 什么: "of no use" says nothing of the docs.
+    const noUse = analyzeQuestion('右侧的目录没什么用', 'zh-cn').terms;
+    expect(noUse).toContain('目录');
+    expect(noUse).not.toContain('没什么');
   });
 
   it('marks the words of asking of Chinese, Japanese and Korean as filler (어떻게, 方法)', () => {
