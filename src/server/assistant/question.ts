@@ -45,6 +45,8 @@ const QUESTION_STOP_WORDS_IN: Record<string, string> = {
     jeito`,
   ru: `хочу хочется хотел хотела хотелось хотим нужно нужен нужна нужны надо способ`,
   uk: `хочу хочеться хотів хотіла хотілося хочемо потрібно потрібен потрібна треба спосіб`,
+  // "Not" and "have not", which the Chinese stop list lacks: 没什么用 "of no use".
+  zh: `没 没有`,
 };
 
 const stopWordsIn = new Map<string, Set<string>>();
@@ -170,6 +172,60 @@ const FILLER = new Set(
   ),
 );
 
+/**
+ * The same verbs in the languages docs are most often translated into, in the forms readers
+ * write them (infinitive, first and third person, imperative; stemmers leave irregular forms
+ * apart): a translation seldom says "I see" or "it brings", so each would weigh as the rarest
+ * word of the question.
+ */
+const FILLER_IN: Record<string, string> = {
+  de: `zeigen zeige zeigt anzeigen machen mache macht gemacht hinzufügen füge fügt setzen setze
+    setzt ändern ändere ändert stellen stelle stellt legen lege legt behalten geben gebe gibt
+    sagen finden finde findet gefunden wissen weiß sehen sehe sieht versuchen versuche gehen
+    geht nehmen nehme nimmt kommen komme kommt schauen schaue schreiben schreibe erstellen
+    erstelle starten bekommen bekomme kriegen bringen bringe passiert`,
+  es: `mostrar muestro muestra muestre hacer hago hace haga hecho añadir añado añade agregar
+    agrego agrega poner pongo pone ponga puesto cambiar cambio cambia mantener dar doy da decir
+    digo dice encontrar encuentro encuentra saber sé sabe ver veo ve visto probar pruebo prueba
+    ir voy va tomar tomo sacar saco saca mirar miro pasar pasa escribir escribo escrito crear
+    creo crea empezar empiezo ejecutar ejecuto traer trae traen obtener obtengo conseguir
+    consigo`,
+  fr: `montrer montre afficher affiche faire fais fait ajouter ajoute mettre mets met mis changer
+    change modifier modifie garder garde donner donne dire dit trouver trouve savoir sais voir
+    vois vu essayer essaie aller va prendre prends prend regarder arriver arrive passer passe
+    écrire écrit créer crée commencer lancer lance obtenir obtiens`,
+  it: `mostrare mostra fare faccio fa aggiungere aggiungo aggiunge mettere metto mette cambiare
+    cambio cambia tenere dare do dà dire dico dice trovare trovo trova sapere so vedere vedo
+    vede provare provo andare vado va prendere prendo guardare scrivere creare creo crea
+    iniziare avviare eseguire ottenere lanciare`,
+  pt: `mostrar mostro mostra fazer faço faz adicionar adiciono colocar coloco coloca pôr ponho
+    põe mudar mudo muda alterar manter dar dou dá dizer digo diz encontrar encontro achar acho
+    saber sei sabe ver vejo vê tentar ir vou vai pegar pego olhar escrever criar crio cria
+    começar rodar executar obter conseguir`,
+  ru: `показать показывать покажи сделать делать сделай добавить добавлять добавь поставить
+    ставить поменять менять изменить сохранить дать давать сказать найти найди нашёл нашел
+    знать видеть вижу увидеть попробовать пойти взять брать смотреть посмотреть написать
+    писать создать создавать запустить получить происходит`,
+  uk: `показати покажи зробити робити зроби додати додавати додай поставити змінити поміняти
+    зберегти дати сказати знайти знайшов знати бачити бачу спробувати піти взяти дивитися
+    написати створити запустити отримати відбувається`,
+};
+
+const fillerIn = new Map<string, Set<string>>();
+
+/** The verbs of asking of a question in `language`: English's, and the language's own. */
+function fillerWords(language: string | undefined): Set<string> {
+  const primary = primaryTag(language);
+  const own = primary && FILLER_IN[primary];
+  if (!own) return FILLER;
+  let words = fillerIn.get(primary);
+  if (!words) {
+    words = new Set([...FILLER, ...termsOf(own, primary)]);
+    fillerIn.set(primary, words);
+  }
+  return words;
+}
+
 export function analyzeQuestion(text: string, language?: string): Question {
   // A question in several sentences ("Streaming works locally. How do I…?"): its kind is
   // that of the sentence that asks.
@@ -186,7 +242,7 @@ export function analyzeQuestion(text: string, language?: string): Question {
     (w) =>
       !(
         w.terms.length === 1 &&
-        (HIRAGANA_ONLY.test(w.terms[0]!) || ofStopHan(w.terms[0]!, language))
+        (HIRAGANA_ONLY.test(w.terms[0]!) || ofStopHan(w.terms[0]!, language, stopWords))
       ),
   );
   const words = content.length > 0 ? content : asked;
@@ -273,10 +329,10 @@ const HIRAGANA_ONLY = /^[\p{sc=Hiragana}ー]+$/u;
  * "only in", 一下 "a bit", 我在 "I am"): grammar, however the dictionary groups it. The index
  * keeps such words (search may still meet them); the question is not weighed by them.
  */
-function ofStopHan(term: string, language: string | undefined): boolean {
+function ofStopHan(term: string, language: string | undefined, asking: Set<string>): boolean {
   if (term.length < 2 || !HAN_ONLY.test(term)) return false;
   const { stopWords } = languageForScript(languageOf(language), 'Han');
-  for (const char of term) if (!stopWords.has(char)) return false;
+  for (const char of term) if (!stopWords.has(char) && !asking.has(char)) return false;
   return true;
 }
 const HAN_ONLY = /^\p{sc=Han}+$/u;
@@ -300,7 +356,7 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     const filler = pieces
       ? predicate || terms.every((t) => asking.has(t))
       : terms.length === 1 &&
-        (FILLER.has(terms[0]!) || /^\d+$/.test(terms[0]!) || asking.has(terms[0]!));
+        (verbs.has(terms[0]!) || /^\d+$/.test(terms[0]!) || asking.has(terms[0]!));
     words.push({
       terms,
       identifier,
@@ -311,6 +367,7 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
     });
   };
   const asking = new Set([...text.matchAll(CJK_ASKING)].flatMap((m) => termsOf(m[0], language)));
+  const verbs = fillerWords(language);
   // German and Luxembourgish capitalise every noun: a capital says nothing of a name there.
   const casedNames = !/^(de|lb)\b/i.test(language ?? '');
   // In a question written in Chinese, Japanese or Korean, a word in Latin letters is a name

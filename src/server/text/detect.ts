@@ -7,7 +7,7 @@
  * heap, loaded with this module (only what detects a language imports it).
  */
 import { eld } from 'eld/extrasmall';
-import { languageOf, NEUTRAL, primaryTag, type Script } from './languages.ts';
+import { knownLanguages, languageOf, NEUTRAL, primaryTag, type Script } from './languages.ts';
 import { scriptOfChar } from './words.ts';
 
 /** Scripts written by one language (for this purpose), and the language. */
@@ -71,9 +71,9 @@ export function detectLanguage(text: string, candidates?: readonly string[]): st
   if (prose.split(/[\s\p{P}]+/u).filter((word) => /\p{L}/u.test(word)).length < WORDS_MIN) {
     return undefined;
   }
-  // Candidates do not narrow eld's choice: a Russian question on a site in Ukrainian and English
+  // Candidates do not narrow the choice: a Russian question on a site in Ukrainian and English
   // is Russian (undefined here), not Ukrainian.
-  const detected = ask(prose, SCRIPT_LANGUAGES[script]);
+  const detected = ask(prose, SCRIPT_LANGUAGES[script]) ?? byFunctionWords(prose, script);
   if (!detected) return undefined;
   return allows(detected) ? detected : sameLanguageAllowed(detected, allowed);
 }
@@ -107,6 +107,30 @@ function mainScript(text: string): Script | undefined {
   for (const [script, weight] of weights) if (!main || weight > weights.get(main)!) main = script;
   return main === 'Other' ? undefined : main;
 }
+
+/**
+ * The language whose function words the text writes most ("usar tailwind con starlight":
+ * Spanish's "usar" and "con"), when eld cannot tell: a short question is mostly names, which
+ * weigh on eld's letter statistics as much as the reader's words. At least FUNCTION_WORDS_MIN
+ * of them, and more than any other language of the script writes (Italian writes "con" too).
+ */
+function byFunctionWords(text: string, script: Script): string | undefined {
+  const words = text.toLowerCase().match(/[\p{L}\p{M}'’]+/gu) ?? [];
+  let best: string | undefined;
+  let bestCount = 0;
+  let tie = false;
+  for (const tag of knownLanguages()) {
+    const language = languageOf(tag);
+    if (!language.scripts.includes(script)) continue;
+    const count = words.filter((word) => language.stopWords.has(word)).length;
+    if (count > bestCount) [best, bestCount, tie] = [tag, count, false];
+    else if (count === bestCount) tie = true;
+  }
+  return bestCount >= FUNCTION_WORDS_MIN && !tie ? best : undefined;
+}
+
+/** Function words a text needs for them to tell its language. */
+const FUNCTION_WORDS_MIN = 2;
 
 /** eld's answer among `languages` (all it knows when undefined), if it is reliable. */
 function ask(text: string, languages: readonly string[] | undefined): string | undefined {

@@ -114,6 +114,16 @@ function withContractions(stopWords: readonly string[]): Set<string> {
   return set;
 }
 
+/**
+ * Orama's Ukrainian stop list (stopwords-iso's), read right: it ships with і, ї and є written
+ * as box-drawing characters (`в╡д` for "від", `╞х` for "їх") and lower-case і as capital
+ * (`вІн` for "він"), so that most of its words never matched a word of a page or a question.
+ */
+const UKRAINIAN_STOP = [
+  ...`з й що та із але цей коли як чого хоча нам якої чи це від про і їх є інших ти він вона
+    воно ми ви вони`.split(/\s+/),
+];
+
 const LATIN: Script[] = ['Latin'];
 const CYRILLIC: Script[] = ['Cyrillic'];
 
@@ -151,8 +161,7 @@ const LANGUAGES: Language[] = [
   language('ta', ['Tamil'], tamil, tamilStop),
   language('th', ['Thai'], undefined),
   language('tr', LATIN, turkish, turkishStop),
-  // Orama's Ukrainian stop list is mis-encoded: stemming only.
-  language('uk', CYRILLIC, ukrainian),
+  language('uk', CYRILLIC, ukrainian, UKRAINIAN_STOP),
   language('zh', ['Han'], undefined, chineseStop),
 ];
 

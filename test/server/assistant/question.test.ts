@@ -149,6 +149,10 @@ describe('analyzeQuestion', () => {
     expect(terms).not.toContain('一下');
     // A word with one character that says something stays (很短: 短 "short").
     expect(analyzeQuestion('内容很短', 'zh-cn').terms).toContain('很短');
+    // 没 "not", which the stop list lacks, with 什么: "of no use" says nothing of the docs.
+    const noUse = analyzeQuestion('右侧的目录没什么用', 'zh-cn').terms;
+    expect(noUse).toContain('目录');
+    expect(noUse).not.toContain('没什么');
   });
 
   it('marks the words of asking of Chinese, Japanese and Korean as filler (어떻게, 方法)', () => {
@@ -210,6 +214,21 @@ describe('analyzeQuestion', () => {
     const { words } = analyzeQuestion('Can I change the title shown on a tip made by the docs?');
     const filler = words.filter((w) => w.filler).map((w) => w.terms[0]);
     expect(filler).toEqual([...termsOf('change'), ...termsOf('shown'), ...termsOf('made')]);
+  });
+
+  it('marks the verbs of asking of the languages docs are translated into as filler ("veo", "geht")', () => {
+    const filler = (text: string, language: string) =>
+      analyzeQuestion(text, language)
+        .words.filter((w) => w.filler)
+        .map((w) => w.terms[0]);
+    expect(filler('¿Dónde veo los iconos que trae Starlight?', 'es')).toEqual([
+      ...termsOf('veo', 'es'),
+      ...termsOf('trae', 'es'),
+    ]);
+    expect(filler('Einen roten Warnkasten, wie geht das?', 'de')).toEqual(termsOf('geht', 'de'));
+    expect(filler('Как поменять порядок страниц?', 'ru')).toEqual(termsOf('поменять', 'ru'));
+    // Another language's verb is a word like any other: "veo" is no German verb.
+    expect(filler('veo', 'de')).toEqual([]);
   });
 
   it('counts a compound word once and marks verbs of asking and numbers as filler', () => {

@@ -53,4 +53,12 @@ describe('detectLanguage', () => {
     expect(detectLanguage('追加', ['ja', 'en'])).toBe('ja');
     expect(detectLanguage('追加', ['zh-cn', 'ja'])).toBe('zh');
   });
+
+  it('tells a short query of names by its function words when eld cannot', () => {
+    // Two Spanish function words ("usar", "con") among two names.
+    expect(detectLanguage('usar tailwind con starlight', ['en', 'es', 'de'])).toBe('es');
+    expect(detectLanguage('usar tailwind con starlight')).toBe('es');
+    // Italian writes "con" too: one word each is a tie, and too few.
+    expect(detectLanguage('tailwind con starlight', ['en', 'es', 'it'])).toBeUndefined();
+  });
 });

@@ -128,6 +128,13 @@ describe('tokenize: languages', () => {
     );
   });
 
+  it('Ukrainian: stop words go, і, ї and є included ("із", "від", "їх", "є")', () => {
+    expect(tokenize('Як додати іконку поруч із назвою вкладки?', 'uk')).toEqual(
+      tokenize('додати іконку поруч назвою вкладки', 'uk'),
+    );
+    expect(tokenize('від їх є він', 'uk')).toEqual([]);
+  });
+
   it('stems only in the language given: the same word stays whole elsewhere', () => {
     expect(tokenize('Komponenten', 'de')).not.toEqual(tokenize('Komponenten', 'en'));
     expect(wordTerms('die', languageOf('de'))).toEqual([]);
