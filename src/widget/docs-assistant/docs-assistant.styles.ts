@@ -78,8 +78,9 @@ export const styles = css`
     fill: currentColor;
     flex: none;
   }
+  /* At the page's end: bottom left on a right-to-left page. */
   [part='launcher'] {
-    right: var(--docs-assistant-launcher-inset, 20px);
+    inset-inline-end: var(--docs-assistant-launcher-inset, 20px);
     bottom: var(--docs-assistant-launcher-inset, 20px);
     height: 44px;
     padding: 0 16px;
@@ -101,7 +102,7 @@ export const styles = css`
   [part='load-error'] {
     position: fixed;
     z-index: var(--_z);
-    right: var(--docs-assistant-launcher-inset, 20px);
+    inset-inline-end: var(--docs-assistant-launcher-inset, 20px);
     bottom: calc(var(--docs-assistant-launcher-inset, 20px) + 52px);
     max-width: min(320px, calc(100vw - 40px));
     margin: 0;

@@ -47,7 +47,7 @@ function sparkle(): SVGSVGElement {
  * Markdown), `chatgpt`, `claude` (open the page in that assistant). Default: all three; `none`
  * hides them. Read when a page is shown.
  * @attr {string} layout - `push`: on wide screens the open side panel moves the page aside
- * (a right margin on `<html>` as wide as the panel) instead of covering it. Default: the panel
+ * (a margin on `<html>` as wide as the panel, on its side) instead of covering it. Default: the panel
  * covers the page. Read when the panel opens.
  *
  * @event docs-assistant-open - The panel is about to open. Cancelable.
@@ -117,7 +117,7 @@ function sparkle(): SVGSVGElement {
  * @cssproperty [--docs-assistant-z-index=45] - Stacking level of launcher and side panel: above sticky headers and sidebars, below the site's own modals and menus.
  * @cssproperty [--docs-assistant-panel-width=440px] - Side panel width on wide screens.
  * @cssproperty [--docs-assistant-shadow] - Shadow of the launcher and panel.
- * @cssproperty [--docs-assistant-launcher-inset=20px] - Launcher distance from the bottom right corner.
+ * @cssproperty [--docs-assistant-launcher-inset=20px] - Launcher distance from the bottom corner at the page's end (right; left on a right-to-left page).
  */
 export class DocsAssistant extends ReactiveElement {
   static override styles = styles;

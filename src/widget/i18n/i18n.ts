@@ -48,6 +48,11 @@ export interface DocsAssistantI18n extends LauncherStrings {
   thinking: string;
   searching: string;
   sources: string;
+  /**
+   * Accessible name of a citation marker in an answer (it shows only its number): `{index}` is
+   * the number, `{title}` the page (› section) it cites.
+   */
+  citationName: string;
   contextLabel: string;
   removeContext: string;
   selectedCode: string;

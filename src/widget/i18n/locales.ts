@@ -13,9 +13,14 @@ const TRANSLATIONS: Record<string, Translation> = {
   de: () => import('./locales/de.ts'),
   en: () => import('./locales/en.ts'),
   es: () => import('./locales/es.ts'),
+  fa: () => import('./locales/fa.ts'),
   fr: () => import('./locales/fr.ts'),
+  it: () => import('./locales/it.ts'),
   ja: () => import('./locales/ja.ts'),
+  ko: () => import('./locales/ko.ts'),
   pt: () => import('./locales/pt.ts'),
+  ru: () => import('./locales/ru.ts'),
+  tr: () => import('./locales/tr.ts'),
   zh: () => import('./locales/zh.ts'),
 };
 

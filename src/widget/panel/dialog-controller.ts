@@ -53,10 +53,8 @@ export class DialogController implements ReactiveController {
     else dialog.show();
     if (!modal && previous instanceof HTMLElement) previous.focus({ preventScroll: true });
     this.shownModal = modal;
-    // The page is pushed by the room the panel takes: from its left edge to the viewport's end.
     if (modal) this.undoPage = lockScroll();
-    else if (this.pushes())
-      this.undoPage = pushPage(document.documentElement.clientWidth - dialog.offsetLeft);
+    else if (this.pushes()) this.undoPage = pushBy(dialog);
   }
 
   hostDisconnected(): void {
@@ -67,6 +65,18 @@ export class DialogController implements ReactiveController {
     this.undoPage?.();
     this.undoPage = undefined;
   }
+}
+
+/**
+ * Pushes the page by the room the panel takes, on the side it is on: from its inner edge to the
+ * viewport's edge (the left one on a right-to-left page, where the panel is on the left).
+ */
+function pushBy(dialog: HTMLDialogElement): () => void {
+  // offsets, not the bounding box: the box is still sliding in (its transform)
+  const left = dialog.offsetLeft;
+  const right = left + dialog.offsetWidth;
+  const width = document.documentElement.clientWidth;
+  return left + right < width ? pushPage(right, 'left') : pushPage(width - left);
 }
 
 /**

@@ -13,6 +13,16 @@ export const styles = css`
     --_font-size: var(--docs-assistant-font-size, 15px);
     --_accent-soft: color-mix(in srgb, var(--_accent) 12%, transparent);
     --_user-bg: color-mix(in srgb, var(--_accent) 10%, var(--_bg));
+    --_right: 12px;
+    --_left: auto;
+    --_slide: 16px;
+  }
+  /* On a right-to-left page the side panel is on the left, by the launcher, and slides in from
+     there. The side follows the page's own direction (its dir attribute), as the launcher's does. */
+  :host(:dir(rtl)) {
+    --_right: auto;
+    --_left: 12px;
+    --_slide: -16px;
   }
   *,
   *::before,
@@ -42,7 +52,7 @@ export const styles = css`
   /* The dialog: a floating side panel on wide screens, the whole screen on narrow ones. */
   dialog {
     position: fixed;
-    inset: 12px 12px 12px auto;
+    inset: 12px var(--_right) 12px var(--_left);
     z-index: var(--_z);
     width: min(var(--_panel-width), calc(100vw - 24px));
     height: auto;
@@ -70,7 +80,7 @@ export const styles = css`
       display 0.22s allow-discrete,
       overlay 0.22s allow-discrete;
     opacity: 0;
-    transform: translateX(16px);
+    transform: translateX(var(--_slide));
   }
   dialog[open] {
     display: flex;
@@ -80,7 +90,7 @@ export const styles = css`
   @starting-style {
     dialog[open] {
       opacity: 0;
-      transform: translateX(16px);
+      transform: translateX(var(--_slide));
     }
   }
   dialog::backdrop {

@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { adoptStyles, html, LitElement, nothing, type PropertyValues } from 'lit';
 import { createRef, ref } from 'lit/directives/ref.js';
 import type { FeedbackReason } from '../../api/limits.ts';
 import type { ContextItem } from '../../api/types.ts';
@@ -30,8 +30,8 @@ import { inlineErrorStyles } from './inline-error/inline-error.styles.ts';
 import { messageStyles } from './message/message.styles.ts';
 import { assistantMessage, userMessage } from './message/message.ts';
 import { textOf } from './message/message-parts.ts';
+import { pageFrameStyles } from './page-view/page-frame.styles.ts';
 import { pageStatus } from './page-view/page-status.ts';
-import { pageViewStyles } from './page-view/page-view.styles.ts';
 import { type HostContext, type PanelConfig, panelConfigOf } from './panel-config.ts';
 import { PANEL_PARTS } from './parts.ts';
 import { proseStyles } from './prose.styles.ts';
@@ -89,7 +89,7 @@ export class DocsAssistantPanel extends LitElement {
     contextChipStyles,
     inlineErrorStyles,
     composerStyles,
-    pageViewStyles,
+    pageFrameStyles,
     adaptationStyles,
     proseStyles,
   ];
@@ -115,7 +115,14 @@ export class DocsAssistantPanel extends LitElement {
     () => this.config.chat,
     (error) => this.reportError(error, pageErrorText(error, this.t, this.locale)),
     async () => {
-      this.view ??= await import('./page-view/page-view.ts');
+      if (this.view) return;
+      const view = await import('./page-view/page-view.ts');
+      // The view's styles come with it, after the panel's own (the page view's chunk, not the first answer's).
+      adoptStyles(this.renderRoot as ShadowRoot, [
+        ...DocsAssistantPanel.elementStyles,
+        view.pageViewStyles,
+      ]);
+      this.view = view;
     },
   );
   private readonly dialog = new DialogController(

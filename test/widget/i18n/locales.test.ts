@@ -4,6 +4,7 @@
  */
 import { fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing/pure';
 import { afterEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
 import '../../../src/widget/docs-assistant/docs-assistant.ts';
 import type { DocsAssistant } from '../../../src/widget/docs-assistant/docs-assistant.ts';
 import type { DocsAssistantI18n } from '../../../src/widget/i18n/i18n.ts';
@@ -18,7 +19,21 @@ import { WAIT } from '../../support/widget/wait.ts';
 
 describe('string tables', () => {
   it('ship every key, none empty, with the placeholders the code fills in', async () => {
-    expect(SHIPPED_LANGUAGES.sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'ja', 'pt', 'zh']);
+    expect(SHIPPED_LANGUAGES.sort()).toEqual([
+      'ar',
+      'de',
+      'en',
+      'es',
+      'fa',
+      'fr',
+      'it',
+      'ja',
+      'ko',
+      'pt',
+      'ru',
+      'tr',
+      'zh',
+    ]);
     for (const language of SHIPPED_LANGUAGES) {
       const table: DocsAssistantI18n = await loadTranslation(language);
       expect(Object.keys(table).sort(), language).toEqual(Object.keys(en).sort());
@@ -26,6 +41,7 @@ describe('string tables', () => {
         expect(text.trim(), `${language}.${key}`).not.toBe('');
       expect(table.errorRateLimit, language).toContain('{time}');
       expect(table.askAboutPage, language).toContain('{url}');
+      expect(table.citationName, language).toMatch(/\{index\}.*\{title\}/);
       if (language !== 'en') expect(table.emptyTitle, language).not.toBe(en.emptyTitle);
     }
   });
@@ -39,6 +55,8 @@ describe('string tables', () => {
     ['zh-CN', 'zh'],
     ['zh', 'zh'],
     ['zh-TW', 'en'],
+    ['fa-IR', 'fa'],
+    ['ko-KR', 'ko'],
     ['zh-Hant-HK', 'en'],
     ['en-GB', 'en'],
     ['tlh', 'en'],
@@ -77,6 +95,26 @@ describe('the page language picks the strings', () => {
     expect(inPanel(el, '.empty-title').textContent).toBe('Comment puis-je vous aider\u202f?');
     expect(inPanel(el, 'textarea').getAttribute('placeholder')).toBe('Posez une question…');
     expect(inPanel(el, '[part~=close]').getAttribute('aria-label')).toBe('Fermer');
+  });
+
+  it('<html lang="fa" dir="rtl">: the panel speaks Persian, on the left, right to left', async () => {
+    root.setAttribute('lang', 'fa');
+    root.setAttribute('dir', 'rtl');
+    await page.viewport(1280, 800);
+    try {
+      const el = await make();
+      await waitUntil(() => launcherText(el) === 'از هوش مصنوعی بپرسید', 'Persian launcher', WAIT);
+      const launcher = el.shadowRoot!.querySelector('[part=launcher]')!.getBoundingClientRect();
+      expect(launcher.left).toBe(20);
+      await el.show();
+      expect(inPanel(el, '.empty-title').textContent).toBe('چه کمکی از دستم برمی‌آید؟');
+      expect(inPanel(el, '[part~=close]').getAttribute('aria-label')).toBe('بستن');
+      const dialog = inPanel(el, 'dialog');
+      expect(getComputedStyle(dialog).direction).toBe('rtl');
+      await waitUntil(() => dialog.getBoundingClientRect().left === 12, 'panel on the left', WAIT);
+    } finally {
+      root.removeAttribute('dir');
+    }
   });
 
   it('the i18n property still replaces a key of the translation', async () => {

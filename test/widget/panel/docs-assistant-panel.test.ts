@@ -108,6 +108,8 @@ describe('panel: asking and streaming', () => {
       'How do I stream text?',
       'What is a tool call?',
     ]);
+    // The site's own questions, in whatever language: each reads in its own direction.
+    expect(suggestions.map((s) => s.getAttribute('dir'))).toEqual(['auto', 'auto']);
     api.recorded(answerSse, headersOf(answerMeta));
     await userEvent.click(suggestions[0]!);
     await waitUntil(() => api.requests.length === 1, undefined, WAIT);
@@ -177,6 +179,39 @@ describe('panel: asking and streaming', () => {
     el.theme = 'dark';
     await el.updateComplete;
     expect(await axeViolations(el)).toEqual([]);
+  });
+
+  it('names each citation marker in the text after what it cites; it still shows its number', async () => {
+    const el = await make();
+    api.recorded(answerSse, headersOf(answerMeta));
+    await ask(el, 'How do I stream text with streamText?');
+    await waitUntil(() => idle(el) && $$(el, '[part=citation]').length === 5, 'answer', WAIT);
+    await waitUntil(() => $(el, '.answer a.cite[aria-label]'), 'named markers', WAIT);
+    const markers = $$(el, '.answer a.cite');
+    expect(markers.length).toBeGreaterThanOrEqual(3);
+    const named = new Map(markers.map((m) => [m.textContent, m.getAttribute('aria-label')]));
+    expect(Object.fromEntries(named)).toMatchObject({
+      '1': 'Source 1: Generating Text › streamText',
+      '2': 'Source 2: streamText',
+      '3': 'Source 3: streamText Multi-Step Cookbook',
+    });
+    expect(markers.every((m) => /^\d+$/.test(m.textContent!))).toBe(true);
+  });
+
+  it('names a marker after the page when it points at a section no chip names', async () => {
+    const el = await make();
+    await api.answer({
+      text: 'Install it [1](/guides/setup#install). Then configure it [2](/guides/setup#configure).',
+      sources: [['/guides/setup#install', 'Setup › Install']],
+    });
+    await ask(el, 'Setup?');
+    await waitUntil(() => idle(el) && $(el, '[part=citation]'), 'answer', WAIT);
+    await el.updateComplete;
+    await waitUntil(() => $(el, '.answer a.cite[aria-label]'), 'named markers', WAIT);
+    expect($$(el, '.answer a.cite').map((m) => m.getAttribute('aria-label'))).toEqual([
+      'Source 1: Setup › Install',
+      'Source 2: Setup',
+    ]);
   });
 
   it('works with the keyboard alone: ask, reach a citation, read the page, come back', async () => {
@@ -1222,7 +1257,12 @@ describe('panel: right-to-left pages', () => {
     expect(direction($(el, 'dialog')!)).toBe('rtl');
     expect(direction($(el, '[part=header]')!)).toBe('rtl');
     expect(direction($(el, '[part=composer]')!)).toBe('rtl');
-    expect($(el, 'textarea')!.getAttribute('dir')).toBe('auto');
+    // Empty, the input (and its placeholder) reads as the panel; a question in its own direction.
+    const input = $<HTMLTextAreaElement>(el, 'textarea')!;
+    expect(direction(input)).toBe('rtl');
+    await userEvent.fill(input, 'How');
+    await el.updateComplete;
+    await waitUntil(() => direction(input) === 'ltr', 'an English question reads ltr', WAIT);
     await api.answer({
       text: 'Press Esc to close.\n\n- Set `--model-base-url` first.\n\n```sh\nnpx docs-assistant serve\n```',
     });

@@ -124,6 +124,28 @@ describe('panel: layout="push"', () => {
     expect(root.style.getPropertyValue('--docs-assistant-push')).toBe('');
   });
 
+  it('on a right-to-left page, moves the page aside on the left, where the panel is', async () => {
+    root.setAttribute('dir', 'rtl');
+    try {
+      root.style.marginLeft = '3px';
+      const before = content.getBoundingClientRect().left;
+      const el = await make('push');
+      const dialog = await openPanel(el);
+      const panel = dialog.getBoundingClientRect();
+      expect(panel.left).toBe(12);
+      // The page begins where the panel ends, and its right margin is untouched.
+      expect(Math.round(content.getBoundingClientRect().left)).toBe(Math.round(panel.right));
+      expect(root.style.marginRight).toBe('');
+      expect(root.style.getPropertyValue('--docs-assistant-push')).toBe(`${panel.right}px`);
+
+      await closePanel(el);
+      expect(content.getBoundingClientRect().left).toBe(before);
+      expect(root.style.marginLeft).toBe('3px');
+    } finally {
+      root.removeAttribute('dir');
+    }
+  });
+
   it('covers the page without the attribute, and never pushes on a phone', async () => {
     const before = content.getBoundingClientRect().right;
     const el = await make();

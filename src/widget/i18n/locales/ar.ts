@@ -38,6 +38,7 @@ const ar: DocsAssistantI18n = {
   thinking: 'جارٍ التفكير…',
   searching: 'جارٍ البحث في التوثيق عن',
   sources: 'المصادر',
+  citationName: 'المصدر {index}: {title}',
   contextLabel: 'سياق سؤالك التالي',
   removeContext: 'إزالة',
   selectedCode: 'شيفرة',

@@ -40,6 +40,7 @@ const de: DocsAssistantI18n = {
   thinking: 'Denkt nach…',
   searching: 'Durchsucht die Dokumentation nach',
   sources: 'Quellen',
+  citationName: 'Quelle {index}: {title}',
   contextLabel: 'Kontext für Ihre nächste Frage',
   removeContext: 'Entfernen',
   selectedCode: 'Code',

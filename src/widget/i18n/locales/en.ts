@@ -37,6 +37,7 @@ const en: DocsAssistantI18n = {
   thinking: 'Thinking…',
   searching: 'Searching the docs for',
   sources: 'Sources',
+  citationName: 'Source {index}: {title}',
   contextLabel: 'Context for your next question',
   removeContext: 'Remove',
   selectedCode: 'Code',

@@ -39,6 +39,7 @@ const es: DocsAssistantI18n = {
   thinking: 'Pensando…',
   searching: 'Buscando en la documentación',
   sources: 'Fuentes',
+  citationName: 'Fuente {index}: {title}',
   contextLabel: 'Contexto para tu próxima pregunta',
   removeContext: 'Quitar',
   selectedCode: 'Código',

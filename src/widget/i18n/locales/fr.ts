@@ -39,6 +39,7 @@ const fr: DocsAssistantI18n = {
   thinking: 'Réflexion…',
   searching: 'Recherche dans la documentation :',
   sources: 'Sources',
+  citationName: 'Source {index} : {title}',
   contextLabel: 'Contexte de votre prochaine question',
   removeContext: 'Retirer',
   selectedCode: 'Code',

@@ -38,6 +38,7 @@ const ja: DocsAssistantI18n = {
   thinking: '考えています…',
   searching: 'ドキュメントを検索中:',
   sources: '出典',
+  citationName: '出典 {index}：{title}',
   contextLabel: '次の質問のコンテキスト',
   removeContext: '削除',
   selectedCode: 'コード',

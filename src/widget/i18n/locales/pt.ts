@@ -39,6 +39,7 @@ const pt: DocsAssistantI18n = {
   thinking: 'Pensando…',
   searching: 'Buscando na documentação por',
   sources: 'Fontes',
+  citationName: 'Fonte {index}: {title}',
   contextLabel: 'Contexto para sua próxima pergunta',
   removeContext: 'Remover',
   selectedCode: 'Código',

@@ -38,6 +38,7 @@ const zh: DocsAssistantI18n = {
   thinking: '正在思考…',
   searching: '正在文档中搜索',
   sources: '来源',
+  citationName: '来源 {index}：{title}',
   contextLabel: '下一个问题的上下文',
   removeContext: '移除',
   selectedCode: '代码',

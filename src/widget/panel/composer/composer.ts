@@ -1,5 +1,5 @@
 /** The input area: context chips, the question textarea, Send (or Stop while an answer streams). */
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import type { ContextItem } from '../../../api/types.ts';
 import type { DocsAssistantI18n } from '../../i18n/i18n.ts';
@@ -41,7 +41,10 @@ export function composer(view: ComposerView) {
       <textarea
         part="input"
         rows="1"
-        dir="auto"
+        dir=${
+          // The question's own direction; empty, the panel's (where the placeholder reads)
+          draft.text ? 'auto' : nothing
+        }
         aria-label=${t.inputLabel}
         placeholder=${view.placeholder || t.placeholder}
         .value=${draft.text}

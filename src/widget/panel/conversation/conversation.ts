@@ -85,7 +85,12 @@ function emptyState({ t, suggestions, onSuggestion }: ConversationView) {
           ? html`<ul class="suggestions" aria-label=${t.suggestionsLabel}>
             ${suggestions.map(
               (q) => html`<li>
-                <button part="button suggestion" type="button" @click=${() => onSuggestion(q)}>
+                <button
+                  part="button suggestion"
+                  type="button"
+                  dir="auto"
+                  @click=${() => onSuggestion(q)}
+                >
                   ${q}
                 </button>
               </li>`,

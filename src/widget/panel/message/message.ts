@@ -12,6 +12,7 @@ import {
   feedbackThanks,
 } from '../feedback-form/feedback-form.ts';
 import { icon, iconButton } from '../icons.ts';
+import { citationNames, titleOf } from './citation-names.ts';
 import { searchQueryOf, textOf } from './message-parts.ts';
 
 /** What an answer's template needs from the panel: its state and the reader's actions. */
@@ -31,14 +32,6 @@ export interface AnswerView {
   onSkipFeedback(): void;
   /** Set on the last answer: ask its question again. */
   onRegenerate?: (() => void) | undefined;
-}
-
-/** A page's title, or a readable one from its path (`docs/generating-text` → "Generating text"). */
-export function titleOf(page: { path: string; title?: string }): string {
-  if (page.title && page.title !== page.path) return page.title;
-  const last = page.path.split('/').filter(Boolean).at(-1) ?? page.path;
-  const words = last.replace(/[-_]+/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** "Searching the docs for “…”…" while retrieval runs, "Thinking…" before that. */
@@ -74,7 +67,12 @@ export function assistantMessage(message: DocsUIMessage, view: AnswerView) {
   return html`<article part="message assistant-message" class="assistant">
     <h3 class="sr-only">${t.assistant}</h3>
     ${!text && streaming ? pendingLine(t, searchQueryOf(message)) : nothing}
-    <div class="answer" dir="auto" @click=${(e: MouseEvent) => view.onContentClick(e, all)}>
+    <div
+      class="answer"
+      dir="auto"
+      @click=${(e: MouseEvent) => view.onContentClick(e, all)}
+      ${citationNames(all, t.citationName)}
+    >
       ${markdown(text, {
         streaming,
         copyLabel: t.copyCode,

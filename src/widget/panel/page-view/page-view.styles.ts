@@ -1,29 +1,15 @@
 import { css } from 'lit';
 
-/** The in-panel view of a cited page. */
+/**
+ * The in-panel view of a cited page: bar, actions, title, the cited section. Loaded with the
+ * page view (the panel adopts them then); its frame is in ./page-frame.styles.ts.
+ */
 export const pageViewStyles = css`
-  /* Page view */
-  .page {
-    flex: 1;
-    min-height: 0;
-    display: flex;
-    flex-direction: column;
-  }
   .page-bar {
     display: flex;
     justify-content: space-between;
     padding: 8px 10px;
     border-bottom: 1px solid var(--_border);
-  }
-  .page-scroll {
-    /* Holds its visually hidden title, as the message list does (see conversation.styles). */
-    position: relative;
-    flex: 1;
-    min-height: 0;
-    overflow-y: auto;
-    overscroll-behavior: contain;
-    padding: 18px 20px 28px;
-    outline: none;
   }
   .page-path {
     margin: 0 0 10px;
@@ -41,16 +27,12 @@ export const pageViewStyles = css`
     height: 28px;
     border: 1px solid var(--_border);
   }
-  .page-title,
-  .prose h1 {
+  .page-title {
     margin: 0 0 14px;
     font-size: 21px;
     font-weight: 700;
     letter-spacing: -0.015em;
     line-height: 1.3;
-  }
-  .page-status {
-    color: var(--_muted);
   }
   /* The cited section: one tinted band with an accent edge (see markCitedSection). */
   .prose [part~='cited-section'] {

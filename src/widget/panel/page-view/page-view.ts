@@ -11,8 +11,10 @@ import { markdown } from '../../markdown/markdown-directive.ts';
 import { stripMdxSource } from '../../markdown/render.ts';
 import type { PageViewState } from '../../page/page-view-controller.ts';
 import { icon } from '../icons.ts';
-import { titleOf } from '../message/message.ts';
+import { titleOf } from '../message/citation-names.ts';
 import { pageStatus } from './page-status.ts';
+
+export { pageViewStyles } from './page-view.styles.ts';
 
 export interface PageView {
   t: DocsAssistantI18n;
