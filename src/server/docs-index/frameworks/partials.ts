@@ -21,6 +21,11 @@ export interface PartialOptions {
    * includes are left as written.
    */
   fumadocsIncludes?: boolean;
+  /**
+   * Inline MkDocs `{!path!}` includes (markdown-include, mdx_include) everywhere in the page,
+   * code blocks too, as these preprocessors do: the folder a page's paths start from.
+   */
+  mkdocsIncludes?: (file: string) => string;
 }
 
 export interface InlinedBody {
@@ -34,6 +39,12 @@ const IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$/gm
 /** Cheap first look: most pages import no Markdown at all. */
 const MAYBE_IMPORT = /^import\s+[A-Z][\w$]*\s+from\s+['"][^'"]+\.mdx?['"]/m;
 const FUMADOCS_INCLUDE = /<include(\s[^>]*)?>\s*([^<#\s][^<#]*?)\s*<\/include>/g;
+/**
+ * `{!path!}`, `{! path !}`, mdx_include's `{!> path !}`, `{! path | utf-8 !}` and
+ * `{! path [ln:2-5] !}`, markdown-include's `{!path!lines=2 4-6}`; `\{!` is escaped.
+ */
+const MKDOCS_INCLUDE =
+  /(?<!\\)\{![<>]?\s*([^!|[\]\n]+?)\s*(?:\|\s*[\w-]+\s*)?(?:\[ln:([\d.,\s-]+)\]\s*)?!(?:lines=([\d -]+))?\}/g;
 const INCLUDE = /<!--\s*@include:\s*([^\s{#]+?)(?:#[\w-]+)?(?:\{(\d*),(\d*)\})?\s*-->/g;
 
 export function inlinePartials(
@@ -60,6 +71,9 @@ export function inlinePartials(
     let result = inlineImports(text, load);
     if (options.vitepressIncludes) result = inlineIncludes(result, load);
     if (options.fumadocsIncludes) result = inlineIncludeElements(result, load);
+    if (options.mkdocsIncludes) {
+      result = inlineMkdocsIncludes(result, load, options.mkdocsIncludes(file));
+    }
     return result;
   };
   const inlined = expand(file, body, [file]);
@@ -101,6 +115,32 @@ function inlineIncludes(text: string, load: Loader): string {
         .join('\n')
         .trim();
     }),
+  );
+}
+
+/** `{!../src/app.py!}` -> the file's text (the lines asked for), read from `base`. */
+function inlineMkdocsIncludes(text: string, load: Loader, base: string): string {
+  if (!text.includes('{!')) return text;
+  return text.replace(
+    MKDOCS_INCLUDE,
+    (directive, path: string, ranges?: string, lines?: string) => {
+      const loaded = load(`/${base ? `${base}/` : ''}${path}`);
+      if (!loaded) return directive;
+      const wanted = ranges ?? lines;
+      const body = loaded[1].replace(/\n$/, '');
+      if (!wanted) return body;
+      const all = body.split('\n');
+      const picked = wanted
+        .split(/[,\s]+/)
+        .filter(Boolean)
+        .flatMap((range) => {
+          const [from, to] = range.split('-').map((bound) => Number.parseInt(bound, 10));
+          if (from === undefined || Number.isNaN(from)) return [];
+          const end = to === undefined ? from : Number.isNaN(to) ? all.length : to;
+          return all.slice(from - 1, end);
+        });
+      return picked.join('\n');
+    },
   );
 }
 

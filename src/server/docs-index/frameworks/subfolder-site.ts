@@ -28,6 +28,9 @@ export function layoutFromAbove(layout: SiteLayout, dir: string): SiteLayout {
             Object.entries(partials.aliases).map(([prefix, target]) => [prefix, above(target)]),
           ),
         }),
+        ...(partials.mkdocsIncludes && {
+          mkdocsIncludes: (file: string) => above(partials.mkdocsIncludes!(down(file))),
+        }),
       },
     }),
     ...(isMdx && { isMdx: (file, frontmatter) => isMdx(down(file), frontmatter) }),
