@@ -81,7 +81,12 @@ export function loadMkdocsConfig(folder: DocsFolder, configFile?: string): SiteL
   return {
     framework: 'mkdocs',
     isMdx: isMdxFile,
-    ...(includes !== undefined && { partials: { mkdocsIncludes: () => includes } }),
+    ...(includes !== undefined && {
+      partials: {
+        mkdocsIncludes: () => includes.base,
+        ...(includes.variants && { mkdocsIncludeVariants: true }),
+      },
+    }),
     ...(pluginOptions(config, ['mkdocstrings']) && { rewriteBody: rewriteAutodocBlocks }),
     anchorStyle: 'mkdocs',
     defaultLanguage: languageOf(defaultLocale),
@@ -188,16 +193,19 @@ function pluginOptions(config: Data, names: string[], key = 'plugins'): Data | u
 
 /** Markdown extensions that include files with `{!path!}`, resolved from their `base_path`. */
 const INCLUDE_EXTENSIONS = ['markdown_include.include', 'mdx_include'];
+/** markdown-include-variants' `{* path *}`, from the folder MkDocs runs in. */
+const INCLUDE_VARIANTS = ['markdown_include_variants'];
 
 /**
- * Where `{!path!}` includes start from, relative to the folder, when the configuration enables
- * markdown-include or mdx_include: their `base_path`, by default `.`, the folder MkDocs runs in
- * (the configuration's).
+ * Where includes start from, relative to the folder, when the configuration enables
+ * markdown-include or mdx_include (their `base_path`, by default `.`, the folder MkDocs runs
+ * in: the configuration's) or markdown-include-variants (`variants`, from that folder).
  */
-function readIncludeBase(config: Data): string | undefined {
+function readIncludeBase(config: Data): { base: string; variants: boolean } | undefined {
   const options = pluginOptions(config, INCLUDE_EXTENSIONS, 'markdown_extensions');
-  if (!options) return undefined;
-  return normalizeRelative(stringOf(options.base_path) ?? '.') ?? '';
+  const variants = pluginOptions(config, INCLUDE_VARIANTS, 'markdown_extensions') !== undefined;
+  if (!options && !variants) return undefined;
+  return { base: normalizeRelative(stringOf(options?.base_path) ?? '.') ?? '', variants };
 }
 
 /** mkdocs-static-i18n: 1.x `languages: [{locale, default}]`, or `default_language` before. */

@@ -26,6 +26,11 @@ export interface PartialOptions {
    * code blocks too, as these preprocessors do: the folder a page's paths start from.
    */
   mkdocsIncludes?: (file: string) => string;
+  /**
+   * Also `{* path ln[3:8] hl[5] *}` of markdown-include-variants (FastAPI, SQLModel, Typer): the
+   * file, or the lines asked for, as a code block in the file's language.
+   */
+  mkdocsIncludeVariants?: boolean;
 }
 
 export interface InlinedBody {
@@ -45,6 +50,16 @@ const FUMADOCS_INCLUDE = /<include(\s[^>]*)?>\s*([^<#\s][^<#]*?)\s*<\/include>/g
  */
 const MKDOCS_INCLUDE =
   /(?<!\\)\{![<>]?\s*([^!|[\]\n]+?)\s*(?:\|\s*[\w-]+\s*)?(?:\[ln:([\d.,\s-]+)\]\s*)?!(?:lines=([\d -]+))?\}/g;
+/** `{* ../src/app.py *}`, `{* ../src/app.py ln[1:4,9] hl[3] *}`, alone on their line. */
+const INCLUDE_VARIANT = /^([ \t]*)\{\*\s*(\S+?)((?:\s+\w+\[[^\]]*\])*)\s*\*\}[ \t]*$/gm;
+/** Code block languages of file extensions whose name is not the language's. */
+const CODE_LANGUAGES: Record<string, string> = {
+  py: 'python',
+  js: 'javascript',
+  ts: 'typescript',
+  md: 'markdown',
+  yml: 'yaml',
+};
 const INCLUDE = /<!--\s*@include:\s*([^\s{#]+?)(?:#[\w-]+)?(?:\{(\d*),(\d*)\})?\s*-->/g;
 
 export function inlinePartials(
@@ -72,7 +87,9 @@ export function inlinePartials(
     if (options.vitepressIncludes) result = inlineIncludes(result, load);
     if (options.fumadocsIncludes) result = inlineIncludeElements(result, load);
     if (options.mkdocsIncludes) {
-      result = inlineMkdocsIncludes(result, load, options.mkdocsIncludes(file));
+      const base = options.mkdocsIncludes(file);
+      result = inlineMkdocsIncludes(result, load, base);
+      if (options.mkdocsIncludeVariants) result = inlineIncludeVariants(result, load, base);
     }
     return result;
   };
@@ -125,23 +142,44 @@ function inlineMkdocsIncludes(text: string, load: Loader, base: string): string 
     MKDOCS_INCLUDE,
     (directive, path: string, ranges?: string, lines?: string) => {
       const loaded = load(`/${base ? `${base}/` : ''}${path}`);
-      if (!loaded) return directive;
-      const wanted = ranges ?? lines;
-      const body = loaded[1].replace(/\n$/, '');
-      if (!wanted) return body;
-      const all = body.split('\n');
-      const picked = wanted
-        .split(/[,\s]+/)
-        .filter(Boolean)
-        .flatMap((range) => {
-          const [from, to] = range.split('-').map((bound) => Number.parseInt(bound, 10));
-          if (from === undefined || Number.isNaN(from)) return [];
-          const end = to === undefined ? from : Number.isNaN(to) ? all.length : to;
-          return all.slice(from - 1, end);
-        });
-      return picked.join('\n');
+      return loaded ? pickLines(loaded[1], ranges ?? lines, '-') : directive;
     },
   );
+}
+
+/** `{* ../src/app.py ln[3:5] *}` -> a code block of those lines of the file. */
+function inlineIncludeVariants(text: string, load: Loader, base: string): string {
+  if (!text.includes('{*')) return text;
+  return text.replace(
+    INCLUDE_VARIANT,
+    (directive, indent: string, path: string, options: string) => {
+      const loaded = load(`/${base ? `${base}/` : ''}${path}`);
+      if (!loaded) return directive;
+      const ranges = /\bln\[([^\]]*)\]/.exec(options)?.[1];
+      const extension = path.split('.').at(-1)?.toLowerCase() ?? '';
+      const language = CODE_LANGUAGES[extension] ?? extension;
+      const fence = '```';
+      const block = [`${fence}${language}`, pickLines(loaded[1], ranges, ':'), fence].join('\n');
+      return indent ? block.replace(/^/gm, indent) : block;
+    },
+  );
+}
+
+/** The lines `ranges` names (`1 3-5`, `2,4:6`: one-based, inclusive); all without ranges. */
+function pickLines(source: string, ranges: string | undefined, dash: string): string {
+  const body = source.replace(/\n$/, '');
+  if (!ranges) return body;
+  const all = body.split('\n');
+  return ranges
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .flatMap((range) => {
+      const [from, to] = range.split(dash).map((bound) => Number.parseInt(bound, 10));
+      if (from === undefined || Number.isNaN(from)) return [];
+      const end = to === undefined ? from : Number.isNaN(to) ? all.length : to;
+      return all.slice(from - 1, end);
+    })
+    .join('\n');
 }
 
 /** `<include>./part.mdx</include>` -> the partial's text; `<include>./a.ts</include>` -> its code. */

@@ -263,12 +263,16 @@ describe('MkDocs with one site per language (the FastAPI layout)', () => {
     expect(index.getPage('tutorial/first-steps/')?.navigation).toBeUndefined();
   });
 
-  it('inlines {!path!} includes from the configuration folder, lines as asked', async () => {
+  it('inlines {!path!} and {* path *} includes from the configuration folder, lines as asked', async () => {
     const page = (await site()).getPage('tutorial/first-steps/')!;
     const body = markdownBody(page.content);
     expect(body).toContain('app = Kettle()\n@app.boil("/tea")');
     expect(body).toContain('```Python\n@app.boil("/tea")\ndef boil_for_tea():');
     expect(body).not.toContain('{!');
+    expect(body).toContain(
+      'variants:\n\n```python\n@app.boil("/tea")\ndef boil_for_tea():\n    return',
+    );
+    expect(body).not.toContain('{*');
     expect(page.includes).toEqual(['docs_src/first_steps/tutorial001.py']);
     // attr_list ids are anchors, not heading text.
     expect(body).toContain('## Start the kettle\n');

@@ -33,6 +33,16 @@ describe('inlinePartials', () => {
         '{!missing.md!}',
       ].join('\n'),
     );
+    // markdown-include-variants: a code block in the file's language, on its own line only.
+    const variants = inlinePartials(
+      new DocsFolder(root),
+      'docs/page.md',
+      '- Step:\n\n    {* src/app.py ln[2:3] hl[2] *}\n\nSay {* src/app.py *} inline.',
+      { mkdocsIncludes: () => '', mkdocsIncludeVariants: true },
+    );
+    expect(variants.body).toBe(
+      '- Step:\n\n    ```python\n    two\n    three\n    ```\n\nSay {* src/app.py *} inline.',
+    );
     // Without the extension enabled, the text stays.
     expect(inlinePartials(new DocsFolder(root), 'docs/page.md', body).body).toBe(body);
   });
