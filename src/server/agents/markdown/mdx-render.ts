@@ -4,6 +4,7 @@
  * cards links, data props (`<PropertiesTable content={[…]} />`) lists. A component without a
  * rule keeps its text; one without text keeps what its literal props say.
  */
+import { type TypeRow, typeTableMarkdown } from '../../docs-index/frameworks/type-tables.ts';
 import type { AttributeValue } from './mdx-attributes.ts';
 import type { MdxElement, MdxNode } from './mdx-tree.ts';
 
@@ -96,6 +97,7 @@ function renderComponent(element: MdxElement): string {
     return section(text(element.attributes.title ?? element.attributes.summary), element);
   if (DECORATION.has(key)) return '';
   if (key === 'code') return codeFromProps(element);
+  if (key === 'typetable') return typeTable(element);
   if (key === 'snippet') return fenced(lines(element.attributes.text), '');
   if (key === 'installpackages') {
     const packages = text(element.attributes.packages);
@@ -217,6 +219,33 @@ function codeFromProps(element: MdxElement): string {
   const title = text(element.attributes.title);
   const block = fenced(code, text(element.attributes.lang) ?? '');
   return title ? `**${title}**\n\n${block}` : block;
+}
+
+/**
+ * Fumadocs' `<TypeTable type={{ name: { type, description, default, required } }} />`: the
+ * table it shows, a member optional unless `required`.
+ */
+function typeTable(element: MdxElement): string {
+  const members = element.attributes.type;
+  if (typeof members !== 'object' || members === null || Array.isArray(members)) {
+    return generic(element);
+  }
+  const rows = Object.entries(members).flatMap(([name, value]): TypeRow[] => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+    const type = inline(value.type) ?? inline(value.typeDescription) ?? '';
+    const description = inline(value.description);
+    const fallback = inline(value.default);
+    return [
+      {
+        name,
+        type,
+        ...(value.required !== true && { optional: true }),
+        ...(description && { description }),
+        ...(fallback && { default: fallback }),
+      },
+    ];
+  });
+  return typeTableMarkdown(rows) || generic(element);
 }
 
 /** What a component without a rule still says: its text, its link, its literal data props. */

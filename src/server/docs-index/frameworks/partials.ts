@@ -9,6 +9,7 @@ import { FenceTracker, stripMdxStatements } from '../markdown.ts';
 import { isDocFile } from '../paths.ts';
 import type { DocsFolder } from './docs-folder.ts';
 import { splitFrontmatterBody } from './frontmatter.ts';
+import { AUTO_TYPE_TABLE, typeRows, typeTableMarkdown } from './type-tables.ts';
 
 export interface PartialOptions {
   /** Import prefixes naming a folder (`@site/` -> '', VitePress `@/` -> srcDir). */
@@ -31,6 +32,11 @@ export interface PartialOptions {
    * file, or the lines asked for, as a code block in the file's language.
    */
   mkdocsIncludeVariants?: boolean;
+  /**
+   * Fumadocs' generated props tables (`<AutoTypeTable path name />` from this folder, relative
+   * to the docs folder; `<auto-type-table>` from the page) as the Markdown table they show.
+   */
+  fumadocsTypeTables?: string;
 }
 
 export interface InlinedBody {
@@ -86,6 +92,9 @@ export function inlinePartials(
     let result = inlineImports(text, load);
     if (options.vitepressIncludes) result = inlineIncludes(result, load);
     if (options.fumadocsIncludes) result = inlineIncludeElements(result, load);
+    if (options.fumadocsTypeTables !== undefined) {
+      result = inlineTypeTables(result, load, options.fumadocsTypeTables);
+    }
     if (options.mkdocsIncludes) {
       const base = options.mkdocsIncludes(file);
       result = inlineMkdocsIncludes(result, load, base);
@@ -131,6 +140,39 @@ function inlineIncludes(text: string, load: Loader): string {
         .slice(from, end ? Number(end) : undefined)
         .join('\n')
         .trim();
+    }),
+  );
+}
+
+/**
+ * `<AutoTypeTable path="./lib/button.ts" name="ButtonProps" />` -> the table of its members;
+ * nothing when the type cannot be read (the tag itself is never the page's text).
+ */
+function inlineTypeTables(text: string, load: Loader, siteRoot: string): string {
+  if (!/<(?:AutoTypeTable|auto-type-table)\b/.test(text)) return text;
+  return mapProse(text, (prose) =>
+    prose.replace(AUTO_TYPE_TABLE, (_element, tag: string, attributes: string) => {
+      const read = (name: string) => {
+        const match = new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|\\{\`([^\`]*)\`\\})`).exec(
+          attributes,
+        );
+        return match?.slice(1).find((value) => value !== undefined);
+      };
+      const path = read('path');
+      // The component reads `path` from the site's folder, the remark plugin from the page.
+      const fromSite = tag === 'AutoTypeTable';
+      const bare = path?.replace(/^\.?\//, '');
+      const loaded =
+        path === undefined
+          ? undefined
+          : load(
+              fromSite
+                ? `/${siteRoot ? `${siteRoot}/` : ''}${bare}`
+                : /^\.\.?\//.test(path)
+                  ? path
+                  : `./${path}`,
+            );
+      return typeTableMarkdown(typeRows(loaded?.[1], read('name'), read('type')));
     }),
   );
 }

@@ -28,6 +28,9 @@ export function layoutFromAbove(layout: SiteLayout, dir: string): SiteLayout {
             Object.entries(partials.aliases).map(([prefix, target]) => [prefix, above(target)]),
           ),
         }),
+        ...(partials.fumadocsTypeTables !== undefined && {
+          fumadocsTypeTables: above(partials.fumadocsTypeTables),
+        }),
         ...(partials.mkdocsIncludes && {
           mkdocsIncludes: (file: string) => above(partials.mkdocsIncludes!(down(file))),
         }),
