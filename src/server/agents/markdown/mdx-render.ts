@@ -42,6 +42,10 @@ const CARDS = new Set(['card', 'linkcard', 'navcard', 'cardlink']);
 /** Layout around cards: link cards in a row read as one list. */
 const CARD_GRIDS = new Set(['cardgrid', 'cardgroup', 'columns', 'grid', 'indexcards']);
 const COLLAPSIBLES = new Set(['accordion', 'details', 'expandable', 'collapse', 'collapsible']);
+/** API fields (Mintlify's `<ParamField>`, `<ResponseField>`): their name and type are props. */
+const FIELDS = new Set(['paramfield', 'responsefield']);
+/** Where a `<ParamField>` names its parameter: the prop says where it goes. */
+const FIELD_PLACES = ['path', 'query', 'body', 'header', 'cookie', 'name', 'param'];
 /** Pure decoration: nothing a reader of the text needs. */
 const DECORATION = new Set(['icon', 'br', 'hr', 'spacer', 'divider']);
 
@@ -98,6 +102,7 @@ function renderComponent(element: MdxElement): string {
   if (DECORATION.has(key)) return '';
   if (key === 'code') return codeFromProps(element);
   if (key === 'typetable') return typeTable(element);
+  if (FIELDS.has(key)) return field(element);
   if (key === 'snippet') return fenced(lines(element.attributes.text), '');
   if (key === 'installpackages') {
     const packages = text(element.attributes.packages);
@@ -219,6 +224,32 @@ function codeFromProps(element: MdxElement): string {
   const title = text(element.attributes.title);
   const block = fenced(code, text(element.attributes.lang) ?? '');
   return title ? `**${title}**\n\n${block}` : block;
+}
+
+/**
+ * `<ParamField query="limit" type="number" default="10" required>Most results.</ParamField>`
+ * -> "**`limit`** (`number`, query, required, default: `10`)" and its text below: the field's
+ * name and type are what the site shows above its description.
+ */
+function field(element: MdxElement): string {
+  const { attributes } = element;
+  const place = FIELD_PLACES.find((name) => text(attributes[name]) !== undefined);
+  const name = place ? text(attributes[place]) : undefined;
+  const type = inline(attributes.type);
+  const fallback = inline(attributes.default);
+  const qualifiers = [
+    type && code(type),
+    place && !['name', 'param'].includes(place) && place,
+    attributes.required === true && 'required',
+    attributes.deprecated === true && 'deprecated',
+    fallback && `default: ${code(fallback)}`,
+  ].filter(Boolean);
+  const head = name
+    ? `**${code(name)}**${qualifiers.length > 0 ? ` (${qualifiers.join(', ')})` : ''}`
+    : qualifiers.join(', ');
+  const body = content(element);
+  if (!element.block) return [head, body].filter(Boolean).join(': ');
+  return [head, body].filter(Boolean).join('\n\n');
 }
 
 /**
