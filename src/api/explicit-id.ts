@@ -1,8 +1,8 @@
 /**
  * `## Title {#custom-id}` (MDX, VitePress, Docusaurus, MkDocs' attr_list) or `## Title
- * [#custom-id]` (Fumadocs) at the end of a heading: the id, in group 1 or 2, is any text without
+ * [#custom-id]` (Fumadocs) at the end (attr_list also reads `{ #custom-id }` and `{: #custom-id }`) of a heading: the id, in group 1 or 2, is any text without
  * spaces or brackets, as the frameworks take it (`{#vue.js-privacy-policy}`). A module of its own
  * so that the widget's Markdown renderer, in the first answer's bundle, takes it without the
  * slug rules, which load with a cited page.
  */
-export const EXPLICIT_ID = /\s*(?:\{#([^\s{}[\]]+)\}|\[#([^\s{}[\]]+)\])\s*$/;
+export const EXPLICIT_ID = /\s*(?:\{:?[ \t]*#([^\s{}[\]]+)[ \t]*\}|\[#([^\s{}[\]]+)\])\s*$/;

@@ -15,6 +15,8 @@ export const DOCUSAURUS_SITE = site('docusaurus');
 export const MINTLIFY_SITE = site('mintlify');
 /** A MkDocs site with exclusions, nav sections and French pages (test/fixtures/sites/mkdocs). */
 export const MKDOCS_SITE = site('mkdocs');
+/** One MkDocs site per language, FastAPI's layout, `{!path!}` includes (sites/mkdocs-languages). */
+export const MKDOCS_LANGUAGES_SITE = site('mkdocs-languages');
 /** A Fumadocs site with meta.json groups, a route group and Chinese pages (sites/fumadocs). */
 export const FUMADOCS_SITE = site('fumadocs');
 /** A Nextra 4 site with _meta files, a hidden page and German pages (sites/nextra). */

@@ -75,6 +75,33 @@ describe('tabs and code groups become labelled sections', () => {
 });
 
 describe('steps, cards and other components', () => {
+  it('names API fields and their types, where they go and their default', () => {
+    const body = markdownBody(
+      [
+        '<ParamField query="limit" type="number" default="10" required>',
+        '  Most results per page.',
+        '</ParamField>',
+        '',
+        '<ResponseField name="items" type="Item[]">The results.</ResponseField>',
+        '',
+        'Send <ParamField header="X-Key" type="string" /> too.',
+      ].join('\n'),
+    );
+    expect(body).toBe(
+      [
+        '**`limit`** (`number`, query, required, default: `10`)',
+        '',
+        'Most results per page.',
+        '',
+        '**`items`** (`Item[]`)',
+        '',
+        'The results.',
+        '',
+        'Send **`X-Key`** (`string`, header) too.',
+      ].join('\n'),
+    );
+  });
+
   it('numbers steps with titles', () => {
     const source =
       '<Steps>\n  <Step title="Install">\n    Run the installer.\n  </Step>\n  <Step title="Run">\n    Start it.\n  </Step>\n</Steps>';

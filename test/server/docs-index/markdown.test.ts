@@ -117,6 +117,13 @@ describe('headings', () => {
       text: 'Vue.js Privacy Policy',
       customId: 'vue.js-privacy-policy',
     });
+    // attr_list (MkDocs) also reads the id with spaces and a colon.
+    expect(parseHeading('## First Steps { #first-steps }')).toEqual({
+      level: 2,
+      text: 'First Steps',
+      customId: 'first-steps',
+    });
+    expect(parseHeading('## Setup {: #setup }')?.customId).toBe('setup');
     expect(parseHeading('#hashtag')).toBeUndefined();
   });
 

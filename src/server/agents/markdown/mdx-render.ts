@@ -4,6 +4,7 @@
  * cards links, data props (`<PropertiesTable content={[…]} />`) lists. A component without a
  * rule keeps its text; one without text keeps what its literal props say.
  */
+import { type TypeRow, typeTableMarkdown } from '../../docs-index/frameworks/type-tables.ts';
 import type { AttributeValue } from './mdx-attributes.ts';
 import type { MdxElement, MdxNode } from './mdx-tree.ts';
 
@@ -41,6 +42,10 @@ const CARDS = new Set(['card', 'linkcard', 'navcard', 'cardlink']);
 /** Layout around cards: link cards in a row read as one list. */
 const CARD_GRIDS = new Set(['cardgrid', 'cardgroup', 'columns', 'grid', 'indexcards']);
 const COLLAPSIBLES = new Set(['accordion', 'details', 'expandable', 'collapse', 'collapsible']);
+/** API fields (Mintlify's `<ParamField>`, `<ResponseField>`): their name and type are props. */
+const FIELDS = new Set(['paramfield', 'responsefield']);
+/** Where a `<ParamField>` names its parameter: the prop says where it goes. */
+const FIELD_PLACES = ['path', 'query', 'body', 'header', 'cookie', 'name', 'param'];
 /** Pure decoration: nothing a reader of the text needs. */
 const DECORATION = new Set(['icon', 'br', 'hr', 'spacer', 'divider']);
 
@@ -96,6 +101,8 @@ function renderComponent(element: MdxElement): string {
     return section(text(element.attributes.title ?? element.attributes.summary), element);
   if (DECORATION.has(key)) return '';
   if (key === 'code') return codeFromProps(element);
+  if (key === 'typetable') return typeTable(element);
+  if (FIELDS.has(key)) return field(element);
   if (key === 'snippet') return fenced(lines(element.attributes.text), '');
   if (key === 'installpackages') {
     const packages = text(element.attributes.packages);
@@ -217,6 +224,59 @@ function codeFromProps(element: MdxElement): string {
   const title = text(element.attributes.title);
   const block = fenced(code, text(element.attributes.lang) ?? '');
   return title ? `**${title}**\n\n${block}` : block;
+}
+
+/**
+ * `<ParamField query="limit" type="number" default="10" required>Most results.</ParamField>`
+ * -> "**`limit`** (`number`, query, required, default: `10`)" and its text below: the field's
+ * name and type are what the site shows above its description.
+ */
+function field(element: MdxElement): string {
+  const { attributes } = element;
+  const place = FIELD_PLACES.find((name) => text(attributes[name]) !== undefined);
+  const name = place ? text(attributes[place]) : undefined;
+  const type = inline(attributes.type);
+  const fallback = inline(attributes.default);
+  const qualifiers = [
+    type && code(type),
+    place && !['name', 'param'].includes(place) && place,
+    attributes.required === true && 'required',
+    attributes.deprecated === true && 'deprecated',
+    fallback && `default: ${code(fallback)}`,
+  ].filter(Boolean);
+  const head = name
+    ? `**${code(name)}**${qualifiers.length > 0 ? ` (${qualifiers.join(', ')})` : ''}`
+    : qualifiers.join(', ');
+  const body = content(element);
+  if (!element.block) return [head, body].filter(Boolean).join(': ');
+  return [head, body].filter(Boolean).join('\n\n');
+}
+
+/**
+ * Fumadocs' `<TypeTable type={{ name: { type, description, default, required } }} />`: the
+ * table it shows, a member optional unless `required`.
+ */
+function typeTable(element: MdxElement): string {
+  const members = element.attributes.type;
+  if (typeof members !== 'object' || members === null || Array.isArray(members)) {
+    return generic(element);
+  }
+  const rows = Object.entries(members).flatMap(([name, value]): TypeRow[] => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+    const type = inline(value.type) ?? inline(value.typeDescription) ?? '';
+    const description = inline(value.description);
+    const fallback = inline(value.default);
+    return [
+      {
+        name,
+        type,
+        ...(value.required !== true && { optional: true }),
+        ...(description && { description }),
+        ...(fallback && { default: fallback }),
+      },
+    ];
+  });
+  return typeTableMarkdown(rows) || generic(element);
 }
 
 /** What a component without a rule still says: its text, its link, its literal data props. */

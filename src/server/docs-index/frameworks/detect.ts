@@ -9,7 +9,7 @@ import { DocsFolder } from './docs-folder.ts';
 import { loadDocusaurus } from './docusaurus.ts';
 import { isFumadocsSite, loadFumadocs } from './fumadocs.ts';
 import { loadMintlify, MINTLIFY_CONFIGS } from './mintlify.ts';
-import { loadMkdocs, MKDOCS_CONFIGS } from './mkdocs.ts';
+import { hasMkdocsLanguageSites, loadMkdocs, MKDOCS_CONFIGS } from './mkdocs.ts';
 import { isNextraSite, loadNextra } from './nextra.ts';
 import { loadPlain } from './plain.ts';
 import { loadStarlight, STARLIGHT_CONTENT } from './starlight.ts';
@@ -43,6 +43,7 @@ export function detectFramework(folder: DocsFolder): FrameworkName {
   }
   if (vitepressRoot(folder) !== undefined) return 'vitepress';
   if (folder.firstFile(MKDOCS_CONFIGS)) return 'mkdocs';
+  if (hasMkdocsLanguageSites(folder)) return 'mkdocs';
   // Next.js sites after the others, so a repository that also keeps one of their configs is
   // read as before. Fumadocs first: `source.config` is its own, while `nextra` may linger in
   // the dependencies of a site that moved to Fumadocs.
@@ -95,7 +96,8 @@ function hasPages(folder: DocsFolder, layout: SiteLayout): boolean {
  * Reads the site's layout: its framework's configuration, as data. A folder without any whose
  * subfolders hold exactly one site (a repository's root, `website/` holding a Docusaurus site)
  * is read as that site, its paths relative to the folder; with several, as a plain folder.
- * `siteDir` names the subfolder again (the page reader's worker), `framework` the framework.
+ * `siteDir` names the subfolder again (the page reader's worker), `framework` the framework:
+ * when the folder is not a site of it but one subfolder is, that subfolder's site.
  */
 export function loadSiteLayout(
   folder: DocsFolder,
@@ -106,7 +108,14 @@ export function loadSiteLayout(
     const site = new DocsFolder(join(folder.root, siteDir), folder.boundary);
     return layoutFromAbove(LOADERS[framework ?? detectFramework(site)](site), siteDir);
   }
-  const own = framework ?? detectFramework(folder);
+  const detected = detectFramework(folder);
+  const own = framework ?? detected;
+  if (framework && framework !== 'plain' && detected !== framework) {
+    // `--framework` at a repository's root whose site of that framework is in a subfolder
+    // (`docs/mkdocs.yml`, an Astro site in `docs/`): that site, as detection finds it there.
+    const [only, ...more] = findSitesBelow(folder).filter((site) => site.framework === framework);
+    if (only && more.length === 0) return layoutFromAbove(only.layout, only.dir);
+  }
   if (own !== 'plain' || framework) return LOADERS[own](folder);
   const sites = findSitesBelow(folder);
   const [only] = sites;

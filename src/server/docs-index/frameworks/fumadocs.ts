@@ -125,7 +125,7 @@ export function loadFumadocs(folder: DocsFolder): SiteLayout {
       ...folder.list(contentDir, (name) => META_NAME.test(name)),
     ],
     contentDirs: [contentDir],
-    partials: { fumadocsIncludes: true },
+    partials: { fumadocsIncludes: true, fumadocsTypeTables: '' },
     isPageFile: (file) =>
       file.startsWith(`${contentDir}/`) &&
       isDocFile(file) &&

@@ -9,6 +9,7 @@ import { FenceTracker, stripMdxStatements } from '../markdown.ts';
 import { isDocFile } from '../paths.ts';
 import type { DocsFolder } from './docs-folder.ts';
 import { splitFrontmatterBody } from './frontmatter.ts';
+import { AUTO_TYPE_TABLE, typeRows, typeTableMarkdown } from './type-tables.ts';
 
 export interface PartialOptions {
   /** Import prefixes naming a folder (`@site/` -> '', VitePress `@/` -> srcDir). */
@@ -21,6 +22,21 @@ export interface PartialOptions {
    * includes are left as written.
    */
   fumadocsIncludes?: boolean;
+  /**
+   * Inline MkDocs `{!path!}` includes (markdown-include, mdx_include) everywhere in the page,
+   * code blocks too, as these preprocessors do: the folder a page's paths start from.
+   */
+  mkdocsIncludes?: (file: string) => string;
+  /**
+   * Also `{* path ln[3:8] hl[5] *}` of markdown-include-variants (FastAPI, SQLModel, Typer): the
+   * file, or the lines asked for, as a code block in the file's language.
+   */
+  mkdocsIncludeVariants?: boolean;
+  /**
+   * Fumadocs' generated props tables (`<AutoTypeTable path name />` from this folder, relative
+   * to the docs folder; `<auto-type-table>` from the page) as the Markdown table they show.
+   */
+  fumadocsTypeTables?: string;
 }
 
 export interface InlinedBody {
@@ -34,6 +50,22 @@ const IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$/gm
 /** Cheap first look: most pages import no Markdown at all. */
 const MAYBE_IMPORT = /^import\s+[A-Z][\w$]*\s+from\s+['"][^'"]+\.mdx?['"]/m;
 const FUMADOCS_INCLUDE = /<include(\s[^>]*)?>\s*([^<#\s][^<#]*?)\s*<\/include>/g;
+/**
+ * `{!path!}`, `{! path !}`, mdx_include's `{!> path !}`, `{! path | utf-8 !}` and
+ * `{! path [ln:2-5] !}`, markdown-include's `{!path!lines=2 4-6}`; `\{!` is escaped.
+ */
+const MKDOCS_INCLUDE =
+  /(?<!\\)\{![<>]?\s*([^!|[\]\n]+?)\s*(?:\|\s*[\w-]+\s*)?(?:\[ln:([\d.,\s-]+)\]\s*)?!(?:lines=([\d -]+))?\}/g;
+/** `{* ../src/app.py *}`, `{* ../src/app.py ln[1:4,9] hl[3] *}`, alone on their line. */
+const INCLUDE_VARIANT = /^([ \t]*)\{\*\s*(\S+?)((?:\s+\w+\[[^\]]*\])*)\s*\*\}[ \t]*$/gm;
+/** Code block languages of file extensions whose name is not the language's. */
+const CODE_LANGUAGES: Record<string, string> = {
+  py: 'python',
+  js: 'javascript',
+  ts: 'typescript',
+  md: 'markdown',
+  yml: 'yaml',
+};
 const INCLUDE = /<!--\s*@include:\s*([^\s{#]+?)(?:#[\w-]+)?(?:\{(\d*),(\d*)\})?\s*-->/g;
 
 export function inlinePartials(
@@ -60,6 +92,14 @@ export function inlinePartials(
     let result = inlineImports(text, load);
     if (options.vitepressIncludes) result = inlineIncludes(result, load);
     if (options.fumadocsIncludes) result = inlineIncludeElements(result, load);
+    if (options.fumadocsTypeTables !== undefined) {
+      result = inlineTypeTables(result, load, options.fumadocsTypeTables);
+    }
+    if (options.mkdocsIncludes) {
+      const base = options.mkdocsIncludes(file);
+      result = inlineMkdocsIncludes(result, load, base);
+      if (options.mkdocsIncludeVariants) result = inlineIncludeVariants(result, load, base);
+    }
     return result;
   };
   const inlined = expand(file, body, [file]);
@@ -102,6 +142,86 @@ function inlineIncludes(text: string, load: Loader): string {
         .trim();
     }),
   );
+}
+
+/**
+ * `<AutoTypeTable path="./lib/button.ts" name="ButtonProps" />` -> the table of its members;
+ * nothing when the type cannot be read (the tag itself is never the page's text).
+ */
+function inlineTypeTables(text: string, load: Loader, siteRoot: string): string {
+  if (!/<(?:AutoTypeTable|auto-type-table)\b/.test(text)) return text;
+  return mapProse(text, (prose) =>
+    prose.replace(AUTO_TYPE_TABLE, (_element, tag: string, attributes: string) => {
+      const read = (name: string) => {
+        const match = new RegExp(`\\b${name}=(?:"([^"]*)"|'([^']*)'|\\{\`([^\`]*)\`\\})`).exec(
+          attributes,
+        );
+        return match?.slice(1).find((value) => value !== undefined);
+      };
+      const path = read('path');
+      // The component reads `path` from the site's folder, the remark plugin from the page.
+      const fromSite = tag === 'AutoTypeTable';
+      const bare = path?.replace(/^\.?\//, '');
+      const loaded =
+        path === undefined
+          ? undefined
+          : load(
+              fromSite
+                ? `/${siteRoot ? `${siteRoot}/` : ''}${bare}`
+                : /^\.\.?\//.test(path)
+                  ? path
+                  : `./${path}`,
+            );
+      return typeTableMarkdown(typeRows(loaded?.[1], read('name'), read('type')));
+    }),
+  );
+}
+
+/** `{!../src/app.py!}` -> the file's text (the lines asked for), read from `base`. */
+function inlineMkdocsIncludes(text: string, load: Loader, base: string): string {
+  if (!text.includes('{!')) return text;
+  return text.replace(
+    MKDOCS_INCLUDE,
+    (directive, path: string, ranges?: string, lines?: string) => {
+      const loaded = load(`/${base ? `${base}/` : ''}${path}`);
+      return loaded ? pickLines(loaded[1], ranges ?? lines, '-') : directive;
+    },
+  );
+}
+
+/** `{* ../src/app.py ln[3:5] *}` -> a code block of those lines of the file. */
+function inlineIncludeVariants(text: string, load: Loader, base: string): string {
+  if (!text.includes('{*')) return text;
+  return text.replace(
+    INCLUDE_VARIANT,
+    (directive, indent: string, path: string, options: string) => {
+      const loaded = load(`/${base ? `${base}/` : ''}${path}`);
+      if (!loaded) return directive;
+      const ranges = /\bln\[([^\]]*)\]/.exec(options)?.[1];
+      const extension = path.split('.').at(-1)?.toLowerCase() ?? '';
+      const language = CODE_LANGUAGES[extension] ?? extension;
+      const fence = '```';
+      const block = [`${fence}${language}`, pickLines(loaded[1], ranges, ':'), fence].join('\n');
+      return indent ? block.replace(/^/gm, indent) : block;
+    },
+  );
+}
+
+/** The lines `ranges` names (`1 3-5`, `2,4:6`: one-based, inclusive); all without ranges. */
+function pickLines(source: string, ranges: string | undefined, dash: string): string {
+  const body = source.replace(/\n$/, '');
+  if (!ranges) return body;
+  const all = body.split('\n');
+  return ranges
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .flatMap((range) => {
+      const [from, to] = range.split(dash).map((bound) => Number.parseInt(bound, 10));
+      if (from === undefined || Number.isNaN(from)) return [];
+      const end = to === undefined ? from : Number.isNaN(to) ? all.length : to;
+      return all.slice(from - 1, end);
+    })
+    .join('\n');
 }
 
 /** `<include>./part.mdx</include>` -> the partial's text; `<include>./a.ts</include>` -> its code. */

@@ -28,6 +28,12 @@ export function layoutFromAbove(layout: SiteLayout, dir: string): SiteLayout {
             Object.entries(partials.aliases).map(([prefix, target]) => [prefix, above(target)]),
           ),
         }),
+        ...(partials.fumadocsTypeTables !== undefined && {
+          fumadocsTypeTables: above(partials.fumadocsTypeTables),
+        }),
+        ...(partials.mkdocsIncludes && {
+          mkdocsIncludes: (file: string) => above(partials.mkdocsIncludes!(down(file))),
+        }),
       },
     }),
     ...(isMdx && { isMdx: (file, frontmatter) => isMdx(down(file), frontmatter) }),

@@ -13,6 +13,7 @@ import {
   MINTLIFY_SITE,
   MKDOCS_SITE,
   NEXTRA_SITE,
+  pathsOf,
   writeSite,
 } from '../../../support/docs-sites.ts';
 
@@ -117,6 +118,26 @@ describe('detectFramework', () => {
     expect(sites(new DocsFolder(`${root}/src`))).toEqual([]);
     // Two sites: the root stays a plain folder (start-up names them).
     expect((await indexSite(root)).profile.framework).toBe('plain');
+  });
+
+  it('finds the site of a named framework in a subfolder of the repository', async () => {
+    const root = await writeSite({
+      'README.md': '# A library',
+      'package.json': '{"name": "lib"}',
+      'docs/astro.config.mjs': 'export default {};',
+      'docs/src/content/docs/guides/setup.md': '---\ntitle: Setup\n---\nInstall it.',
+    });
+    for (const framework of [undefined, 'starlight'] as const) {
+      const index = await indexSite(root, framework);
+      expect(index.profile).toMatchObject({ framework: 'starlight', siteDir: 'docs' });
+      expect(pathsOf(index)).toEqual({
+        'guides/setup/': 'docs/src/content/docs/guides/setup.md',
+      });
+    }
+    // Named plain, the folder is read as a plain folder, its paths those of its files.
+    expect(pathsOf(await indexSite(root, 'plain'))).toEqual({
+      'docs/src/content/docs/guides/setup': 'docs/src/content/docs/guides/setup.md',
+    });
   });
 
   it('follows the framework the site names over the detected one', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { markdownBody } from '../../../../src/server/agents/clean-markdown.ts';
 import { assistantApp, assistantPost } from '../../../support/assistant-app.ts';
 import { FUMADOCS_SITE, indexSite, pathsOf, writeSite } from '../../../support/docs-sites.ts';
 
@@ -42,6 +43,31 @@ describe('the Fumadocs fixture', () => {
     expect(index.getPage('docs/descaling')?.includes).toEqual([
       'content/docs/(guides)/.safety.mdx',
     ]);
+  });
+
+  it('shows generated and written props tables as tables, never their tags', async () => {
+    const page = (await site()).getPage('docs/api/boil')!;
+    const table = [
+      '| Prop | Type | Description |',
+      '| --- | --- | --- |',
+      '| `target` | `number` | Temperature to stop at, in °C. |',
+      '| `keepWarm?` | `boolean` | Keep the water at the target temperature afterwards. Default: `false` |',
+      '| `onProgress?` | `ProgressHandler` | Called every second while heating. |',
+    ].join('\n');
+    const body = markdownBody(page.content);
+    // Both forms, each path read from where its form reads it.
+    expect(body.split(table)).toHaveLength(3);
+    expect(body).not.toMatch(/calibration|AutoTypeTable|auto-type-table|TypeTable/);
+    expect(body).toContain(
+      [
+        '| `celsius` | `number` | Current temperature |',
+        '| `done?` | `boolean` | Default: `false` |',
+      ].join('\n'),
+    );
+    expect(page.includes).toEqual(['lib/kettle.ts']);
+    expect((await site()).search('keep the water warm after boiling')[0]?.path).toBe(
+      'docs/api/boil',
+    );
   });
 
   it('knows each page’s language and the English page it translates', async () => {

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { indexSite, MKDOCS_SITE, pathsOf, writeSite } from '../../../support/docs-sites.ts';
+import { markdownBody } from '../../../../src/server/agents/clean-markdown.ts';
+import {
+  indexSite,
+  MKDOCS_LANGUAGES_SITE,
+  MKDOCS_SITE,
+  pathsOf,
+  writeSite,
+} from '../../../support/docs-sites.ts';
 
 describe('the MkDocs fixture', () => {
   const site = () => indexSite(MKDOCS_SITE);
@@ -220,5 +227,71 @@ describe('MkDocs settings', () => {
       'site/docs/a.md': '# A',
     });
     expect(pathsOf(await indexSite(join(outside, 'site')))).toEqual({ 'a/': 'docs/a.md' });
+  });
+});
+
+describe('MkDocs with one site per language (the FastAPI layout)', () => {
+  const site = () => indexSite(MKDOCS_LANGUAGES_SITE);
+
+  it('publishes the default language at the root and the others under their code', async () => {
+    const index = await site();
+    expect(index.profile).toMatchObject({
+      framework: 'mkdocs',
+      defaultLanguage: 'en',
+      languages: ['en', 'es', 'fr'],
+    });
+    // Neither the repository's README nor a language folder's files beside its docs/.
+    expect(pathsOf(index)).toEqual({
+      '': 'docs/en/docs/index.md',
+      'es/': 'docs/es/docs/index.md',
+      'es/tutorial/first-steps/': 'docs/es/docs/tutorial/first-steps.md',
+      'fr/': 'docs/fr/docs/index.md',
+      'tutorial/': 'docs/en/docs/tutorial/index.md',
+      'tutorial/first-steps/': 'docs/en/docs/tutorial/first-steps.md',
+    });
+    expect(index.getPage('es/tutorial/first-steps/')).toMatchObject({
+      language: 'es',
+      translationKey: 'tutorial/first-steps/',
+      title: 'Primeros pasos',
+    });
+  });
+
+  it("titles by the language's own nav, never by a borrowed one; unnamed sections are no group", async () => {
+    const index = await site();
+    expect(index.getPage('')?.title).toBe('Kettle API');
+    expect(index.getPage('fr/')).toMatchObject({ title: 'API Bouilloire', language: 'fr' });
+    expect(index.getPage('tutorial/first-steps/')?.navigation).toBeUndefined();
+  });
+
+  it('inlines {!path!} and {* path *} includes from the configuration folder, lines as asked', async () => {
+    const page = (await site()).getPage('tutorial/first-steps/')!;
+    const body = markdownBody(page.content);
+    expect(body).toContain('app = Kettle()\n@app.boil("/tea")');
+    expect(body).toContain('```Python\n@app.boil("/tea")\ndef boil_for_tea():');
+    expect(body).not.toContain('{!');
+    expect(body).toContain(
+      'variants:\n\n```python\n@app.boil("/tea")\ndef boil_for_tea():\n    return',
+    );
+    expect(body).not.toContain('{*');
+    expect(page.includes).toEqual(['docs_src/first_steps/tutorial001.py']);
+    // attr_list ids are anchors, not heading text.
+    expect(body).toContain('## Start the kettle\n');
+  });
+
+  it('answers a Spanish question from the Spanish page', async () => {
+    const index = await site();
+    expect(index.search('¿Cómo enciendo el hervidor?')[0]?.path).toBe('es/tutorial/first-steps/');
+  });
+
+  it('reads a repository whose mkdocs.yml is in docs/, detected or named', async () => {
+    const root = await writeSite({
+      'README.md': '# A library',
+      'docs/mkdocs.yml': 'site_name: S\ndocs_dir: pages\n',
+      'docs/pages/index.md': '# Home',
+      'docs/pages/guide.md': '# Guide',
+    });
+    const expected = { '': 'docs/pages/index.md', 'guide/': 'docs/pages/guide.md' };
+    expect(pathsOf(await indexSite(root))).toEqual(expected);
+    expect(pathsOf(await indexSite(root, 'mkdocs'))).toEqual(expected);
   });
 });

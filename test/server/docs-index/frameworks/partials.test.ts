@@ -4,6 +4,49 @@ import { inlinePartials } from '../../../../src/server/docs-index/frameworks/par
 import { writeSite } from '../../../support/docs-sites.ts';
 
 describe('inlinePartials', () => {
+  it('inlines MkDocs {!path!} includes from their base folder, in code blocks too', async () => {
+    const root = await writeSite({
+      'src/app.py': 'one\ntwo\nthree\nfour\n',
+      'parts/note.md': 'A shared note.',
+      'docs/page.md': '',
+    });
+    const body = [
+      '{!parts/note.md!}',
+      '```python',
+      '{!src/app.py!lines=1 3-4}',
+      '```',
+      '{! src/app.py [ln:2-3] !}',
+      '\\{!src/app.py!}',
+      '{!missing.md!}',
+    ].join('\n');
+    const inlined = inlinePartials(new DocsFolder(root), 'docs/page.md', body, {
+      mkdocsIncludes: () => '',
+    });
+    expect(inlined.body).toBe(
+      [
+        'A shared note.',
+        '```python',
+        'one\nthree\nfour',
+        '```',
+        'two\nthree',
+        '\\{!src/app.py!}',
+        '{!missing.md!}',
+      ].join('\n'),
+    );
+    // markdown-include-variants: a code block in the file's language, on its own line only.
+    const variants = inlinePartials(
+      new DocsFolder(root),
+      'docs/page.md',
+      '- Step:\n\n    {* src/app.py ln[2:3] hl[2] *}\n\nSay {* src/app.py *} inline.',
+      { mkdocsIncludes: () => '', mkdocsIncludeVariants: true },
+    );
+    expect(variants.body).toBe(
+      '- Step:\n\n    ```python\n    two\n    three\n    ```\n\nSay {* src/app.py *} inline.',
+    );
+    // Without the extension enabled, the text stays.
+    expect(inlinePartials(new DocsFolder(root), 'docs/page.md', body).body).toBe(body);
+  });
+
   it('inlines imported Markdown where its component is used, nested partials too', async () => {
     const root = await writeSite({
       'snippets/outer.mdx': "import Inner from './inner.mdx';\n\nOuter text.\n\n<Inner />",
