@@ -145,13 +145,18 @@ export function answerQuotes(
   if (!about && reading.question.kind === 'how')
     fromFirstStep(chosen, reading.sections, reading.weighted);
   if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
-    if (!withIntroducedList(chosen, reading.sections) && reading.question.kind === 'how') {
+    const listed = withIntroducedList(chosen, reading.sections);
+    if (!listed && reading.question.kind === 'how') {
       if (!withNextInstruction(chosen, reading.sections, echoes, reading.weighted)) {
         withNamedInstruction(chosen, reading.sections, echoes, reading.weighted);
       }
       if (chosen.length > 1 && chosen[1]!.section !== chosen[0]!.section) {
         withSupportingSteps(chosen, reading.sections);
       }
+    } else if (!listed && reading.question.kind === 'what') {
+      // "What goes in `src/content.config.ts`?": what to write is the code the paragraph after
+      // an explaining lead introduces, as for a how-to question.
+      withNextInstruction(chosen, reading.sections, echoes, reading.weighted);
     }
   }
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
@@ -737,7 +742,14 @@ function withNextInstruction(
   // With the sentences before it in its paragraph ("However, this requires… If not, add…"):
   // the instruction often answers them.
   const from = Math.max(last + 1, intro - (LEAD_SENTENCES - 2));
-  if (from < intro) chosen[1] = { ...chosen[1]!, from, to: intro };
+  if (from < intro) {
+    const widened = { ...chosen[1]!, from, to: intro };
+    chosen[1] = widened;
+    // A support that is one of those sentences is quoted there already.
+    for (let i = chosen.length - 1; i > 1; i--) {
+      if (quotes(widened, chosen[i]!.section, chosen[i]!.position)) chosen.splice(i, 1);
+    }
+  }
   return true;
 }
 

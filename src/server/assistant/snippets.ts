@@ -83,7 +83,7 @@ export function splitSnippets(markdown: string): Snippet[] {
     text.split(SENTENCE_END).forEach((sentence, index) => {
       const trimmed = sentence.trim();
       if (!trimmed) return;
-      const fragment = !isProse(trimmed, 3) || !isProse(withoutCode(trimmed), 3);
+      const fragment = !isProse(trimmed, 3) || !isProse(withoutCode(withoutTargets(trimmed)), 3);
       // The entry's name opens its description: "Whether to include filler words…" says
       // nothing the reader can set without the `verbatim` it describes.
       const named = index === 0 && name !== undefined;
@@ -328,6 +328,14 @@ const ENTRY_NAME_LINE =
 const INSTRUCTION_ITEM = /^\p{Lu}\p{Ll}+\s+`[^`]+`\.?$/u;
 
 /** Prose without its inline code (`` `{ baseUrl: string }` ``). */
+/**
+ * A link's address is no word of the line: "**Implementation:** [`Code.astro`](https://github.com/…)"
+ * says nothing but where to look.
+ */
+function withoutTargets(text: string): string {
+  return text.replace(/\]\([^)]*\)/g, ']');
+}
+
 function withoutCode(text: string): string {
   return text.replace(/`[^`]*`/g, ' ');
 }

@@ -206,6 +206,40 @@ describe('composeAnswer', () => {
     expect(other.join('\n')).not.toContain('usePolling');
   });
 
+  it('follows a what lead that explains with the next paragraph’s instruction and code', () => {
+    const section = result(
+      'manual-setup',
+      [
+        'The theme is built on content collections, which are configured in the `src/content.config.ts` file of an existing project.',
+        '',
+        'Create or update `src/content.config.ts`, adding a `docs` collection that uses the `docsLoader`:',
+        '',
+        '```ts',
+        'export const collections = { docs: defineCollection({ loader: docsLoader() }) };',
+        '```',
+      ].join('\n'),
+      { title: 'Manual setup', heading: 'Configure content collections', anchor: 'collections' },
+    );
+    // Other pages' lines holding the words asked, which would take the supporting places.
+    const others = [
+      [
+        'guides/project-structure',
+        'The `src/content.config.ts` file configures the content collections of the project.',
+      ],
+      ['guides/existing', 'You can add the theme to an existing project in a few minutes.'],
+      [
+        'reference/collections',
+        'Content collections keep the theme’s pages typed in an existing project.',
+      ],
+    ].map(([path, line]) => result(path!, line!, { heading: 'About', anchor: 'about' }));
+    const question =
+      'What goes in src/content.config.ts when I add the theme to an existing project?';
+    const blocks = composeAnswer(question, [section, ...others]).text.split('\n\n');
+    expect(blocks[0]).toMatch(/^> \*\*Configure content collections\*\*: The theme is built on/);
+    expect(blocks[1]).toMatch(/^> Create or update `src\/content\.config\.ts`, adding/);
+    expect(blocks[2]).toContain('loader: docsLoader()');
+  });
+
   it('follows a how-to lead that sets out the problem with the next paragraph’s instruction and code', () => {
     const section = (instruction: string) =>
       result(

@@ -57,6 +57,19 @@ describe('splitSnippets', () => {
     ]);
   });
 
+  it('reads a label followed only by links as a fragment: their addresses are no words', () => {
+    const snippets = splitSnippets(
+      [
+        '**Implementation:** [`Code.astro`](https://github.com/expressive-code/expressive-code/blob/main/packages/astro-expressive-code/components/Code.astro)',
+        '',
+        '**Related:** [`.env` Files](./env-and-mode.md#env-files)',
+        '',
+        'See the [code component docs](https://expressive-code.com/key-features/code-component/) for the props.',
+      ].join('\n'),
+    );
+    expect(snippets.map((s) => s.fragment ?? false)).toEqual([true, true, false]);
+  });
+
   it('does not end a sentence at an abbreviation', () => {
     const [first] = splitSnippets(
       'Give the aside a title in brackets, e.g. `:::tip[Did you know?]`. The title replaces it.',
