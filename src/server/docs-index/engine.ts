@@ -16,6 +16,7 @@ import {
   plainTerm,
   words,
 } from '../text/terms.ts';
+import { withoutContractions } from '../text/words.ts';
 import { BodyText, inverseFrequency, saturation } from './body-text.ts';
 import {
   FieldTerms,
@@ -1151,7 +1152,7 @@ export class SectionEngine {
   private planQuery(query: string, language: Language): QueryPlan {
     const frequency = (term: string) => this.frequencyOf(term);
     const known = (term: string) => this.frequencyOf(term) > 0;
-    const queryWords = words(query.slice(0, QUERY_CHARS_MAX), language);
+    const queryWords = words(withoutContractions(query.slice(0, QUERY_CHARS_MAX)), language);
     const others = this.variantLanguages(language);
     // Each of the reader's words, by its term, with the other forms the index may hold it in.
     const wordsByTerm = new Map<string, Set<string>>();

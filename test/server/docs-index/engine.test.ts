@@ -357,4 +357,12 @@ describe('SectionEngine', () => {
       expect(ids(engine.search(query, { language }))[0], query).toBe('hooks#@0');
     }
   });
+
+  it('joins no identifier across a contraction: "I\'d like" is not `id`', () => {
+    const engine = new SectionEngine();
+    engine.add(sectionsOf('records.md', '# Records\nEach record has an `id`.', 'en'));
+    engine.add(sectionsOf('sidebar.md', '# Sidebar\nRename the sidebar label.', 'en'));
+    const found = ids(engine.search("I'd like to rename the sidebar", { language: 'en' }));
+    expect(found).toEqual(['sidebar#@0']);
+  });
 });
