@@ -6,6 +6,7 @@
  * comparison with Orama and FlexSearch behind this choice.
  */
 import MiniSearch, { type SearchResult as MiniSearchHit } from 'minisearch';
+import { askingTermsOf } from '../text/asking-words.ts';
 import {
   cachedWordTerms,
   foldCase,
@@ -1220,9 +1221,14 @@ export class SectionEngine {
     // matching cannot match anything and must not take the place of one that can.
     const specificity = (term: string) =>
       Math.max(0, ...[...wordsByTerm.get(term)!].map(frequency));
+    // The words of asking ("want", "a way to", "get rid of") come after the others, however rare
+    // on the site (docs seldom write "I want"): they say how the question is put, not what it is
+    // about, and would otherwise take the places of the words it is about ("link", "heading").
+    const asking = askingTermsOf(language);
+    const askedWith = (term: string) => (asking.has(term) ? 1 : 0);
     const ranked = [...wordsByTerm.keys()]
       .filter((term) => [...wordsByTerm.get(term)!].some(known) || isWord(term, 3))
-      .sort((a, b) => specificity(a) - specificity(b));
+      .sort((a, b) => askedWith(a) - askedWith(b) || specificity(a) - specificity(b));
     const rarest = ranked.slice(0, QUERY_TERMS_MAX);
     const terms = new Set(rarest.flatMap((term) => [...wordsByTerm.get(term)!]));
     const past = new Set(
@@ -1270,8 +1276,9 @@ export class SectionEngine {
     // A long question's words past the most specific few may be those of the answering page's
     // title ("status", "show" for "Streaming Status Shows But No Text Appears", past "spinner"
     // and "arrives"): the words that are not common are looked up in titles, which are few.
+    // A word of asking is no title's lead ("get" is not "Getting Started"): only weighed.
     const titled = this.withinPostings(
-      [...past].filter((term) => frequency(term) <= common),
+      [...past].filter((term) => frequency(term) <= common && !asking.has(term)),
       [TITLE],
     );
     return {
