@@ -4,6 +4,11 @@
  * selection) the selection's own names.
  */
 import type { ContextItem } from '../../api/types.ts';
+import {
+  FILLER_WORDS_TEXT,
+  QUESTION_STOP_WORDS_IN,
+  QUESTION_STOP_WORDS_TEXT,
+} from '../text/asking-words.ts';
 import { languageForScript } from '../text/languages.ts';
 import { foldCase, languageOf, primaryTag, scriptOf, tokenize } from '../text/terms.ts';
 
@@ -16,38 +21,8 @@ export function termsOf(text: string, language?: string): string[] {
   return tokenize(text, language);
 }
 
-/**
- * Words of questions about docs that name nothing the docs could hold ("how do I use…", "is
- * there a way to…", "the docs"), on top of the tokenizer's stop words.
- */
-const QUESTION_STOP_WORDS = new Set(
-  termsOf(
-    `use used using uses want wants need needs way like get gets docs doc documentation example
-    examples let also may might must shall instead rather even though although actually really
-    just anyway somehow already whole entire one ones`,
-  ),
-);
-
-/**
- * The same words of asking ("I want", "I need", "a way to") in the languages docs are most
- * often translated into, as readers write them: the translated pages seldom say "I want", so
- * each would weigh as the rarest word of the question.
- */
-const QUESTION_STOP_WORDS_IN: Record<string, string> = {
-  de: `will willst wollen möchte möchtest möchten hätte hätten gern gerne brauche brauchst
-    brauchen benötige benötigen weg`,
-  es: `quiero quieres quiere queremos quisiera quisiéramos necesito necesitas necesita necesitamos
-    forma manera`,
-  fr: `veux voudrais voulons voudrions souhaite souhaitons souhaiterais besoin faut moyen façon
-    manière`,
-  it: `voglio vorrei vogliamo vorremmo bisogno serve servirebbe devo dobbiamo maniera`,
-  pt: `quero queria queremos gostaria gostaríamos preciso precisamos precisaria forma maneira
-    jeito`,
-  ru: `хочу хочется хотел хотела хотелось хотим нужно нужен нужна нужны надо способ`,
-  uk: `хочу хочеться хотів хотіла хотілося хочемо потрібно потрібен потрібна треба спосіб`,
-  // "Not" and "have not", which the Chinese stop list lacks: 没什么用 "of no use".
-  zh: `没 没有`,
-};
+/** The words of asking (text/asking-words.ts), on top of the tokenizer's stop words. */
+const QUESTION_STOP_WORDS = new Set(termsOf(QUESTION_STOP_WORDS_TEXT));
 
 const stopWordsIn = new Map<string, Set<string>>();
 
@@ -160,17 +135,8 @@ const CODE_WORD =
   /`[^`]+`|(?<![\w-])--?[a-z][\w-]*|\b[\w$]+(?:\.[\w$]+)+\b|\b[a-z]+[A-Z][\w$]*\b|\b\w+_\w+\b|\b\w+\(\)/g;
 const QUESTION_WORD = /[\p{L}\p{M}\p{N}]+(?:[-_]+[\p{L}\p{M}\p{N}]+)*/gu;
 const IDENTIFIER = /_|[\p{Ll}\p{N}]\p{Lu}/u;
-/**
- * Verbs of asking: how a question is put, seldom what it is about. Irregular forms are listed
- * too: the stemmer leaves "shown" and "made" apart from "show" and "make".
- */
-const FILLER = new Set(
-  termsOf(
-    `show make add set change put keep give tell find know see try go take turn look happen write
-    create start run shown made kept given gave told found known seen saw gone went taken took
-    written wrote ran`,
-  ),
-);
+/** Verbs of asking (text/asking-words.ts), weighed lightly. */
+const FILLER = new Set(termsOf(FILLER_WORDS_TEXT));
 
 /**
  * The same verbs in the languages docs are most often translated into, in the forms readers

@@ -6,6 +6,7 @@
  * comparison with Orama and FlexSearch behind this choice.
  */
 import MiniSearch, { type SearchResult as MiniSearchHit } from 'minisearch';
+import { askingTermsOf } from '../text/asking-words.ts';
 import {
   cachedWordTerms,
   foldCase,
@@ -16,6 +17,7 @@ import {
   plainTerm,
   words,
 } from '../text/terms.ts';
+import { withoutContractions } from '../text/words.ts';
 import { BodyText, inverseFrequency, saturation } from './body-text.ts';
 import {
   FieldTerms,
@@ -1153,7 +1155,7 @@ export class SectionEngine {
   private planQuery(query: string, language: Language): QueryPlan {
     const frequency = (term: string) => this.frequencyOf(term);
     const known = (term: string) => this.frequencyOf(term) > 0;
-    const queryWords = words(query.slice(0, QUERY_CHARS_MAX), language);
+    const queryWords = words(withoutContractions(query.slice(0, QUERY_CHARS_MAX)), language);
     const others = this.variantLanguages(language);
     // Each of the reader's words, by its term, with the other forms the index may hold it in.
     const wordsByTerm = new Map<string, Set<string>>();
@@ -1221,9 +1223,14 @@ export class SectionEngine {
     // matching cannot match anything and must not take the place of one that can.
     const specificity = (term: string) =>
       Math.max(0, ...[...wordsByTerm.get(term)!].map(frequency));
+    // The words of asking ("want", "a way to", "get rid of") come after the others, however rare
+    // on the site (docs seldom write "I want"): they say how the question is put, not what it is
+    // about, and would otherwise take the places of the words it is about ("link", "heading").
+    const asking = askingTermsOf(language);
+    const askedWith = (term: string) => (asking.has(term) ? 1 : 0);
     const ranked = [...wordsByTerm.keys()]
       .filter((term) => [...wordsByTerm.get(term)!].some(known) || isWord(term, 3))
-      .sort((a, b) => specificity(a) - specificity(b));
+      .sort((a, b) => askedWith(a) - askedWith(b) || specificity(a) - specificity(b));
     const rarest = ranked.slice(0, QUERY_TERMS_MAX);
     const terms = new Set(rarest.flatMap((term) => [...wordsByTerm.get(term)!]));
     const past = new Set(
@@ -1276,8 +1283,9 @@ export class SectionEngine {
     // A long question's words past the most specific few may be those of the answering page's
     // title ("status", "show" for "Streaming Status Shows But No Text Appears", past "spinner"
     // and "arrives"): the words that are not common are looked up in titles, which are few.
+    // A word of asking is no title's lead ("get" is not "Getting Started"): only weighed.
     const titled = this.withinPostings(
-      [...past].filter((term) => frequency(term) <= common),
+      [...past].filter((term) => frequency(term) <= common && !asking.has(term)),
       [TITLE],
     );
     return {

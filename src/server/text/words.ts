@@ -179,3 +179,19 @@ export function words(text: string, language: Language): string[] {
   }
   return found;
 }
+
+/**
+ * An English contraction's ending after a word (`I'd`, `you'll`, `we're`, `don't`, `Vite's`),
+ * straight or curly apostrophe: not a word of the question. Split off, it would be one (`re`,
+ * `ll`), and joined back to the word before as an identifier would be another (`id` of `I'd`,
+ * a common name in code).
+ */
+const CONTRACTION = /(?<=\p{L})(?:n['’]t|['’](?:d|ll|re|ve|m|s))(?![\p{L}\p{M}\p{N}_-])/giu;
+
+/** A question's text without the endings of English contractions (`I'd like` → `I like`). */
+export function withoutContractions(text: string): string {
+  // "can't" is "can" and its ending, where the others drop "n't" ("don't": "do").
+  return text.replace(CONTRACTION, (ending, at: number) =>
+    ending[0] === 'n' && text.slice(at - 2, at).toLowerCase() === 'ca' ? 'n' : '',
+  );
+}

@@ -29,6 +29,13 @@ describe('termsOf', () => {
 });
 
 describe('analyzeQuestion', () => {
+  it('leaves out the words a question is put with, vague ones included', () => {
+    expect(analyzeQuestion('I want a way to get rid of the little link icons').terms).toEqual([
+      'link',
+      'icon',
+    ]);
+  });
+
   it('tells what kind of answer is wanted', () => {
     expect(analyzeQuestion('How do I set the port?').kind).toBe('how');
     expect(analyzeQuestion('Can I use Tailwind?').kind).toBe('how');

@@ -366,4 +366,31 @@ describe('SectionEngine', () => {
     // In lower case, two words are two words ("home page"), not one that runs them together.
     expect(ids(engine.search('json parse'))).not.toContain('error#@0');
   });
+
+  it('joins no identifier across a contraction: "I\'d like" is not `id`', () => {
+    const engine = new SectionEngine();
+    engine.add(sectionsOf('records.md', '# Records\nEach record has an `id`.', 'en'));
+    engine.add(sectionsOf('sidebar.md', '# Sidebar\nRename the sidebar label.', 'en'));
+    const found = ids(engine.search("I'd like to rename the sidebar", { language: 'en' }));
+    expect(found).toEqual(['sidebar#@0']);
+  });
+
+  it('looks the words of asking up last, however rare on the site', () => {
+    const engine = new SectionEngine();
+    // "want" and "way" are in one section, rarer than any word the question is about.
+    engine.add(sectionsOf('why.md', '# Why\nWe want a simple way in.', 'en'));
+    const topics = ['sidebar', 'badge', 'label', 'color', 'size', 'variant'];
+    for (const [n, topic] of topics.entries()) {
+      const others = topics.filter((other) => other !== topic).join(' ');
+      engine.add(sectionsOf(`${topic}.md`, `# ${topic}\nThe ${others}.`, 'en'));
+      engine.add(sectionsOf(`more-${n}.md`, `# More ${n}\nAbout the ${topic}.`, 'en'));
+    }
+    const found = ids(
+      engine.search('I want a way to change the sidebar badge label color size variant', {
+        language: 'en',
+      }),
+    );
+    expect(found).not.toContain('why#@0');
+    expect(found.slice(0, 6).sort()).toEqual(topics.map((topic) => `${topic}#@0`).sort());
+  });
 });

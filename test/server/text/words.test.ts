@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languageOf, NEUTRAL } from '../../../src/server/text/languages.ts';
-import { scriptOf, words } from '../../../src/server/text/words.ts';
+import { scriptOf, withoutContractions, words } from '../../../src/server/text/words.ts';
 
 describe('words', () => {
   it('splits at spaces, punctuation and symbols; keeps identifiers with - and _ whole', () => {
@@ -73,5 +73,17 @@ describe('words', () => {
     expect(scriptOf('ーー')).toBe('Katakana');
     expect(scriptOf('링크')).toBe('Hangul');
     expect(scriptOf('πλευρική')).toBe('Greek');
+  });
+
+  it('takes the endings of English contractions off a question, not the words they follow', () => {
+    expect(
+      withoutContractions(
+        "I'd like it. We’re stuck, don't ask, you'll see, it's Vite's, I'm, can't",
+      ),
+    ).toBe('I like it. We stuck, do ask, you see, it Vite, I, can');
+    // Not an ending: a word going on after the apostrophe, an elision, or a hyphenated word.
+    expect(withoutContractions("l'API, d'un, o'clock, Los-geht's-Knopf, rock'n'roll")).toBe(
+      "l'API, d'un, o'clock, Los-geht's-Knopf, rock'n'roll",
+    );
   });
 });
