@@ -137,6 +137,8 @@ export function answerQuotes(
   const supports: Candidate[] = [];
   const chosen = chooseQuotes(candidates, reading.sections, alone, supports);
   if (chosen.length === 0) return chosen;
+  const fromFirstPage = (c: Candidate) => reading.sections[c.section]!.rank === 0;
+  const firstPageQuote = chosen.find(fromFirstPage);
   if (!about) withAntecedent(chosen, reading.sections, echoes);
   // Numbered steps after a how-to lead (read from the first step), else the list a lead
   // announces: one list at most; a how-to lead that only sets out the problem is followed by
@@ -164,6 +166,10 @@ export function answerQuotes(
     withLaterInstruction(chosen, reading.sections, echoes, reading.weighted);
   }
   withWordLeftOut(chosen, supports, reading.sections, reading.weighted);
+  // Search's first page, once quoted, stays quoted: the lines that finish the lead (its steps,
+  // its list, its instruction) take the supports' places, not the place of the page search
+  // ranked first (see chooseQuotes).
+  if (firstPageQuote && !chosen.some(fromFirstPage)) chosen.push(firstPageQuote);
   return chosen;
 }
 
