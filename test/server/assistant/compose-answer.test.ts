@@ -1000,8 +1000,17 @@ describe('composeAnswer', () => {
       );
     });
 
-    it('is not quoted when its best line holds much less than the lead', () => {
+    it('is quoted when its best line holds half of what the lead holds', () => {
+      // Two of the four words the lead holds: the page search ranked first says what it says
+      // about the question, after the lines that hold more of its words.
       const first = result('config/shared-options', 'Vite logs messages to the terminal screen.');
+      const { text, sources } = composeAnswer(question, [first, ...restart]);
+      expect(sources.map((s) => s.path)).toContain('config/shared-options');
+      expect(quotes(text).at(-1)).toBe('Vite logs messages to the terminal screen.');
+    });
+
+    it('is not quoted when its best line holds much less than the lead', () => {
+      const first = result('config/shared-options', 'Vite logs messages to the terminal.');
       const { sources } = composeAnswer(question, [first, ...restart]);
       expect(sources.map((s) => s.path)).not.toContain('config/shared-options');
     });
