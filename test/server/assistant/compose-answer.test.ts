@@ -968,8 +968,49 @@ describe('composeAnswer', () => {
       expect(quotes(text).at(-1)).toBe('Set `clearScreen` to `false` to keep the terminal screen.');
     });
 
-    it('is not quoted when its best line holds much less than the lead', () => {
+    it('stays quoted when the steps that follow the lead take the supports’ places', () => {
+      const first = result(
+        'config/shared-options',
+        'Set `clearScreen` to `false` to keep the terminal screen when the server restarts.',
+      );
+      const steps = result(
+        'guide/restart',
+        [
+          'To keep the terminal screen from being cleared on a restart of the dev server:',
+          '',
+          '1. Open the terminal screen settings.',
+          '2. Turn off clearing the screen on restart.',
+          '3. Restart the dev server.',
+        ].join('\n'),
+      );
+      const support = result(
+        'guide/c',
+        'On a restart the dev server keeps the terminal screen from being cleared when it is told to.',
+      );
+      const asked =
+        'How do I keep the terminal screen from being cleared on a restart of the dev server?';
+      const { text, sources } = composeAnswer(asked, [first, steps, support, restart[3]!]);
+      expect(sources.map((s) => s.path)).toEqual([
+        'guide/restart',
+        'guide/c',
+        'config/shared-options',
+      ]);
+      expect(quotes(text).at(-1)).toBe(
+        'Set `clearScreen` to `false` to keep the terminal screen when the server restarts.',
+      );
+    });
+
+    it('is quoted when its best line holds half of what the lead holds', () => {
+      // Two of the four words the lead holds: the page search ranked first says what it says
+      // about the question, after the lines that hold more of its words.
       const first = result('config/shared-options', 'Vite logs messages to the terminal screen.');
+      const { text, sources } = composeAnswer(question, [first, ...restart]);
+      expect(sources.map((s) => s.path)).toContain('config/shared-options');
+      expect(quotes(text).at(-1)).toBe('Vite logs messages to the terminal screen.');
+    });
+
+    it('is not quoted when its best line holds much less than the lead', () => {
+      const first = result('config/shared-options', 'Vite logs messages to the terminal.');
       const { sources } = composeAnswer(question, [first, ...restart]);
       expect(sources.map((s) => s.path)).not.toContain('config/shared-options');
     });
