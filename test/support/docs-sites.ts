@@ -11,6 +11,8 @@ const site = (name: string) =>
 
 /** A Docusaurus 3 site with versions and a French locale (test/fixtures/sites/docusaurus). */
 export const DOCUSAURUS_SITE = site('docusaurus');
+/** react-native-website's docs plugin instances, trimmed (sites/docusaurus-instances). */
+export const DOCUSAURUS_INSTANCES_SITE = site('docusaurus-instances');
 /** A Mintlify site with languages, versions and .mintignore (test/fixtures/sites/mintlify). */
 export const MINTLIFY_SITE = site('mintlify');
 /** A MkDocs site with exclusions, nav sections and French pages (test/fixtures/sites/mkdocs). */

@@ -92,6 +92,13 @@ export async function buildDocsIndex(
       file: dir,
       message: `the ${layout.framework} configuration takes pages from there, outside the docs folder, which is never read: none of them is indexed (serve a folder holding both to index them)`,
     }));
+  for (const dir of layout.requiredDirs ?? []) {
+    if (normalizeRelative(dir) === undefined || folder.exists(dir)) continue;
+    problems.push({
+      file: dir,
+      message: `the ${layout.framework} configuration takes pages from there, but there is no such folder (is it made by a build step?): no page of it is indexed`,
+    });
+  }
   const files = listPageFiles(folder, layout);
   const task = {
     root: folder.root,

@@ -45,6 +45,11 @@ interface ContentRoot {
   sidebars?: Sidebars | undefined;
   /** Category labels in this root's locale (`i18n/<locale>/…/current.json`). */
   labels?: Map<string, string>;
+  /**
+   * For the default locale's own folder: the locale's `i18n/` folder, whose files are
+   * published in place of the ones of the same name here.
+   */
+  localizedDir?: string;
   accepts: (relativePath: string) => boolean;
 }
 
@@ -65,47 +70,49 @@ export function loadDocusaurus(folder: DocsFolder): SiteLayout {
   const trailingSlash = config.trailingSlash === true;
   const configFiles = configFile ? [configFile] : [];
   const roots: ContentRoot[] = [];
+  const requiredDirs: string[] = [];
   const siteVersions: SiteVersion[] = [];
   for (const instance of docsInstances(config)) {
     const versions = docsVersions(folder, instance, configFiles);
     const versioned = versions.length > 1 || versions[0]?.name !== 'current';
     if (versioned && siteVersions.length === 0) {
       for (const version of versions) {
-        const aliases = [version.label, version.path].filter(Boolean);
+        const aliases = [...new Set([version.label, version.path].filter(Boolean))];
         siteVersions.push({ name: version.name, aliases });
       }
     }
     const accepts = globFilter(instance.include, instance.exclude);
     for (const version of versions) {
       const baseDir = versionDir(instance, version);
+      requiredDirs.push(baseDir);
       const sidebars = sidebarsOf(folder, instance, version, configFiles);
       const versionFolder = version.name === 'current' ? 'current' : `version-${version.name}`;
       for (const locale of allLocales) {
         const i18nDir = `i18n/${localeDir(locale)}/${pluginDir('docs', instance.id)}`;
-        const translated = locale !== defaultLocale;
-        roots.push({
-          dir: translated ? `${i18nDir}/${versionFolder}` : baseDir,
+        const shared = {
           locale,
           instance,
           baseDir,
           sidebars,
           accepts,
-          ...(translated && {
-            labels: categoryTranslations(folder, `${i18nDir}/${versionFolder}.json`),
-          }),
+          labels: categoryTranslations(folder, `${i18nDir}/${versionFolder}.json`),
           ...(versioned && { version }),
-        });
+        };
+        roots.push({ ...shared, dir: `${i18nDir}/${versionFolder}` });
+        if (locale === defaultLocale) {
+          roots.push({ ...shared, dir: baseDir, localizedDir: `${i18nDir}/${versionFolder}` });
+        }
       }
     }
   }
   if (config.presets === undefined || classicOptions(config)?.pages !== false) {
     const accepts = globFilter(['**/*.{md,mdx}'], DEFAULT_EXCLUDE);
     for (const locale of allLocales) {
-      const dir =
-        locale === defaultLocale
-          ? 'src/pages'
-          : `i18n/${localeDir(locale)}/docusaurus-plugin-content-pages`;
+      const dir = `i18n/${localeDir(locale)}/docusaurus-plugin-content-pages`;
       roots.push({ dir, locale, baseDir: 'src/pages', accepts });
+      if (locale === defaultLocale) {
+        roots.push({ dir: 'src/pages', locale, baseDir: 'src/pages', accepts, localizedDir: dir });
+      }
     }
   }
   // Longest folder first, so `docs` never claims `docs/x` of a nested root.
@@ -128,9 +135,17 @@ export function loadDocusaurus(folder: DocsFolder): SiteLayout {
       .map((locale) => ({ prefix: `${locale}/`, language: languageOf(locale) })),
     configFiles,
     contentDirs: [...new Set(roots.map((root) => root.dir))],
+    requiredDirs,
     isPageFile(file) {
       const root = rootOf(file);
-      return root !== undefined && isDocFile(file) && root.accepts(file.slice(root.dir.length + 1));
+      if (root === undefined || !isDocFile(file)) return false;
+      const relativePath = file.slice(root.dir.length + 1);
+      if (!root.accepts(relativePath)) return false;
+      // Docusaurus lists a locale's pages from the default folder and reads each from the
+      // locale's `i18n/` folder where it has the file: a translation without its original is
+      // not published, and the default locale's own `i18n/` copy replaces the original.
+      if (root.localizedDir) return !folder.isFile(`${root.localizedDir}/${relativePath}`);
+      return root.dir === root.baseDir || folder.isFile(`${root.baseDir}/${relativePath}`);
     },
     place(file, frontmatter): PagePlacement | undefined {
       const root = rootOf(file);

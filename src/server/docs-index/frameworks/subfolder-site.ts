@@ -20,6 +20,7 @@ export function layoutFromAbove(layout: SiteLayout, dir: string): SiteLayout {
     siteDir: dir,
     configFiles: layout.configFiles.map(above),
     contentDirs: layout.contentDirs.map(above),
+    ...(layout.requiredDirs && { requiredDirs: layout.requiredDirs.map(above) }),
     ...(partials && {
       partials: {
         ...partials,

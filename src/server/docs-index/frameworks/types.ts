@@ -82,6 +82,11 @@ export interface SiteLayout extends SiteProfile {
   configFiles: string[];
   /** Folders holding pages, relative to the docs folder ('' for all of it). */
   contentDirs: string[];
+  /**
+   * Content folders the configuration names and the framework's build cannot do without (a
+   * Docusaurus version's docs): one that is missing is reported at start-up.
+   */
+  requiredDirs?: string[];
   /** How partials are written, beyond MDX imports of local Markdown. */
   partials?: PartialOptions;
   /**
