@@ -18,6 +18,7 @@ import {
   ORG_REQUESTS_PER_HOUR,
 } from '../api/limits.ts';
 import { DEFAULT_PROMPT_BUDGET_BYTES } from './assistant/prompt-budget.ts';
+import { withFlagHint } from './cli/flag-hint.ts';
 import { FRAMEWORKS, type FrameworkName } from './docs-index/frameworks/types.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.ts';
 import type { InsightsSettings } from './insights/insights.ts';
@@ -225,7 +226,7 @@ export function parseServeFlags(args: string[]) {
       allowPositionals: false,
     }).values;
   } catch (error) {
-    throw new ConfigError((error as Error).message);
+    throw new ConfigError(withFlagHint((error as Error).message, Object.keys(serveFlags)));
   }
 }
 
