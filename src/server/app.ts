@@ -22,7 +22,7 @@ import { analyticsRoutes } from './routes/analytics.ts';
 import { type AssistantOptions, assistantRoutes } from './routes/assistant.ts';
 import { type HealthCheck, healthRoutes } from './routes/health.ts';
 import { insightsPageRoutes } from './routes/insights-page.ts';
-import { llmsRoutes } from './routes/llms.ts';
+import { llmsRoutes, rootLlmsRoutes } from './routes/llms.ts';
 import { markdownRoutes } from './routes/markdown.ts';
 import { mcpDiscoveryRoutes, mcpRoutes } from './routes/mcp.ts';
 import { pageRoutes } from './routes/page.ts';
@@ -132,6 +132,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   );
   const publicDocs = { organizations, files, limit, trustProxy };
   app.route('/llms', llmsRoutes(publicDocs));
+  app.route('/', rootLlmsRoutes(publicDocs));
   app.route('/md', markdownRoutes(publicDocs));
   app.route('/.well-known', mcpDiscoveryRoutes({ ...publicDocs, version }));
   return app;

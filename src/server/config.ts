@@ -18,6 +18,7 @@ import {
   ORG_REQUESTS_PER_HOUR,
 } from '../api/limits.ts';
 import { DEFAULT_PROMPT_BUDGET_BYTES } from './assistant/prompt-budget.ts';
+import { withFlagHint } from './cli/flag-hint.ts';
 import { FRAMEWORKS, type FrameworkName } from './docs-index/frameworks/types.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.ts';
 import type { InsightsSettings } from './insights/insights.ts';
@@ -38,6 +39,7 @@ export const serveFlags = {
   config: { type: 'string' },
   watch: { type: 'boolean', default: false },
   'trust-proxy': { type: 'string' },
+  'base-path': { type: 'string' },
   model: { type: 'string' },
   'model-base-url': { type: 'string' },
   'model-timeout': { type: 'string' },
@@ -97,6 +99,11 @@ export interface ServerConfig {
   watch: boolean;
   /** Trusted proxy hops in front of the server (X-Forwarded-For); 0: none. */
   trustProxy: number;
+  /**
+   * The path every route answers under (`/assistant`), for a proxy that forwards a path of
+   * the public site as it stands; absent: the root.
+   */
+  basePath?: string;
   corsOrigins: string[] | '*';
   /** Most bytes a real model is sent per answer (see assistant/prompt-budget.ts). */
   promptBudget: number;
@@ -184,6 +191,7 @@ export const configFileSchema = z.looseObject({
   corsOrigins: z.union([z.literal('*'), z.array(z.string())]).optional(),
   /** Trusted proxy hops; `true` is one, `false` none. */
   trustProxy: z.union([z.boolean(), z.int().min(0).max(10)]).optional(),
+  basePath: z.string().optional(),
   limits: limitsSchema.optional(),
   ...originPolicyFields,
   organizations: z
@@ -225,7 +233,7 @@ export function parseServeFlags(args: string[]) {
       allowPositionals: false,
     }).values;
   } catch (error) {
-    throw new ConfigError((error as Error).message);
+    throw new ConfigError(withFlagHint((error as Error).message, Object.keys(serveFlags)));
   }
 }
 
@@ -350,6 +358,7 @@ export async function loadConfig(args: string[], cwd = process.cwd()): Promise<S
         ? ('pretty' as const)
         : ('json' as const),
     logQuestions: flags['log-questions'],
+    ...basePathOf(flags['base-path'], '--base-path'),
     flags,
   };
   if (flags.config) {
@@ -478,6 +487,9 @@ async function readConfigFile(path: string, args: string[], flags: ServeFlags, c
     ...(file.trustProxy !== undefined &&
       !given('--trust-proxy') && { trustProxy: Number(file.trustProxy) }),
     ...(file.promptBudget && !given('--prompt-budget') && { promptBudget: file.promptBudget }),
+    ...(file.basePath !== undefined &&
+      !given('--base-path') &&
+      basePathOf(file.basePath, `${path}: basePath`)),
     http: httpLimits(flags, file.http ?? {}),
     stores: {
       ...storeSettings(flags, cwd),
@@ -488,6 +500,22 @@ async function readConfigFile(path: string, args: string[], flags: ServeFlags, c
         !given('--retention-days') && { retentionDays: file.retentionDays }),
     },
   };
+}
+
+/**
+ * `--base-path /assistant`: `{ basePath: '/assistant' }` (one trailing slash dropped); `/` or
+ * empty: the root, nothing to set. A path only: no scheme, host, query or fragment.
+ */
+function basePathOf(value: string | undefined, name: string): { basePath?: string } {
+  if (value === undefined) return {};
+  const path = value.replace(/\/+$/, '');
+  if (path === '') return {};
+  if (!/^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(path)) {
+    throw new ConfigError(
+      `${name} must be a path such as /assistant (the part of the public URL before /v2/, /widget/, …), not ${value}`,
+    );
+  }
+  return { basePath: path };
 }
 
 /** `--insights on|off|no-questions`: what every site records (the file's fields win). */

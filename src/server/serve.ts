@@ -90,7 +90,7 @@ export interface DocsAssistantServer {
 }
 
 export interface RunningServer extends DocsAssistantServer {
-  /** `http://host:port`, with the port actually bound. */
+  /** `http://host:port`, with the port actually bound, and the base path if any. */
   url: string;
   /**
    * Stops gracefully: no new connections, GET /health/ready answers 503, answers in flight
@@ -108,6 +108,7 @@ export function createServer(
   options: ServerOptions = {},
 ): DocsAssistantServer {
   const log = options.log ?? ((line: string) => console.log(line));
+  const basePath = options.basePath ?? config.basePath;
   // One index per docs folder (sites may share one).
   const indexes = new Map<string, SiteIndex>();
   const frameworks = new Map<string, FrameworkName | undefined>();
@@ -194,7 +195,7 @@ export function createServer(
     }),
     // A collector reads one JSON object per line: an unexpected error's stack stays in it.
     ...(config.logFormat === 'json' && { log: jsonErrorLog(log) }),
-    ...(options.basePath && { basePath: options.basePath }),
+    ...(basePath && { basePath }),
     ...options.app,
   });
   log(`Answering with ${model.description}`);
@@ -258,7 +259,8 @@ export async function startServer(
   await once(listener, 'listening');
   const { port } = listener.address() as AddressInfo;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const url = `http://${host}:${port}`;
+  // Where it answers: the base path (a proxy path) is part of every route.
+  const url = `http://${host}:${port}${options.basePath ?? config.basePath ?? ''}`;
   options.onListening?.(url);
   const close = async (graceMs = config.shutdownGraceSeconds * 1000) => {
     // Stop accepting (idle keep-alive connections close now), let answers finish, then end.

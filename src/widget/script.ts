@@ -40,9 +40,11 @@ export function install(moduleUrl: string, doc: Document = document) {
   for (const [name, value] of script ? elementAttributes(script) : []) {
     if (!element.hasAttribute(name)) element.setAttribute(name, value);
   }
-  // The API defaults to the origin that served this file (the companion server).
+  // The API defaults to the server that served this file: its origin, and the path it is
+  // mounted under (`https://acme.dev/assistant/widget/…` → `https://acme.dev/assistant`).
   if (!element.hasAttribute('base-url')) {
-    element.setAttribute('base-url', new URL(script?.src || moduleUrl).origin);
+    const { origin, pathname } = new URL(script?.src || moduleUrl);
+    element.setAttribute('base-url', origin + (/^(.*)\/widget\//.exec(pathname)?.[1] ?? ''));
   }
   if (created) doc.body.append(element);
   return element;

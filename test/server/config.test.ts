@@ -97,6 +97,9 @@ describe('flags', () => {
     [['--docs', '/d', '--site-url', 'not a url'], /--site-url/],
     [['--docs', '/d', '--framework', 'hugo'], /--framework.*mintlify/],
     [['--docs', '/d', '--unknown'], /unknown/i],
+    [['--docs', '/d', '--base-path', 'assistant'], /--base-path must be a path/],
+    [['--docs', '/d', '--base-path', 'https://x.dev/a'], /--base-path must be a path/],
+    [['--docs', '/d', '--base-path', '/a?b'], /--base-path must be a path/],
   ])('rejects %j', async (args, message) => {
     await expect(loadConfig(args)).rejects.toThrow(ConfigError);
     await expect(loadConfig(args)).rejects.toThrow(message);
@@ -116,6 +119,19 @@ describe('config file', () => {
       { name: 'globex', keys: [`${KEY}G`], sites: [{ domain: 'globex', docs: '/g' }] },
     ],
   };
+
+  it('takes a base path from --base-path or the file’s basePath, the flag first', async () => {
+    const site = { domain: 'a', docs: '.' };
+    const file = await configFile({
+      basePath: '/from-file/',
+      organizations: [{ name: 'a', keys: [KEY], sites: [site] }],
+    });
+    expect((await loadConfig(['--config', file])).basePath).toBe('/from-file');
+    expect((await loadConfig(['--config', file, '--base-path', '/flag'])).basePath).toBe('/flag');
+    expect((await loadConfig(['--docs', '.', '--base-path', '/a/b/'])).basePath).toBe('/a/b');
+    expect((await loadConfig(['--docs', '.', '--base-path', '/'])).basePath).toBeUndefined();
+    expect((await loadConfig(['--docs', '.'])).basePath).toBeUndefined();
+  });
 
   it('reads the documented shape, docs relative to the file', async () => {
     const file = await configFile(issueExample);

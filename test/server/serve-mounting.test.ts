@@ -18,6 +18,7 @@ import {
   type DocsAssistantServer,
   loadConfig,
   type ServerOptions,
+  startServer,
 } from '../../src/server/index.ts';
 import { readSse } from '../support/assistant-streams.ts';
 
@@ -165,5 +166,32 @@ describe.each(hosts)('docs-assistant mounted in %s', (_host, start) => {
     const chunk = await fetch(`${base}${PREFIX}/widget/chunks/panel-AbC123.js`);
     expect(await chunk.text()).toBe('export const panel = 1;');
     expect((await fetch(`${base}${PREFIX}/health`)).status).toBe(200);
+  });
+});
+
+describe('serve --base-path, behind a proxy that forwards a path of the public site', () => {
+  it('answers every route under the path, says so in its url, and links llms.txt under it', async () => {
+    const config = await loadConfig([
+      '--docs',
+      docs,
+      '--key',
+      KEY,
+      '--port',
+      '0',
+      '--data-dir',
+      'none',
+      '--base-path',
+      '/assistant/',
+    ]);
+    const server = await startServer(config, { log: () => {}, widgetDir, requestLog: false });
+    close = () => server.close(0);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/assistant$/);
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect((await fetch(`${server.url}/widget/docs-assistant.js`)).status).toBe(200);
+    expect((await fetch(new URL('/health', server.url))).status).toBe(404);
+    const llms = await (await fetch(`${server.url}/llms/docs/llms.txt`)).text();
+    expect(llms).toContain(`(${server.url}/md/docs/intro.md)`);
+    const search = await post(`${server.url}/v1/search/docs`, { query: 'streaming' });
+    expect(search.status).toBe(200);
   });
 });

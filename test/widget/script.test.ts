@@ -62,4 +62,14 @@ describe('script-tag entry', () => {
     expect(findOwnScript(MODULE_URL)).toBe(own);
     expect(elementAttributes(own)).toEqual([['domain', 'mine']]);
   });
+
+  test('the API is where the server is mounted: the script URL above /widget/', () => {
+    const mounted = 'https://docs.acme.dev/assistant/widget/docs-assistant.js';
+    addScript({ 'data-domain': 'acme' }, mounted);
+    expect(install(mounted).getAttribute('base-url')).toBe('https://docs.acme.dev/assistant');
+    cleanUp();
+    const elsewhere = 'https://cdn.example.com/libs/docs-assistant.js?v=2';
+    addScript({ 'data-domain': 'acme' }, elsewhere);
+    expect(install(elsewhere).getAttribute('base-url')).toBe('https://cdn.example.com');
+  });
 });

@@ -8,6 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { withFlagHint } from '../cli/flag-hint.ts';
 import { FRAMEWORKS, type FrameworkName } from '../docs-index/frameworks/types.ts';
 import { buildDocsIndex } from '../docs-index/load.ts';
 import type { Page } from '../docs-index/types.ts';
@@ -102,7 +103,11 @@ export async function exportCommand(args: string[], log = console.log): Promise<
 }
 
 function parseFlags(args: string[]) {
-  return parseArgs({ args, options: exportFlags, strict: true, allowPositionals: false }).values;
+  try {
+    return parseArgs({ args, options: exportFlags, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new Error(withFlagHint((error as Error).message, Object.keys(exportFlags)));
+  }
 }
 
 function argumentProblem(flags: ReturnType<typeof parseFlags>): string | undefined {

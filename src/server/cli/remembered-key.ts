@@ -4,13 +4,13 @@
  * restarts. It is written only once the server started, so a failed start leaves nothing.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { KEY_PATTERN } from '../../api/limits.ts';
 import type { ServerConfig } from '../config.ts';
 
 export interface RememberedKey {
   key: string;
-  /** Where it is kept, relative to the current folder. */
+  /** Where it is kept: relative below the current folder, else absolute. */
   file: string;
   /** True on the first start: the key is new. */
   created: boolean;
@@ -40,7 +40,7 @@ export async function rememberKey(
     },
     key: {
       key,
-      file: relative(process.cwd(), file),
+      file: shownPath(file),
       created: !kept,
       async keep() {
         if (kept) return;
@@ -49,6 +49,15 @@ export async function rememberKey(
       },
     },
   };
+}
+
+/**
+ * The file as a person finds it from where they started the server: relative below the current
+ * folder (`.docs-assistant/key`), absolute elsewhere (not `../../../tmp/data/key`).
+ */
+function shownPath(file: string): string {
+  const below = relative(process.cwd(), file);
+  return below === '' || below.startsWith('..') || isAbsolute(below) ? file : below;
 }
 
 /** The key an earlier start kept, if the file holds a valid one. */

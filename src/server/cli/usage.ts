@@ -23,6 +23,8 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
   --config <file>        several organizations, sites and keys (see docs/)
   --watch                re-index changed, added and removed files
   --trust-proxy [n]      n proxies in front append to X-Forwarded-For (bare: 1)
+  --base-path <path>     answer under this path (/assistant), for a proxy that forwards
+                         part of your site's address as it is (default: /)
   --model <id>           AI Gateway model id such as openai/gpt-5-mini (key: AI_GATEWAY_API_KEY);
                          default: the embedded offline model, which quotes the docs
   --model-base-url <url> any OpenAI-compatible server (Ollama, vLLM, llama.cpp, LM Studio);

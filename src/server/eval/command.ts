@@ -7,6 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { withFlagHint } from '../cli/flag-hint.ts';
 import { loadQuestionSet } from './questions.ts';
 import { parseRatio, type RateName, type Threshold } from './rates.ts';
 import { formatQuestion, formatSummary, toJson, toJUnit } from './report.ts';
@@ -129,7 +130,11 @@ export async function evalCommand(args: string[], io: EvalIO = {}): Promise<numb
 type EvalFlags = ReturnType<typeof parseFlags>['values'];
 
 function parseFlags(args: string[]) {
-  return parseArgs({ args, options: evalFlags, strict: true, allowPositionals: true });
+  try {
+    return parseArgs({ args, options: evalFlags, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new Error(withFlagHint((error as Error).message, Object.keys(evalFlags)));
+  }
 }
 
 function parse(args: string[]): 'help' | { flags: EvalFlags; file: string } {

@@ -41,3 +41,20 @@ export function llmsRoutes(options: PublicDocsRouteOptions): Hono<AppEnv> {
       });
     });
 }
+
+/**
+ * GET /llms.txt and /llms-full.txt at the server's root, where the llms.txt proposal puts them
+ * and where agents look first. This server holds them per site: with one site, a redirect to
+ * its files (relative, so that it holds under a base path); with several, a 404 that names
+ * where each site's are.
+ */
+export function rootLlmsRoutes(options: PublicDocsRouteOptions): Hono<AppEnv> {
+  const domains = [...sitesByDomain(options.organizations).keys()];
+  // The limit on these two routes only: this app is mounted at the root.
+  return new Hono<AppEnv>().get('/:file{llms(?:-full)?\\.txt}', options.limit, (c) => {
+    const file = c.req.param('file');
+    if (domains.length === 1) return c.redirect(`llms/${domains[0]}/${file}`, 302);
+    const where = domains.map((domain) => `/llms/${domain}/${file}`).join(', ');
+    return errorResponse(c, 404, `${file} is kept per site here: ${where}`);
+  });
+}

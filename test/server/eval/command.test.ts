@@ -162,7 +162,7 @@ describe('docs-assistant eval --docs', () => {
     [[TINY_QUESTIONS, '--docs', TINY_DOCS, '--min-recall', '90%'], /--min-recall takes a rate/],
     [[TINY_QUESTIONS, '--docs', TINY_DOCS, '--concurrency', '0'], /--concurrency takes/],
     [[TINY_QUESTIONS, '--docs', TINY_DOCS, '--refusal', '('], /--refusal: /],
-    [[TINY_QUESTIONS, '--docs', TINY_DOCS, '--bogus'], /Unknown option '--bogus'/],
+    [[TINY_QUESTIONS, '--docs', TINY_DOCS, '--bogus'], /unknown option --bogus;/],
     [['/nonexistent/q.json', '--docs', TINY_DOCS], /cannot read \/nonexistent\/q\.json/],
     [[TINY_QUESTIONS, '--docs', '/nonexistent/docs'], /nonexistent\/docs/],
   ])('exits 2 on %j with one line of explanation', async (args, message) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePage } from '../../../src/server/docs-index/page.ts';
-import { fromAddress, type indexOf, organizations, testApp } from '../../support/server.ts';
+import { fromAddress, indexOf, organizations, testApp } from '../../support/server.ts';
 
 const get = (app: ReturnType<typeof testApp>, path: string, headers: Record<string, string> = {}) =>
   app.request(path, { headers }, fromAddress('203.0.113.7'));
@@ -121,5 +121,42 @@ describe('GET /.well-known/mcp.json', () => {
     });
     expect(servers[1].remotes[0].headers[0].isRequired).toBe(false);
     for (const server of servers) expect(server.description.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('GET /llms.txt and /llms-full.txt at the root, where agents look first', () => {
+  it('sends a one-site server’s agents to its files, also under a base path', async () => {
+    const [acme] = organizations();
+    const one = [{ ...acme!, sites: acme!.sites.slice(0, 1) }];
+    for (const [basePath, file] of [
+      ['', 'llms.txt'],
+      ['/assistant', 'llms-full.txt'],
+    ] as const) {
+      const app = testApp({ organizations: one, ...(basePath && { basePath }) });
+      const asked = `http://assistant.acme.dev${basePath}/${file}`;
+      const response = await get(app, asked);
+      expect(response.status).toBe(302);
+      const target = new URL(response.headers.get('location')!, asked);
+      expect(target.pathname).toBe(`${basePath}/llms/acme/${file}`);
+      expect((await get(app, target.href)).status).toBe(200);
+    }
+  });
+
+  it('names each site’s files on a server of several sites', async () => {
+    const response = await get(testApp(), '/llms.txt');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      message: 'llms.txt is kept per site here: /llms/acme/llms.txt, /llms/globex/llms.txt',
+    });
+  });
+
+  it('leaves every other route to the others (its limit counts only these two)', async () => {
+    const app = testApp({
+      organizations: [
+        { ...organizations()[0]!, sites: [{ domain: 'acme', index: indexOf({ 'a.md': '# A' }) }] },
+      ],
+    });
+    expect((await get(app, '/health')).headers.get('ratelimit-limit')).toBeNull();
+    expect((await get(app, '/llms.txt')).headers.get('ratelimit-limit')).not.toBeNull();
   });
 });
