@@ -6,7 +6,7 @@
  */
 import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
 import { followingSection } from './grounding.ts';
-import type { Question } from './question.ts';
+import { type Question, termsOf } from './question.ts';
 import {
   FOLLOWING_SECTIONS,
   QUOTABLE_MIN,
@@ -14,7 +14,7 @@ import {
   type Reading,
   type Section,
 } from './read-sections.ts';
-import type { Snippet } from './snippets.ts';
+import { firstTab, type Snippet, tabsOf } from './snippets.ts';
 
 export interface Candidate {
   section: number;
@@ -176,7 +176,57 @@ export function answerQuotes(
   // its list, its instruction) take the supports' places, not the place of the page search
   // ranked first (see chooseQuotes).
   if (firstPageQuote && !chosen.some(fromFirstPage)) chosen.push(firstPageQuote);
+
+  withNamedTabs(chosen, reading.sections, reading.weighted);
   return chosen;
+}
+
+/**
+ * Code in tabs (one example per package manager, framework or system) is quoted from the tab
+ * the reader names ("with Deno", "in Vue"), else from the tab chosen (the first, the default):
+ * the tabs are alternatives, so one of them is quoted, never several. When the question names
+ * several labels ("with Deno instead of npm"), the one it weighs most, the rarest on the site,
+ * is the one asked for: readers name the default to say what they do not use.
+ */
+function withNamedTabs(chosen: Candidate[], sections: Section[], weighted: WeightedQuestion): void {
+  const weightOf = new Map<string, number>();
+  for (const group of weighted.groups) {
+    for (const term of group.terms)
+      weightOf.set(term, Math.max(weightOf.get(term) ?? 0, group.weight));
+  }
+  const named = (label: string, language: string | undefined) => {
+    let weight = 0;
+    for (const term of new Set(termsOf(label, language))) weight += weightOf.get(term) ?? 0;
+    return weight;
+  };
+  // The tab quoted of each set of tabs (by section and set): its other tabs are left out.
+  const quoted = new Map<string, string>();
+  for (let i = 0; i < chosen.length; i++) {
+    const c = chosen[i]!;
+    const set = c.snippet.tabSet;
+    if (c.snippet.kind !== 'code' || set === undefined) continue;
+    const key = `${c.section} ${set}`;
+    const tab = quoted.get(key);
+    if (tab !== undefined) {
+      const again = chosen.some(
+        (o, j) => j < i && o.section === c.section && o.position === c.position,
+      );
+      if (tab !== c.snippet.tab || again) chosen.splice(i--, 1);
+      continue;
+    }
+    const { snippets, text } = sections[c.section]!;
+    let best = c.position;
+    let most = named(c.snippet.tab ?? '', text.language);
+    for (const position of tabsOf(snippets, c.position)) {
+      const weight = named(snippets[position]!.tab ?? '', text.language);
+      if (weight > most) {
+        best = position;
+        most = weight;
+      }
+    }
+    if (best !== c.position) chosen[i] = lineAt(c, sections, best);
+    quoted.set(key, snippets[best]!.tab ?? '');
+  }
 }
 
 function rankCandidates(
@@ -911,16 +961,15 @@ function withIntroducedCode(
   for (const c of [...chosen]) {
     const snippets = sections[c.section]!.snippets;
     if (c.snippet.kind === 'code') {
-      const before = snippets[c.position - 1];
-      if (!before?.introduces) continue;
+      // A tab's code is introduced by the sentence before its first tab.
+      const intro = firstTab(snippets, c.position) - 1;
+      if (!snippets[intro]?.introduces) continue;
       // The sentence goes right before its code: moved there when quoted later (as a supporting
       // quote), else quoted alone (the code's own span, a lead's, is not the sentence's).
-      const quoted = chosen.findIndex(
-        (o) => o.section === c.section && o.position === c.position - 1,
-      );
+      const quoted = chosen.findIndex((o) => o.section === c.section && o.position === intro);
       if (quoted >= 0 && quoted < chosen.indexOf(c)) continue;
       const base = quoted >= 0 ? chosen.splice(quoted, 1)[0]! : c;
-      chosen.splice(chosen.indexOf(c), 0, lineAt(base, sections, c.position - 1));
+      chosen.splice(chosen.indexOf(c), 0, lineAt(base, sections, intro));
       continue;
     }
     // The code after a sentence that introduces it ("…in your config:").

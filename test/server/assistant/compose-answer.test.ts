@@ -111,6 +111,41 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('quotes the tab of code the question names, labelled, and no other tab', () => {
+    const tabs = (manager: string, command: string) => [
+      `\`\`\`sh [${manager}]`,
+      command,
+      '```',
+      '',
+    ];
+    const passages = [
+      result(
+        'getting-started',
+        [
+          'Create a new site by running the following command in your terminal:',
+          '',
+          '::: code-group',
+          '',
+          ...tabs('npm', 'npm create docs-kit@latest'),
+          ...tabs('pnpm', 'pnpm create docs-kit'),
+          ...tabs('Deno', 'deno init --npm docs-kit'),
+          ':::',
+          '',
+          'A new site has a home page and a sidebar you can fill in later.',
+        ].join('\n'),
+        { title: 'Getting Started', heading: 'Create a site', anchor: 'create-a-site' },
+      ),
+    ];
+    const deno = composeAnswer('How do I create a new site with Deno instead of npm?', passages);
+    expect(deno.text).toMatch(
+      /following command in your terminal: \[1\]\(\/getting-started#create-a-site\)\n\n\*\*Deno\*\*\n\n```sh\ndeno init --npm docs-kit\n```/,
+    );
+    expect(deno.text).not.toMatch(/npm create|pnpm create/);
+    const first = composeAnswer('How do I create a new site?', passages);
+    expect(first.text).toMatch(/\*\*npm\*\*\n\n```sh\nnpm create docs-kit@latest\n```/);
+    expect(first.text).not.toMatch(/pnpm create|deno init/);
+  });
+
   it('leads with a code block after the sentence introducing it, each quoted once', () => {
     const passages = [
       result(
@@ -172,8 +207,9 @@ describe('composeAnswer', () => {
     const { text } = composeAnswer('How do I start a new Acme site?', passages);
     const blocks = text.split('\n\n');
     expect(blocks[0]).toMatch(/^> \*\*Create a project\*\*: Run the following command/);
-    expect(blocks[1]).toBe('```sh\nnpm create acme@latest\n```');
-    expect(blocks[2]).toMatch(/^> This will create a new project directory/);
+    expect(blocks[1]).toBe('**npm**');
+    expect(blocks[2]).toBe('```sh\nnpm create acme@latest\n```');
+    expect(blocks[3]).toMatch(/^> This will create a new project directory/);
   });
 
   it('follows a how-to lead that sets out the problem with the fixes the next paragraph lists', () => {
