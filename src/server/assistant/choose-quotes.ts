@@ -150,8 +150,10 @@ export function answerQuotes(
   // announces: one list at most; a how-to lead that only sets out the problem is followed by
   // the code the next paragraph gives, or by the steps of a supporting first step; a problem
   // with no code in the answer, by the instruction of a later section of its page.
-  if (!about && reading.question.kind === 'how')
-    fromFirstStep(chosen, reading.sections, reading.weighted);
+  const rewound =
+    !about && reading.question.kind === 'how'
+      ? fromFirstStep(chosen, reading.sections, reading.weighted)
+      : undefined;
   if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
     const listed = withIntroducedList(chosen, reading.sections);
     if (!listed && reading.question.kind === 'how') {
@@ -167,6 +169,7 @@ export function answerQuotes(
       withNextInstruction(chosen, reading.sections, echoes, reading.weighted);
     }
   }
+  if (rewound) withRewoundStep(chosen, rewound);
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
   if (!about && reading.question.kind === 'how') {
     withLaterInstruction(chosen, reading.sections, echoes, reading.weighted);
@@ -729,7 +732,12 @@ function withSupportingSteps(chosen: Candidate[], sections: Section[]): void {
  * is followed by the next steps (see withSteps), so it is rewound when it stays among them; a
  * supporting quote is quoted alone, so only for a first step that holds a word of the question.
  */
-function fromFirstStep(chosen: Candidate[], sections: Section[], weighted: WeightedQuestion): void {
+function fromFirstStep(
+  chosen: Candidate[],
+  sections: Section[],
+  weighted: WeightedQuestion,
+): Candidate | undefined {
+  let dropped: Candidate | undefined;
   chosen.forEach((c, index) => {
     const step = c.snippet.step;
     if (step === undefined || step <= 1) return;
@@ -746,7 +754,22 @@ function fromFirstStep(chosen: Candidate[], sections: Section[], weighted: Weigh
     const worth = index === 0 ? step <= MAX_STEPS + 1 : asksAbout(weighted, (t) => terms.has(t));
     if (!worth) return;
     chosen[index] = lineAt(c, sections, first);
+    // The steps that follow the first are quoted only when there are two or more (withSteps):
+    // the lead's own step, the line that answers, is kept then (withRewoundStep).
+    if (index === 0 && stepsAfter(chosen[0]!, snippets).length < 2) dropped = c;
   });
+  return dropped;
+}
+
+/**
+ * A lead rewound to the first step of its list that no steps follow (a list of two steps) keeps
+ * its own step: it goes right after the first step, which leads to it.
+ */
+function withRewoundStep(chosen: Candidate[], step: Candidate): void {
+  if (isChosen(chosen, step.section, step.position)) return;
+  const first = chosen.findIndex((c) => c.section === step.section && c.position < step.position);
+  if (first < 0) return;
+  chosen.splice(first + 1, 0, { ...step, from: step.position, to: step.position });
 }
 
 /**

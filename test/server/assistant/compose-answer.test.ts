@@ -486,6 +486,32 @@ describe('composeAnswer', () => {
     expect(blocks[3]).toMatch(/^> 3\. You can now add translated content files/);
   });
 
+  it('keeps the step that answers when its list of two is read from the first step', () => {
+    const passages = [
+      result(
+        'guides/deploy',
+        [
+          '1. Set the correct `base` in `site.config.js`.',
+          '',
+          '   If you deploy to the root of your domain, you can omit `base`.',
+          '',
+          '2. Create a file called `.ci.yml` in the root of your project with the content below:',
+          '',
+          '   ```yaml',
+          '   pages:',
+          '     script: npm run build',
+          '   ```',
+        ].join('\n'),
+        { title: 'Deploying', heading: 'Pages and CI', anchor: 'pages-and-ci' },
+      ),
+    ];
+    const { text } = composeAnswer('How do I deploy with a CI file?', passages);
+    const blocks = text.split('\n\n');
+    expect(blocks[0]).toMatch(/^> \*\*Pages and CI\*\*: 1\. Set the correct `base`/);
+    expect(blocks[1]).toMatch(/^> 2\. Create a file called `\.ci\.yml`/);
+    expect(blocks[2]).toBe('```yaml\npages:\n  script: npm run build\n```');
+  });
+
   it('follows a lead that says what to do with the steps of a supporting first step', () => {
     const passages = [
       result(
