@@ -128,9 +128,10 @@ export function namesATopic(sections: Section[], weighted: WeightedQuestion): bo
  * (by default, see firstPageAlone).
  */
 export function answerQuotes(
-  reading: Reading & { weighted: WeightedQuestion },
-  alone = firstPageAlone(reading),
+  read: Reading & { weighted: WeightedQuestion },
+  alone = firstPageAlone(read),
 ): Candidate[] {
+  const reading = { ...read, weighted: withHeldNumbers(read.weighted, read.sections) };
   const { echoes } = reading;
   const about = reading.selection.length > 0;
   const candidates = rankCandidates(
@@ -181,7 +182,63 @@ export function answerQuotes(
   if (firstPageQuote && !chosen.some(fromFirstPage)) chosen.push(firstPageQuote);
 
   withNamedTabs(chosen, reading.sections, reading.weighted);
+  withStatedNumber(chosen, candidates, reading.sections, read.weighted);
   return chosen;
+}
+
+/**
+ * A number of three digits or more the reader typed and a retrieved section states (see
+ * withHeldNumbers) is answered by the line stating it (`| 413 | The body is over 1 MB. |`):
+ * when no quote holds it, the best line that does is quoted last, though it holds no other
+ * word of the question.
+ */
+function withStatedNumber(
+  chosen: Candidate[],
+  candidates: Candidate[],
+  sections: Section[],
+  asked: WeightedQuestion,
+): void {
+  const numbers = asked.groups
+    .filter((g) => g.filler && !g.selected && g.terms.length === 1 && LONG_NUMBER.test(g.terms[0]!))
+    .map((g) => g.terms[0]!);
+  if (numbers.length === 0) return;
+  const states = (c: Candidate) =>
+    c.snippet.kind !== 'code' &&
+    numbers.some((n) => sections[c.section]!.snippetTerms[c.position]!.has(n));
+  if (chosen.some(states)) return;
+  const line = candidates.find((c) => states(c) && !alreadyQuoted(chosen, c));
+  if (line) chosen.push(line);
+}
+
+/** A number of three digits or more: a status (`413`), a port (`5173`), a limit (`4096`). */
+const LONG_NUMBER = /^\d{3,}$/;
+
+/**
+ * The question as quotes are chosen by it: a number the reader typed weighs as a filler word
+ * (their own value, "port 3000"), but one of three digits or more that a retrieved section
+ * states in its prose or tables (not in example code, whose values are as much examples as the
+ * reader's) is what the reader looks for (a status code, a default port, a limit) and weighs
+ * as any word of its rarity: the row or line holding it is the answer. Only the quotes are
+ * chosen so; whether the docs cover the question is decided without it.
+ */
+function withHeldNumbers(weighted: WeightedQuestion, sections: Section[]): WeightedQuestion {
+  const held = (group: TermGroup) =>
+    group.filler &&
+    !group.selected &&
+    group.terms.length === 1 &&
+    LONG_NUMBER.test(group.terms[0]!) &&
+    sections.some((s) =>
+      s.snippets.some(
+        (snippet, i) => snippet.kind !== 'code' && s.snippetTerms[i]!.has(group.terms[0]!),
+      ),
+    );
+  if (!weighted.groups.some(held)) return weighted;
+  const groups = weighted.groups.map((g) =>
+    held(g) ? { ...g, filler: false, weight: Math.max(...g.rarities) } : g,
+  );
+  const question: WeightedQuestion = { groups, terms: weighted.terms, total: 0 };
+  question.total = combine(question, (g) => g.weight);
+  return question;
 }
 
 /**

@@ -486,6 +486,33 @@ describe('composeAnswer', () => {
     expect(blocks[3]).toMatch(/^> 3\. You can now add translated content files/);
   });
 
+  it('quotes the line stating a number of three digits or more the question names', () => {
+    const passages = [
+      result(
+        'reference/api',
+        [
+          '`POST /v2/message` answers a question and streams the answer to the client:',
+          '',
+          '```sh',
+          'curl -X POST $API/v2/message -d @question.json',
+          '```',
+        ].join('\n'),
+        { title: 'HTTP API', heading: 'Message', anchor: 'message' },
+      ),
+      result(
+        'reference/api',
+        ['| Status | When |', '| --- | --- |', '| `413` | The body is over 1 MB. |'].join('\n'),
+        { title: 'HTTP API', heading: 'Errors', anchor: 'errors' },
+      ),
+    ];
+    const { text } = composeAnswer(
+      'POST to /v2/message returns 413 when the conversation gets long',
+      passages,
+    );
+    expect(text).toMatch(/^> \*\*Message\*\*: `POST \/v2\/message` answers/);
+    expect(text).toContain('| `413` | The body is over 1 MB. |');
+  });
+
   it('keeps the step that answers when its list of two is read from the first step', () => {
     const passages = [
       result(
