@@ -10,6 +10,7 @@ import type { Candidate } from './choose-quotes.ts';
 import { pageLink, siteLinks } from './links.ts';
 import { readablePlaceholders } from './placeholders.ts';
 import { QUOTABLE_MIN, type Section, type SectionText } from './read-sections.ts';
+import { firstTab } from './snippets.ts';
 
 /** A page the answer cites, numbered in order of first citation. */
 export interface AnswerSource {
@@ -114,12 +115,17 @@ export function quotedAnswer(
     const link = pageLink(text.path, text.anchor, siteUrl);
     const citation = `[${numberOf(section)}](${link})`;
     if (snippet.kind === 'code') {
-      const code = readablePlaceholders(snippet.text);
+      // A tab's code says which tab it is ("**Deno**"): the page shows it among alternatives.
+      const code = snippet.tab
+        ? `**${markdownText(snippet.tab)}**\n\n${readablePlaceholders(withoutFenceTitle(snippet.text))}`
+        : readablePlaceholders(snippet.text);
       // A citation after a code block would stand alone on its line: cite above it instead,
-      // unless the quoted sentence just before introduces this very block and cites it already.
+      // unless the quoted sentence just before introduces this very block (or its tabs) and
+      // cites it already.
       const previous = chosen[i - 1];
       const introduced =
-        previous?.section === section && (previous.to ?? previous.position) === position - 1;
+        previous?.section === section &&
+        (previous.to ?? previous.position) === firstTab(sections[section]!.snippets, position) - 1;
       blocks.push(
         introduced ? code : `${words.from(`**${written[section]}**`, citation)}\n\n${code}`,
       );
@@ -244,3 +250,11 @@ export function notCoveredAnswer(
 /** Two sentences in a row: Chinese and Japanese put no space after a full stop (。). */
 const sentences = (first: string, second: string) =>
   first.endsWith('。') ? `${first}${second}` : `${first} ${second}`;
+
+/** A code block without the tab title its fence line gives (```` ```sh [pnpm] ```` → ```` ```sh ````). */
+function withoutFenceTitle(code: string): string {
+  const newline = code.indexOf('\n');
+  const fence = code.slice(0, newline);
+  const untitled = fence.replace(/\s+\[[^\]]*\]/, '');
+  return untitled === fence ? code : `${untitled}${code.slice(newline)}`;
+}

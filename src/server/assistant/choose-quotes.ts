@@ -6,7 +6,7 @@
  */
 import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
 import { followingSection } from './grounding.ts';
-import type { Question } from './question.ts';
+import { type Question, termsOf } from './question.ts';
 import {
   FOLLOWING_SECTIONS,
   QUOTABLE_MIN,
@@ -14,7 +14,7 @@ import {
   type Reading,
   type Section,
 } from './read-sections.ts';
-import type { Snippet } from './snippets.ts';
+import { firstTab, type Snippet, tabsOf } from './snippets.ts';
 
 export interface Candidate {
   section: number;
@@ -128,9 +128,10 @@ export function namesATopic(sections: Section[], weighted: WeightedQuestion): bo
  * (by default, see firstPageAlone).
  */
 export function answerQuotes(
-  reading: Reading & { weighted: WeightedQuestion },
-  alone = firstPageAlone(reading),
+  read: Reading & { weighted: WeightedQuestion },
+  alone = firstPageAlone(read),
 ): Candidate[] {
+  const reading = { ...read, weighted: withHeldNumbers(read.weighted, read.sections) };
   const { echoes } = reading;
   const about = reading.selection.length > 0;
   const candidates = rankCandidates(
@@ -150,8 +151,10 @@ export function answerQuotes(
   // announces: one list at most; a how-to lead that only sets out the problem is followed by
   // the code the next paragraph gives, or by the steps of a supporting first step; a problem
   // with no code in the answer, by the instruction of a later section of its page.
-  if (!about && reading.question.kind === 'how')
-    fromFirstStep(chosen, reading.sections, reading.weighted);
+  const rewound =
+    !about && reading.question.kind === 'how'
+      ? fromFirstStep(chosen, reading.sections, reading.weighted)
+      : undefined;
   if (!about && !(reading.question.kind === 'how' && withSteps(chosen, reading.sections))) {
     const listed = withIntroducedList(chosen, reading.sections);
     if (!listed && reading.question.kind === 'how') {
@@ -167,6 +170,7 @@ export function answerQuotes(
       withNextInstruction(chosen, reading.sections, echoes, reading.weighted);
     }
   }
+  if (rewound) withRewoundStep(chosen, rewound);
   if (!about) withIntroducedCode(chosen, reading.sections, echoes);
   if (!about && reading.question.kind === 'how') {
     withLaterInstruction(chosen, reading.sections, echoes, reading.weighted);
@@ -176,7 +180,113 @@ export function answerQuotes(
   // its list, its instruction) take the supports' places, not the place of the page search
   // ranked first (see chooseQuotes).
   if (firstPageQuote && !chosen.some(fromFirstPage)) chosen.push(firstPageQuote);
+
+  withNamedTabs(chosen, reading.sections, reading.weighted);
+  withStatedNumber(chosen, candidates, reading.sections, read.weighted);
   return chosen;
+}
+
+/**
+ * A number of three digits or more the reader typed and a retrieved section states (see
+ * withHeldNumbers) is answered by the line stating it (`| 413 | The body is over 1 MB. |`):
+ * when no quote holds it, the best line that does is quoted last, though it holds no other
+ * word of the question.
+ */
+function withStatedNumber(
+  chosen: Candidate[],
+  candidates: Candidate[],
+  sections: Section[],
+  asked: WeightedQuestion,
+): void {
+  const numbers = asked.groups
+    .filter((g) => g.filler && !g.selected && g.terms.length === 1 && LONG_NUMBER.test(g.terms[0]!))
+    .map((g) => g.terms[0]!);
+  if (numbers.length === 0) return;
+  const states = (c: Candidate) =>
+    c.snippet.kind !== 'code' &&
+    numbers.some((n) => sections[c.section]!.snippetTerms[c.position]!.has(n));
+  if (chosen.some(states)) return;
+  const line = candidates.find((c) => states(c) && !alreadyQuoted(chosen, c));
+  if (line) chosen.push(line);
+}
+
+/** A number of three digits or more: a status (`413`), a port (`5173`), a limit (`4096`). */
+const LONG_NUMBER = /^\d{3,}$/;
+
+/**
+ * The question as quotes are chosen by it: a number the reader typed weighs as a filler word
+ * (their own value, "port 3000"), but one of three digits or more that a retrieved section
+ * states in its prose or tables (not in example code, whose values are as much examples as the
+ * reader's) is what the reader looks for (a status code, a default port, a limit) and weighs
+ * as any word of its rarity: the row or line holding it is the answer. Only the quotes are
+ * chosen so; whether the docs cover the question is decided without it.
+ */
+function withHeldNumbers(weighted: WeightedQuestion, sections: Section[]): WeightedQuestion {
+  const held = (group: TermGroup) =>
+    group.filler &&
+    !group.selected &&
+    group.terms.length === 1 &&
+    LONG_NUMBER.test(group.terms[0]!) &&
+    sections.some((s) =>
+      s.snippets.some(
+        (snippet, i) => snippet.kind !== 'code' && s.snippetTerms[i]!.has(group.terms[0]!),
+      ),
+    );
+  if (!weighted.groups.some(held)) return weighted;
+  const groups = weighted.groups.map((g) =>
+    held(g) ? { ...g, filler: false, weight: Math.max(...g.rarities) } : g,
+  );
+  const question: WeightedQuestion = { groups, terms: weighted.terms, total: 0 };
+  question.total = combine(question, (g) => g.weight);
+  return question;
+}
+
+/**
+ * Code in tabs (one example per package manager, framework or system) is quoted from the tab
+ * the reader names ("with Deno", "in Vue"), else from the tab chosen (the first, the default):
+ * the tabs are alternatives, so one of them is quoted, never several. When the question names
+ * several labels ("with Deno instead of npm"), the one it weighs most, the rarest on the site,
+ * is the one asked for: readers name the default to say what they do not use.
+ */
+function withNamedTabs(chosen: Candidate[], sections: Section[], weighted: WeightedQuestion): void {
+  const weightOf = new Map<string, number>();
+  for (const group of weighted.groups) {
+    for (const term of group.terms)
+      weightOf.set(term, Math.max(weightOf.get(term) ?? 0, group.weight));
+  }
+  const named = (label: string, language: string | undefined) => {
+    let weight = 0;
+    for (const term of new Set(termsOf(label, language))) weight += weightOf.get(term) ?? 0;
+    return weight;
+  };
+  // The tab quoted of each set of tabs (by section and set): its other tabs are left out.
+  const quoted = new Map<string, string>();
+  for (let i = 0; i < chosen.length; i++) {
+    const c = chosen[i]!;
+    const set = c.snippet.tabSet;
+    if (c.snippet.kind !== 'code' || set === undefined) continue;
+    const key = `${c.section} ${set}`;
+    const tab = quoted.get(key);
+    if (tab !== undefined) {
+      const again = chosen.some(
+        (o, j) => j < i && o.section === c.section && o.position === c.position,
+      );
+      if (tab !== c.snippet.tab || again) chosen.splice(i--, 1);
+      continue;
+    }
+    const { snippets, text } = sections[c.section]!;
+    let best = c.position;
+    let most = named(c.snippet.tab ?? '', text.language);
+    for (const position of tabsOf(snippets, c.position)) {
+      const weight = named(snippets[position]!.tab ?? '', text.language);
+      if (weight > most) {
+        best = position;
+        most = weight;
+      }
+    }
+    if (best !== c.position) chosen[i] = lineAt(c, sections, best);
+    quoted.set(key, snippets[best]!.tab ?? '');
+  }
 }
 
 function rankCandidates(
@@ -679,7 +789,12 @@ function withSupportingSteps(chosen: Candidate[], sections: Section[]): void {
  * is followed by the next steps (see withSteps), so it is rewound when it stays among them; a
  * supporting quote is quoted alone, so only for a first step that holds a word of the question.
  */
-function fromFirstStep(chosen: Candidate[], sections: Section[], weighted: WeightedQuestion): void {
+function fromFirstStep(
+  chosen: Candidate[],
+  sections: Section[],
+  weighted: WeightedQuestion,
+): Candidate | undefined {
+  let dropped: Candidate | undefined;
   chosen.forEach((c, index) => {
     const step = c.snippet.step;
     if (step === undefined || step <= 1) return;
@@ -696,7 +811,22 @@ function fromFirstStep(chosen: Candidate[], sections: Section[], weighted: Weigh
     const worth = index === 0 ? step <= MAX_STEPS + 1 : asksAbout(weighted, (t) => terms.has(t));
     if (!worth) return;
     chosen[index] = lineAt(c, sections, first);
+    // The steps that follow the first are quoted only when there are two or more (withSteps):
+    // the lead's own step, the line that answers, is kept then (withRewoundStep).
+    if (index === 0 && stepsAfter(chosen[0]!, snippets).length < 2) dropped = c;
   });
+  return dropped;
+}
+
+/**
+ * A lead rewound to the first step of its list that no steps follow (a list of two steps) keeps
+ * its own step: it goes right after the first step, which leads to it.
+ */
+function withRewoundStep(chosen: Candidate[], step: Candidate): void {
+  if (isChosen(chosen, step.section, step.position)) return;
+  const first = chosen.findIndex((c) => c.section === step.section && c.position < step.position);
+  if (first < 0) return;
+  chosen.splice(first + 1, 0, { ...step, from: step.position, to: step.position });
 }
 
 /**
@@ -911,16 +1041,15 @@ function withIntroducedCode(
   for (const c of [...chosen]) {
     const snippets = sections[c.section]!.snippets;
     if (c.snippet.kind === 'code') {
-      const before = snippets[c.position - 1];
-      if (!before?.introduces) continue;
+      // A tab's code is introduced by the sentence before its first tab.
+      const intro = firstTab(snippets, c.position) - 1;
+      if (!snippets[intro]?.introduces) continue;
       // The sentence goes right before its code: moved there when quoted later (as a supporting
       // quote), else quoted alone (the code's own span, a lead's, is not the sentence's).
-      const quoted = chosen.findIndex(
-        (o) => o.section === c.section && o.position === c.position - 1,
-      );
+      const quoted = chosen.findIndex((o) => o.section === c.section && o.position === intro);
       if (quoted >= 0 && quoted < chosen.indexOf(c)) continue;
       const base = quoted >= 0 ? chosen.splice(quoted, 1)[0]! : c;
-      chosen.splice(chosen.indexOf(c), 0, lineAt(base, sections, c.position - 1));
+      chosen.splice(chosen.indexOf(c), 0, lineAt(base, sections, intro));
       continue;
     }
     // The code after a sentence that introduces it ("…in your config:").

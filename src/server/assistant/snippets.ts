@@ -28,6 +28,13 @@ export interface Snippet {
    * part of that item, not after the list.
    */
   nested?: boolean;
+  /**
+   * Code shown in a tab or code group, one example per package manager, framework or system
+   * (`<TabItem label="pnpm">`, ```` ```sh [Deno] ```` in `::: code-group`): the tab's label.
+   */
+  tab?: string;
+  /** With `tab`: which set of tabs of the section it belongs to (the tabs are alternatives). */
+  tabSet?: number;
 }
 
 const FENCE = /^\s*(`{3,}|~{3,})/;
@@ -57,6 +64,15 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 const SHELL_LANGUAGES = /^(?:bash|sh|shell|zsh|console|shellscript|powershell|ps1|cmd|bat)$/i;
 const SHELL_LINE = /^\s*(?:\$\s|(?:npm|npx|pnpm|pnpx|yarn|bun|bunx|deno|node)\s)/;
 const MAX_CODE_LINES = 20;
+/** A set of tabs (`<Tabs>`, `<CodeGroup>`, `::: code-group`) opening or closing. */
+const TABS_OPEN = /^\s*(?:<(?:Tabs|CodeGroup)\b[^>]*>|(:{3,})\s*code-group\b)/;
+const TABS_CLOSE = /^\s*<\/(?:Tabs|CodeGroup)>/;
+const DIRECTIVE_CLOSE = /^\s*:{3,}\s*$/;
+/** One tab: `<TabItem label="npm">` (Starlight, Docusaurus), `<Tab title="npm">` (Mintlify). */
+const TAB_OPEN = /^\s*<(?:TabItem|Tab)\b([^>]*)>/;
+const TAB_CLOSE = /^\s*<\/(?:TabItem|Tab)>/;
+/** Labels given to the set instead of each tab (`<Tabs items={['pnpm', 'npm']}>`, Fumadocs). */
+const TAB_ITEMS = /\bitems=\{\s*\[([^\]]*)\]/;
 
 export function splitSnippets(markdown: string): Snippet[] {
   const snippets: Snippet[] = [];
@@ -71,6 +87,9 @@ export function splitSnippets(markdown: string): Snippet[] {
   let paragraphs = 0;
   /** A list item that only names an entry (`**port** _number_`), its description to come. */
   let entryName: string | undefined;
+  /** Inside a set of tabs: its number, the labels it gives, the tab open and how many opened. */
+  let tabs: Tabs | undefined;
+  let tabSets = 0;
 
   const flushParagraph = () => {
     const text = paragraph.join(' ').replace(/\s+/g, ' ').trim();
@@ -125,6 +144,7 @@ export function splitSnippets(markdown: string): Snippet[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const fence = FENCE.exec(line)?.[1];
+    if (!fence) tabs = followTabs(line, tabs, () => tabSets++);
     if (fence) {
       flush();
       entryName = undefined;
@@ -138,7 +158,8 @@ export function splitSnippets(markdown: string): Snippet[] {
       }
       i = j;
       const code = codeSnippet(block[0]!, block.slice(1), fence);
-      if (code) snippets.push(code);
+      const tab = tabs && (tabs.label ?? fenceTitle(block[0]!));
+      if (code) snippets.push(tab ? { ...code, tab, tabSet: tabs!.set } : code);
       continue;
     }
     if (TABLE_ROW.test(line) && TABLE_DIVIDER.test(lines[i + 1] ?? '')) {
@@ -197,6 +218,76 @@ export function splitSnippets(markdown: string): Snippet[] {
   }
   flush();
   return snippets;
+}
+
+interface Tabs {
+  /** Its number among the section's sets of tabs. */
+  set: number;
+  /** Labels the set gives its tabs in order (`items={['pnpm', 'npm']}`). */
+  items: string[];
+  /** The open tab's label. */
+  label?: string;
+  /** Tabs opened so far. */
+  opened: number;
+  /** Opened by a directive (`::: code-group`), closed by `:::`. */
+  directive: boolean;
+}
+
+/** The tabs a line opens or closes, or those it stays in. */
+function followTabs(line: string, tabs: Tabs | undefined, next: () => number): Tabs | undefined {
+  const open = TABS_OPEN.exec(line);
+  if (open) {
+    const items = TAB_ITEMS.exec(line)?.[1] ?? '';
+    const labels = [...items.matchAll(new RegExp(STRING, 'g'))].map((m) => m[1] ?? m[2] ?? m[3]!);
+    return { set: next(), items: labels, opened: 0, directive: open[1] !== undefined };
+  }
+  if (!tabs) return tabs;
+  if (tabs.directive ? DIRECTIVE_CLOSE.test(line) : TABS_CLOSE.test(line)) return undefined;
+  const tab = TAB_OPEN.exec(line);
+  if (tab) {
+    const props = tab[1] ?? '';
+    const label =
+      stringValue(propField('label').exec(props)) ||
+      stringValue(propField('title').exec(props)) ||
+      stringValue(propField('value').exec(props)) ||
+      tabs.items[tabs.opened];
+    return { ...tabs, opened: tabs.opened + 1, ...(label ? { label } : { label: undefined }) };
+  }
+  if (TAB_CLOSE.test(line)) return { ...tabs, label: undefined };
+  return tabs;
+}
+
+/**
+ * The title a code group gives a block in its fence line: VitePress's ```` ```sh [pnpm] ````,
+ * Mintlify's ```` ```bash pnpm ````.
+ */
+function fenceTitle(fenceLine: string): string | undefined {
+  const info = /^\s*[`~]+\s*[\w+-]*\s*(.*)$/.exec(fenceLine)?.[1]?.trim() ?? '';
+  const bracketed = /(?:^|\s)\[([^\]]+)\]/.exec(info)?.[1];
+  if (bracketed) return bracketed.trim();
+  const title = /\btitle=(?:"([^"]*)"|'([^']*)')/.exec(info);
+  if (title) return (title[1] ?? title[2])!.trim() || undefined;
+  return /^[^\s{=][^{=]*$/.test(info) ? info : undefined;
+}
+
+/** The first position of the tabs a code snippet is one of (its own position when none). */
+export function firstTab(snippets: Snippet[], position: number): number {
+  const set = snippets[position]?.tabSet;
+  if (set === undefined) return position;
+  let first = position;
+  while (snippets[first - 1]?.kind === 'code' && snippets[first - 1]!.tabSet === set) first--;
+  return first;
+}
+
+/** The positions of the tabs a code snippet is one of, in order (none when it is no tab). */
+export function tabsOf(snippets: Snippet[], position: number): number[] {
+  const set = snippets[position]?.tabSet;
+  if (set === undefined) return [];
+  const positions: number[] = [];
+  for (let i = firstTab(snippets, position); snippets[i]?.tabSet === set; i++) {
+    if (snippets[i]!.kind === 'code') positions.push(i);
+  }
+  return positions;
 }
 
 const STRING = String.raw`(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|\x60((?:\\.|[^\x60\\])*)\x60)`;

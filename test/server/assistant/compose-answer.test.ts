@@ -111,6 +111,41 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('quotes the tab of code the question names, labelled, and no other tab', () => {
+    const tabs = (manager: string, command: string) => [
+      `\`\`\`sh [${manager}]`,
+      command,
+      '```',
+      '',
+    ];
+    const passages = [
+      result(
+        'getting-started',
+        [
+          'Create a new site by running the following command in your terminal:',
+          '',
+          '::: code-group',
+          '',
+          ...tabs('npm', 'npm create docs-kit@latest'),
+          ...tabs('pnpm', 'pnpm create docs-kit'),
+          ...tabs('Deno', 'deno init --npm docs-kit'),
+          ':::',
+          '',
+          'A new site has a home page and a sidebar you can fill in later.',
+        ].join('\n'),
+        { title: 'Getting Started', heading: 'Create a site', anchor: 'create-a-site' },
+      ),
+    ];
+    const deno = composeAnswer('How do I create a new site with Deno instead of npm?', passages);
+    expect(deno.text).toMatch(
+      /following command in your terminal: \[1\]\(\/getting-started#create-a-site\)\n\n\*\*Deno\*\*\n\n```sh\ndeno init --npm docs-kit\n```/,
+    );
+    expect(deno.text).not.toMatch(/npm create|pnpm create/);
+    const first = composeAnswer('How do I create a new site?', passages);
+    expect(first.text).toMatch(/\*\*npm\*\*\n\n```sh\nnpm create docs-kit@latest\n```/);
+    expect(first.text).not.toMatch(/pnpm create|deno init/);
+  });
+
   it('leads with a code block after the sentence introducing it, each quoted once', () => {
     const passages = [
       result(
@@ -172,8 +207,9 @@ describe('composeAnswer', () => {
     const { text } = composeAnswer('How do I start a new Acme site?', passages);
     const blocks = text.split('\n\n');
     expect(blocks[0]).toMatch(/^> \*\*Create a project\*\*: Run the following command/);
-    expect(blocks[1]).toBe('```sh\nnpm create acme@latest\n```');
-    expect(blocks[2]).toMatch(/^> This will create a new project directory/);
+    expect(blocks[1]).toBe('**npm**');
+    expect(blocks[2]).toBe('```sh\nnpm create acme@latest\n```');
+    expect(blocks[3]).toMatch(/^> This will create a new project directory/);
   });
 
   it('follows a how-to lead that sets out the problem with the fixes the next paragraph lists', () => {
@@ -448,6 +484,59 @@ describe('composeAnswer', () => {
     );
     expect(blocks[2]).toMatch(/^> 2\. Create a folder for each locale/);
     expect(blocks[3]).toMatch(/^> 3\. You can now add translated content files/);
+  });
+
+  it('quotes the line stating a number of three digits or more the question names', () => {
+    const passages = [
+      result(
+        'reference/api',
+        [
+          '`POST /v2/message` answers a question and streams the answer to the client:',
+          '',
+          '```sh',
+          'curl -X POST $API/v2/message -d @question.json',
+          '```',
+        ].join('\n'),
+        { title: 'HTTP API', heading: 'Message', anchor: 'message' },
+      ),
+      result(
+        'reference/api',
+        ['| Status | When |', '| --- | --- |', '| `413` | The body is over 1 MB. |'].join('\n'),
+        { title: 'HTTP API', heading: 'Errors', anchor: 'errors' },
+      ),
+    ];
+    const { text } = composeAnswer(
+      'POST to /v2/message returns 413 when the conversation gets long',
+      passages,
+    );
+    expect(text).toMatch(/^> \*\*Message\*\*: `POST \/v2\/message` answers/);
+    expect(text).toContain('| `413` | The body is over 1 MB. |');
+  });
+
+  it('keeps the step that answers when its list of two is read from the first step', () => {
+    const passages = [
+      result(
+        'guides/deploy',
+        [
+          '1. Set the correct `base` in `site.config.js`.',
+          '',
+          '   If you deploy to the root of your domain, you can omit `base`.',
+          '',
+          '2. Create a file called `.ci.yml` in the root of your project with the content below:',
+          '',
+          '   ```yaml',
+          '   pages:',
+          '     script: npm run build',
+          '   ```',
+        ].join('\n'),
+        { title: 'Deploying', heading: 'Pages and CI', anchor: 'pages-and-ci' },
+      ),
+    ];
+    const { text } = composeAnswer('How do I deploy with a CI file?', passages);
+    const blocks = text.split('\n\n');
+    expect(blocks[0]).toMatch(/^> \*\*Pages and CI\*\*: 1\. Set the correct `base`/);
+    expect(blocks[1]).toMatch(/^> 2\. Create a file called `\.ci\.yml`/);
+    expect(blocks[2]).toBe('```yaml\npages:\n  script: npm run build\n```');
   });
 
   it('follows a lead that says what to do with the steps of a supporting first step', () => {

@@ -70,6 +70,63 @@ describe('splitSnippets', () => {
     expect(snippets.map((s) => s.fragment ?? false)).toEqual([true, true, false]);
   });
 
+  it('labels the code of tabs and code groups with its tab, one set of tabs apart from another', () => {
+    const snippets = splitSnippets(
+      [
+        '::: code-group',
+        '',
+        '```sh [npm]',
+        'npm create kit',
+        '```',
+        '',
+        '```sh [Deno]',
+        'deno init --npm kit',
+        '```',
+        '',
+        ':::',
+        '',
+        '<Tabs syncKey="pkg">',
+        '<TabItem label="pnpm">',
+        '',
+        '```sh',
+        'pnpm dev',
+        '```',
+        '',
+        '</TabItem>',
+        '</Tabs>',
+        '',
+        "<Tabs items={['React', 'Vue']}>",
+        '<Tab>',
+        '',
+        '```ts',
+        "import { useChat } from 'kit/react'",
+        '```',
+        '',
+        '</Tab>',
+        '<Tab>',
+        '',
+        '```ts',
+        "import { useChat } from 'kit/vue'",
+        '```',
+        '',
+        '</Tab>',
+        '</Tabs>',
+        '',
+        '```sh',
+        'kit build',
+        '```',
+      ].join('\n'),
+    );
+    expect(snippets.map((s) => [s.tab, s.tabSet])).toEqual([
+      ['npm', 0],
+      ['Deno', 0],
+      ['pnpm', 1],
+      ['React', 2],
+      ['Vue', 2],
+      [undefined, undefined],
+    ]);
+  });
+
   it('does not end a sentence at an abbreviation', () => {
     const [first] = splitSnippets(
       'Give the aside a title in brackets, e.g. `:::tip[Did you know?]`. The title replaces it.',
