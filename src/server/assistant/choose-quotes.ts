@@ -180,7 +180,6 @@ export function answerQuotes(
   // its list, its instruction) take the supports' places, not the place of the page search
   // ranked first (see chooseQuotes).
   if (firstPageQuote && !chosen.some(fromFirstPage)) chosen.push(firstPageQuote);
-
   withNamedTabs(chosen, reading.sections, reading.weighted);
   withStatedNumber(chosen, candidates, reading.sections, read.weighted);
   return chosen;
