@@ -18,7 +18,7 @@ import {
   ORG_REQUESTS_PER_HOUR,
 } from '../api/limits.ts';
 import { DEFAULT_PROMPT_BUDGET_BYTES } from './assistant/prompt-budget.ts';
-import { withFlagHint } from './cli/flag-hint.ts';
+import { closestFlag, withFlagHint } from './cli/flag-hint.ts';
 import { FRAMEWORKS, type FrameworkName } from './docs-index/frameworks/types.ts';
 import { DEFAULT_HTTP_LIMITS, type HttpLimits } from './http-limits.ts';
 import type { InsightsSettings } from './insights/insights.ts';
@@ -154,7 +154,7 @@ const originPolicyFields = {
   allowedOrigins: z.array(originSchema).min(1).optional(),
   requireOrigin: z.boolean().optional(),
 };
-const limitsSchema = z.looseObject({
+const limitsSchema = z.strictObject({
   orgPerHour: z.int().positive().optional(),
   ipPerDay: z.int().positive().optional(),
   ipPerMinute: z.int().positive().optional(),
@@ -170,7 +170,7 @@ const sizeSchema = z.union([z.int().positive(), z.string()]).transform((value, c
   return bytes;
 });
 const secondsSchema = z.number().positive().max(3600);
-const httpSchema = z.looseObject({
+const httpSchema = z.strictObject({
   maxConnections: z.int().positive().optional(),
   maxConnectionsPerAddress: z.int().positive().optional(),
   headersTimeout: secondsSchema.optional(),
@@ -178,7 +178,13 @@ const httpSchema = z.looseObject({
   keepAliveTimeout: secondsSchema.optional(),
 });
 
-export const configFileSchema = z.looseObject({
+/**
+ * The config file. Every object is strict: a field the server does not know (`siteURL`,
+ * `organisations`) is a mistake reported at start-up with the nearest known field.
+ */
+export const configFileSchema = z.strictObject({
+  /** A JSON Schema reference for editors; not read. */
+  $schema: z.string().optional(),
   host: z.string().optional(),
   promptBudget: sizeSchema.optional(),
   http: httpSchema.optional(),
@@ -196,7 +202,7 @@ export const configFileSchema = z.looseObject({
   ...originPolicyFields,
   organizations: z
     .array(
-      z.looseObject({
+      z.strictObject({
         name: z.string().min(1),
         keys: z.array(keySchema).min(1),
         adminKeys: z.array(adminKeySchema).optional(),
@@ -204,14 +210,14 @@ export const configFileSchema = z.looseObject({
         ...originPolicyFields,
         sites: z
           .array(
-            z.looseObject({
+            z.strictObject({
               domain: domainSchema,
               docs: z.string().min(1),
               siteUrl: z.url().optional(),
               framework: frameworkSchema.optional(),
               title: z.string().min(1).optional(),
               description: z.string().min(1).optional(),
-              mcp: z.looseObject({ anonymous: z.boolean().optional() }).optional(),
+              mcp: z.strictObject({ anonymous: z.boolean().optional() }).optional(),
               /** Insights: `logging: false` records nothing, `logQuestions: false` no text. */
               logging: z.boolean().optional(),
               logQuestions: z.boolean().optional(),
@@ -541,6 +547,14 @@ function siteInsights(
 function check<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
+  // An unknown field first: a misspelt required one (`organisations`) is also reported missing.
+  const unknown = parsed.error.issues.filter((issue) => issue.code === 'unrecognized_keys');
+  if (unknown.length > 0) {
+    const fields = unknown.flatMap((issue) =>
+      issue.keys.map((key) => unknownField(schema, issue.path, key)),
+    );
+    throw new ConfigError(`${where}: ${fields.join('; ')}`);
+  }
   const issue = parsed.error.issues[0]!;
   const at = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
   throw new ConfigError(`${where}${at}: ${issue.message}`);
@@ -552,4 +566,42 @@ function assertUnique(values: string[], what: string): void {
     if (seen.has(value)) throw new ConfigError(`the ${what} ${value} appears twice in the config`);
     seen.add(value);
   }
+}
+
+/** `unknown field organizations[0].sites[0].siteURL (did you mean siteUrl?)`. */
+function unknownField(schema: z.ZodType, path: readonly PropertyKey[], key: string): string {
+  const at = [...path, key]
+    .map((part, i) =>
+      typeof part === 'number' ? `[${part}]` : `${i > 0 ? '.' : ''}${String(part)}`,
+    )
+    .join('');
+  const known = Object.keys(objectShapeAt(schema, path) ?? {}).filter((name) => name !== '$schema');
+  const nearest = closestFlag(key, known);
+  const hint = nearest
+    ? ` (did you mean ${nearest}?)`
+    : known.length > 0
+      ? ` (the fields here: ${known.join(', ')})`
+      : '';
+  return `unknown field ${at}${hint}`;
+}
+
+/** The fields of the object schema at `path` (through optionals and arrays). */
+function objectShapeAt(
+  schema: z.ZodType,
+  path: readonly PropertyKey[],
+): Record<string, unknown> | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (let i = 0; i <= path.length && current; i++) {
+    while (current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType;
+    if (i === path.length) break;
+    const part = path[i];
+    if (current instanceof z.ZodArray && typeof part === 'number') {
+      current = current.element as z.ZodType;
+    } else if (current instanceof z.ZodObject && typeof part === 'string') {
+      current = current.shape[part] as z.ZodType | undefined;
+    } else {
+      return undefined;
+    }
+  }
+  return current instanceof z.ZodObject ? current.shape : undefined;
 }

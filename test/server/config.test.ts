@@ -267,6 +267,92 @@ describe('config file', () => {
     await expect(loadConfig(['--config', file])).rejects.toThrow(message);
   });
 
+  it('accepts every field docs/reference/server.md documents', async () => {
+    const file = await configFile({
+      $schema: './docs-assistant.schema.json',
+      host: '0.0.0.0',
+      port: 9000,
+      basePath: '/assistant',
+      corsOrigins: ['https://docs.acme.dev'],
+      allowedOrigins: ['https://docs.acme.dev'],
+      requireOrigin: true,
+      trustProxy: 1,
+      data: 'none',
+      databaseUrl: 'postgres://db/x',
+      redisUrl: 'redis://cache',
+      retentionDays: 7,
+      promptBudget: '96k',
+      http: {
+        maxConnections: 100,
+        maxConnectionsPerAddress: 10,
+        headersTimeout: 10,
+        requestTimeout: 60,
+        keepAliveTimeout: 5,
+      },
+      limits: { orgPerHour: 100, ipPerDay: 100, ipPerMinute: 10 },
+      organizations: [
+        {
+          name: 'acme',
+          keys: [KEY],
+          adminKeys: ['da_admin_0123456789abcdefghijklmnop'],
+          limits: { orgPerHour: 50 },
+          allowedOrigins: ['https://docs.acme.dev'],
+          requireOrigin: false,
+          sites: [
+            {
+              domain: 'acme',
+              docs: './docs',
+              siteUrl: 'https://docs.acme.dev',
+              framework: 'vitepress',
+              title: 'Acme',
+              description: 'Acme docs',
+              logging: true,
+              logQuestions: false,
+              mcp: { anonymous: true },
+              allowedOrigins: ['https://docs.acme.dev'],
+              requireOrigin: true,
+            },
+          ],
+        },
+      ],
+    });
+    const config = await loadConfig(['--config', file]);
+    expect(config.organizations[0]!.sites[0]).toMatchObject({ framework: 'vitepress' });
+  });
+
+  it.each([
+    [{ organisations: [] }, 'unknown field organisations (did you mean organizations?)'],
+    [
+      {
+        organizations: [
+          { name: 'a', keys: [KEY], sites: [{ domain: 'a', docs: '.', siteURL: 'x' }] },
+        ],
+      },
+      'unknown field organizations[0].sites[0].siteURL (did you mean siteUrl?)',
+    ],
+    [
+      {
+        http: { maxConnection: 5 },
+        organizations: [{ name: 'a', keys: [KEY], sites: [{ domain: 'a', docs: '.' }] }],
+      },
+      'unknown field http.maxConnection (did you mean maxConnections?)',
+    ],
+    [
+      {
+        organizations: [
+          { name: 'a', keys: [KEY], sites: [{ domain: 'a', docs: '.', color: 'red' }] },
+        ],
+      },
+      'unknown field organizations[0].sites[0].color (the fields here: domain, docs, siteUrl,',
+    ],
+  ])('refuses the unknown field in %j, naming the nearest known one', async (content, message) => {
+    const file = await configFile(content);
+    const error = await loadConfig(['--config', file]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message.startsWith(`${file}: `)).toBe(true);
+    expect((error as Error).message).toContain(message);
+  });
+
   it('reports a missing file', async () => {
     await expect(loadConfig(['--config', '/nonexistent/x.json'])).rejects.toThrow(ConfigError);
   });

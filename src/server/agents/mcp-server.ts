@@ -19,7 +19,8 @@ import type { SearchResult } from '../../api/types.ts';
 import type { Page } from '../docs-index/types.ts';
 import type { Site } from '../types.ts';
 import type { AgentFiles } from './agent-files.ts';
-import { publicPage, publishedUrl } from './agent-pages.ts';
+import { agentPage, withAgentLinks } from './agent-links.ts';
+import { publishedUrl } from './agent-pages.ts';
 import { FEEDBACK_TEXT_MAX, type FeedbackStore } from './feedback-store.ts';
 
 export interface McpSiteOptions {
@@ -147,10 +148,13 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
     {
       title: 'Read a docs page',
       description:
-        'Returns the full Markdown of one documentation page, by the path that search_docs returned (e.g. "docs/getting-started"). Use it when a search result is relevant and you need the whole page.',
+        'Returns the full Markdown of one documentation page, by the path that search_docs returned (e.g. "docs/getting-started") or the url of a result or of a link in a page. Use it when a search result is relevant and you need the whole page.',
       inputSchema: {
         // '' is the site's home page, as search_docs returns it.
-        path: z.string().max(PATH_MAX).describe('The page path from a search_docs result'),
+        path: z
+          .string()
+          .max(PATH_MAX)
+          .describe('The page path from a search_docs result, or a page url it or a page links'),
       },
       annotations: {
         readOnlyHint: true,
@@ -160,18 +164,19 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
       },
     },
     ({ path }) => {
-      const page = publicPage(site.index, path);
+      const page = agentPage(site, path);
       if (!page) {
         return {
           isError: true,
           content: [{ type: 'text', text: notFoundMessage(files, site, path) }],
         };
       }
-      if (!budget.take(page.content.length)) {
+      const text = withAgentLinks(page.content, page, site);
+      if (!budget.take(text.length)) {
         const again = `Call get_page for ${JSON.stringify(path)} again`;
         return { isError: true, content: [{ type: 'text', text: budget.refusal(again) }] };
       }
-      return { content: [{ type: 'text', text: page.content }] };
+      return { content: [{ type: 'text', text }] };
     },
   );
 
@@ -200,7 +205,7 @@ export function createMcpServer(options: McpSiteOptions): McpServer {
       },
     },
     async ({ path, problem }) => {
-      const page = publicPage(site.index, path);
+      const page = agentPage(site, path);
       await feedback.add({
         domain: site.domain,
         source: 'agent',
@@ -333,13 +338,12 @@ function registerPageResources(
   protocol.setRequestHandler(ReadResourceRequestSchema, (request) => {
     const { uri } = request.params;
     const prefix = `docs://${domain}/`;
-    const page = uri.startsWith(prefix)
-      ? publicPage(site.index, uri.slice(prefix.length))
-      : undefined;
+    const page = uri.startsWith(prefix) ? agentPage(site, uri.slice(prefix.length)) : undefined;
     if (!page) throw new McpError(-32002, `Resource not found: ${uri}`, { uri });
-    if (!budget.take(page.content.length)) {
+    const text = withAgentLinks(page.content, page, site);
+    if (!budget.take(text.length)) {
       throw new McpError(ErrorCode.InvalidRequest, budget.refusal(`Read ${uri} again`), { uri });
     }
-    return { contents: [{ uri, mimeType: 'text/markdown', text: page.content }] };
+    return { contents: [{ uri, mimeType: 'text/markdown', text }] };
   });
 }

@@ -1,20 +1,24 @@
 /**
  * "Did you mean": node:util parseArgs says `Unknown option '--data'` and stops there. The
- * commands add the flag the person most likely meant (`--data-dir`), found by a shared start
+ * commands (and the config file's unknown fields) add the flag the person most likely meant (`--data-dir`), found by a shared start
  * (`--data`, `--docs-folder`, `--output`) or a typo (`--prot`, `--modle`: at most two edits, a swap of
  * two neighbouring letters counting as one).
  */
 
-/** The known flag closest to `typed` (without dashes), if one is close enough. */
+/**
+ * The known flag closest to `typed` (without dashes), if one is close enough. Case is not
+ * compared: config file fields are camelCase (`siteURL` is `siteUrl`).
+ */
 export function closestFlag(typed: string, known: readonly string[]): string | undefined {
   const name = typed.replace(/^-+/, '').split('=')[0]!.toLowerCase();
   if (name.length < 2) return undefined;
   let best: { flag: string; cost: number } | undefined;
-  for (const flag of known) {
+  for (const original of known) {
+    const flag = original.toLowerCase();
     const shared = flag.startsWith(name) || (flag.length >= 3 && name.startsWith(flag));
     const cost = shared ? 0.5 : editDistance(name, flag);
     const allowed = Math.min(name.length, flag.length) >= 5 ? 2 : 1;
-    if (cost <= allowed && (!best || cost < best.cost)) best = { flag, cost };
+    if (cost <= allowed && (!best || cost < best.cost)) best = { flag: original, cost };
   }
   return best?.flag;
 }

@@ -14,6 +14,11 @@ describe('closestFlag', () => {
     expect(closestFlag('--output', ['out', 'docs'])).toBe('out');
   });
 
+  it('compares without case, answering in the known spelling (config fields)', () => {
+    expect(closestFlag('siteURL', ['siteUrl', 'docs'])).toBe('siteUrl');
+    expect(closestFlag('organisations', ['organizations', 'limits'])).toBe('organizations');
+  });
+
   it('names none when nothing is close', () => {
     expect(closestFlag('--xyz', flags)).toBeUndefined();
     expect(closestFlag('--verbose', flags)).toBeUndefined();

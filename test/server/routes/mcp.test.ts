@@ -25,6 +25,18 @@ beforeAll(async () => {
     'guides/setup.md': '---\ntitle: Setup\n---\nInstall the widget with npm.',
     'internal.md': '---\ntitle: Internal\ngroups: [staff]\n---\nRotate the widget keys.',
   });
+  const linked = await writeSite({
+    'index.md': '---\ntitle: Home\n---\nStart with [the setup](guides/setup.md).',
+    'guides/setup.md': '---\ntitle: Setup\n---\n## Install\n\nInstall the widget with npm.',
+    'reference/element.md': [
+      '---\ntitle: Element\n---',
+      'See [install](../guides/setup.md#install), [home](../index.md) and [setup](/guides/setup/).',
+      '![logo](../assets/logo.png) [npm](https://www.npmjs.com) [below](#attributes) `[x](./a.md)`',
+      '```md\n[in code](../guides/setup.md)\n```',
+      '[ref]: ../guides/setup.md',
+      '## Attributes',
+    ].join('\n\n'),
+  });
   const folder = await mkdtemp(join(tmpdir(), 'da-mcp-'));
   const file = join(folder, 'docs-assistant.config.json');
   await writeFile(
@@ -39,7 +51,11 @@ beforeAll(async () => {
         {
           name: 'globex',
           keys: [GLOBEX_KEY],
-          sites: [{ domain: 'globex', docs: small, mcp: { anonymous: true } }],
+          sites: [
+            { domain: 'globex', docs: small, mcp: { anonymous: true } },
+            { domain: 'linked', docs: linked },
+            { domain: 'published', docs: linked, siteUrl: 'https://globex.dev/docs/' },
+          ],
         },
         {
           name: 'tiny',
@@ -78,6 +94,10 @@ function rest(path: string, body: unknown, key = ACME_KEY) {
     body: JSON.stringify(body),
   }).then((response) => response.json());
 }
+
+/** POST /v1/page's Markdown of an acme page with its links published, as MCP serves it. */
+const asServedToAgents = (content: string) =>
+  content.replaceAll('](/docs/', '](https://ai-sdk.dev/docs/');
 
 const textOf = (result: CallToolResult) =>
   result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
@@ -141,7 +161,7 @@ describe('POST /mcp/{domain} with the SDK client', () => {
     await client.close();
   });
 
-  it('answers get_page with the Markdown of POST /v1/page, and an unknown path as a tool error', async () => {
+  it('answers get_page with the Markdown of POST /v1/page (links published), and an unknown path as a tool error', async () => {
     const client = await connect('acme', ACME_KEY);
     const path = 'docs/foundations/overview';
     const page = (await client.callTool({
@@ -150,7 +170,7 @@ describe('POST /mcp/{domain} with the SDK client', () => {
     })) as CallToolResult;
     const expected = await rest('/v1/page/acme', { path });
     expect(page.isError).toBeFalsy();
-    expect(textOf(page)).toBe(expected.content);
+    expect(textOf(page)).toBe(asServedToAgents(expected.content));
 
     const missing = (await client.callTool({
       name: 'get_page',
@@ -159,6 +179,43 @@ describe('POST /mcp/{domain} with the SDK client', () => {
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toMatch(/No page at "docs\/no-such-page".*search_docs/);
     await client.close();
+  });
+
+  it('gives the links of a page as addresses get_page takes, with or without a site URL', async () => {
+    const cases = [
+      ['linked', '/guides/setup#install', '/', '/guides/setup'],
+      [
+        'published',
+        'https://globex.dev/docs/guides/setup#install',
+        'https://globex.dev/docs/',
+        'https://globex.dev/docs/guides/setup',
+      ],
+    ] as const;
+    for (const [domain, install, home, setup] of cases) {
+      const client = await connect(domain, GLOBEX_KEY);
+      const page = (await client.callTool({
+        name: 'get_page',
+        arguments: { path: 'reference/element' },
+      })) as CallToolResult;
+      const text = textOf(page);
+      expect(text).toContain(`See [install](${install}), [home](${home}) and [setup](${setup}).`);
+      // Assets, other sites, the page's own anchors and code stay as written.
+      expect(text).toContain(
+        '![logo](../assets/logo.png) [npm](https://www.npmjs.com) [below](#attributes) `[x](./a.md)`',
+      );
+      expect(text).toContain('[in code](../guides/setup.md)');
+      expect(text).toContain(`[ref]: ${setup}`);
+      // An agent follows a link as the page gives it.
+      const followed = (await client.callTool({
+        name: 'get_page',
+        arguments: { path: install },
+      })) as CallToolResult;
+      expect(followed.isError).toBeFalsy();
+      expect(textOf(followed)).toContain('Install the widget with npm.');
+      const resource = await client.readResource({ uri: `docs://${domain}/reference/element` });
+      expect(resource.contents[0]).toMatchObject({ text });
+      await client.close();
+    }
   });
 
   it("reads and reports the site's home page by the path search_docs gives it, ''", async () => {
@@ -204,7 +261,10 @@ describe('POST /mcp/{domain} with the SDK client', () => {
     expect(overview).toMatchObject({ mimeType: 'text/markdown', title: 'Overview' });
     const read = await client.readResource({ uri: overview!.uri });
     const expected = await rest('/v1/page/acme', { path: 'docs/foundations/overview' });
-    expect(read.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: expected.content });
+    expect(read.contents[0]).toMatchObject({
+      mimeType: 'text/markdown',
+      text: asServedToAgents(expected.content),
+    });
     await expect(client.readResource({ uri: 'docs://acme/nope' })).rejects.toThrow(/not found/i);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates[0]!.uriTemplate).toBe('docs://acme/{+path}');
@@ -392,7 +452,8 @@ describe('POST /mcp/{domain}: access', () => {
     const [hit] = (await rest('/v1/search/acme', { query: 'stream text', pageSize: 1 })) as {
       path: string;
     }[];
-    const { content } = (await rest('/v1/page/acme', { path: hit!.path })) as { content: string };
+    const page = (await rest('/v1/page/acme', { path: hit!.path })) as { content: string };
+    const content = asServedToAgents(page.content);
     const fits = Math.floor(MCP_REPLY_CHARACTERS / content.length);
     expect(fits).toBeGreaterThan(0);
     const size = fits + 5;

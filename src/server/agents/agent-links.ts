@@ -1,0 +1,82 @@
+/**
+ * Links in the Markdown MCP serves, made followable by an agent. A page's source links other
+ * pages as its author wrote them: relative to the page (`./setup`), or to its file
+ * (`../reference/element.md#attributes`). An agent that passes such a link to `get_page` has
+ * lost the page it came from, so each link to a page of the site is rewritten to that page's
+ * published address (absolute with the site's URL, else `/path`), which `get_page` and
+ * `resources/read` take as they take a search result's `path`, and which the agent can cite.
+ * Links to other sites, to assets and to anchors of the page itself are left as written.
+ */
+import { normalizePagePath, resolveLink } from '../../api/paths.ts';
+import type { Page } from '../docs-index/types.ts';
+import type { Site } from '../types.ts';
+import { publicPage, publishedUrl } from './agent-pages.ts';
+import { mapLinesOutsideFences } from './markdown/mdx-tokens.ts';
+
+/** Another site (`https:`, `mailto:`, `//host`), or an anchor of the page itself. */
+const NOT_ANOTHER_PAGE = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i;
+/** A link written as a file (`../guide/setup.md`) names the file, relative to the linking file. */
+const DOC_FILE = /\.mdx?(?:[?#]|$)/i;
+/** `](target` of an inline link or image, the target optionally in `<…>`. */
+const INLINE_LINK = /\]\(\s*(<?)([^)\s>]+)/g;
+/** `[id]: target`, a reference definition. */
+const REFERENCE_LINK = /^(\s{0,3}\[[^\]]+\]:\s*<?)([^\s>]+)/;
+
+/**
+ * The public page a path or address names: a search result's `path`, the page's published
+ * path or URL (also under the site URL's base path, `https://acme.dev/docs/x`), with or
+ * without `.md`, a trailing slash or an `#anchor`.
+ */
+export function agentPage(
+  site: Pick<Site, 'index' | 'siteUrl'>,
+  requested: string,
+): Page | undefined {
+  const page = publicPage(site.index, requested);
+  if (page || !site.siteUrl) return page;
+  const base = new URL(site.siteUrl.endsWith('/') ? site.siteUrl : `${site.siteUrl}/`);
+  if (base.pathname === '/') return undefined;
+  // The published URL, or the root-relative path on its host, under the site's base path.
+  let path = requested.trim();
+  if (path.toLowerCase().startsWith(base.origin.toLowerCase()))
+    path = path.slice(base.origin.length);
+  if (!path.startsWith('/')) path = `/${path}`;
+  return path.startsWith(base.pathname)
+    ? publicPage(site.index, path.slice(base.pathname.length))
+    : undefined;
+}
+
+/** The page's Markdown with every link to a public page of the site at its published address. */
+export function withAgentLinks(
+  markdown: string,
+  page: Pick<Page, 'path' | 'file'>,
+  site: Pick<Site, 'index' | 'siteUrl'>,
+): string {
+  if (!markdown.includes('](') && !markdown.includes(']:')) return markdown;
+  const target = (href: string): string => {
+    if (NOT_ANOTHER_PAGE.test(href)) return href;
+    const resolved = resolveLink(href, DOC_FILE.test(href) ? page.file : page.path);
+    if (!resolved) return href;
+    const key = normalizePagePath(resolved.path);
+    const linked = key === undefined ? undefined : agentPage(site, `/${key}`);
+    if (!linked) return href;
+    return publishedUrl(site.siteUrl, linked.path, resolved.hash.slice(1) || undefined);
+  };
+  return mapLinesOutsideFences(markdown, (line) => {
+    const reference = REFERENCE_LINK.exec(line);
+    if (reference) {
+      return `${reference[1]}${target(reference[2]!)}${line.slice(reference[0].length)}`;
+    }
+    // Odd pieces of a split on backtick runs are code spans.
+    return line
+      .split(/(`+[^`]*`+)/)
+      .map((piece, i) =>
+        i % 2 === 1
+          ? piece
+          : piece.replace(
+              INLINE_LINK,
+              (_, open: string, href: string) => `](${open}${target(href)}`,
+            ),
+      )
+      .join('');
+  });
+}
