@@ -3,7 +3,7 @@
  * blocks. The embedded model only ever quotes these verbatim (a table row with its header), so
  * what it says is what the docs say.
  */
-import { readableMkDocsLines } from '../agents/markdown/mkdocs-blocks.ts';
+import { type MkDocsTab, readableMkDocsBlocks } from '../agents/markdown/mkdocs-blocks.ts';
 
 export type SnippetKind = 'sentence' | 'list-item' | 'table-row' | 'code';
 
@@ -76,8 +76,11 @@ const TAB_ITEMS = /\bitems=\{\s*\[([^\]]*)\]/;
 
 export function splitSnippets(markdown: string): Snippet[] {
   const snippets: Snippet[] = [];
-  // MkDocs block syntax (`!!! note "Title"`, `/// details | Why`) read as its headings.
-  const lines = readableMkDocsLines(markdown.split('\n'));
+  // MkDocs block syntax (`!!! note "Title"`, `/// details | Why`) read as its headings, and
+  // the content tab (`=== "pip"`) each line is in.
+  const { lines, tabs: mkdocsTabs } = readableMkDocsBlocks(markdown.split('\n'));
+  /** Each MkDocs set of tabs met: its number among the section's sets. */
+  const mkdocsSets = new Map<number, number>();
   let paragraph: string[] = [];
   /** The paragraph's first line is indented under a list item. */
   let nested = false;
@@ -158,8 +161,12 @@ export function splitSnippets(markdown: string): Snippet[] {
       }
       i = j;
       const code = codeSnippet(block[0]!, block.slice(1), fence);
-      const tab = tabs && (tabs.label ?? fenceTitle(block[0]!));
-      if (code) snippets.push(tab ? { ...code, tab, tabSet: tabs!.set } : code);
+      const inTab = tabs
+        ? { label: tabs.label ?? fenceTitle(block[0]!), set: tabs.set }
+        : mkdocsTab(mkdocsTabs[i], mkdocsSets, () => tabSets++);
+      if (code) {
+        snippets.push(inTab?.label ? { ...code, tab: inTab.label, tabSet: inTab.set } : code);
+      }
       continue;
     }
     if (TABLE_ROW.test(line) && TABLE_DIVIDER.test(lines[i + 1] ?? '')) {
@@ -255,6 +262,18 @@ function followTabs(line: string, tabs: Tabs | undefined, next: () => number): T
   }
   if (TAB_CLOSE.test(line)) return { ...tabs, label: undefined };
   return tabs;
+}
+
+/** An MkDocs content tab as the section's tab: its label and its set's number there. */
+function mkdocsTab(
+  tab: MkDocsTab | undefined,
+  sets: Map<number, number>,
+  next: () => number,
+): { label: string; set: number } | undefined {
+  if (!tab?.label) return undefined;
+  const set = sets.get(tab.set) ?? next();
+  sets.set(tab.set, set);
+  return { label: tab.label, set };
 }
 
 /**

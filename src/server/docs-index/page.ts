@@ -56,6 +56,7 @@ export function buildPage(
       (placement.navTitleFirst ? navTitle : undefined) ??
       own ??
       firstHeading(content, 1) ??
+      placement.defaultTitle ??
       navTitle ??
       firstHeading(content) ??
       titleFromPath(path || file),

@@ -146,6 +146,40 @@ describe('composeAnswer', () => {
     expect(first.text).not.toMatch(/pnpm create|deno init/);
   });
 
+  it('quotes the MkDocs content tab the question names, labelled, and no other tab', () => {
+    const passages = [
+      result(
+        'getting-started',
+        [
+          'Install the package with the package manager of your Python environment:',
+          '',
+          '=== "pip"',
+          '',
+          '    ```sh',
+          '    pip install docs-kit',
+          '    ```',
+          '',
+          '=== "conda"',
+          '',
+          '    ```sh',
+          '    conda install -c conda-forge docs-kit',
+          '    ```',
+          '',
+          'The package brings the command line tool with it.',
+        ].join('\n'),
+        { title: 'Getting Started', heading: 'Installation', anchor: 'installation' },
+      ),
+    ];
+    const conda = composeAnswer('How do I install the package with conda?', passages);
+    expect(conda.text).toMatch(
+      /\*\*conda\*\*\n\n```sh\nconda install -c conda-forge docs-kit\n```/,
+    );
+    expect(conda.text).not.toMatch(/pip install/);
+    const first = composeAnswer('How do I install the package?', passages);
+    expect(first.text).toMatch(/\*\*pip\*\*\n\n```sh\npip install docs-kit\n```/);
+    expect(first.text).not.toMatch(/conda install/);
+  });
+
   it('leads with a code block after the sentence introducing it, each quoted once', () => {
     const passages = [
       result(

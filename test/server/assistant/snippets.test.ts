@@ -127,6 +127,65 @@ describe('splitSnippets', () => {
     ]);
   });
 
+  it('labels the code of MkDocs content tabs (`=== "pip"`, `/// tab | pip`) with its tab', () => {
+    const snippets = splitSnippets(
+      [
+        '=== "pip"',
+        '',
+        '    ```sh',
+        '    pip install kit',
+        '    ```',
+        '',
+        '=== "Material for MkDocs Insiders"',
+        '    ```sh',
+        '    pip install kit-insiders',
+        '    ```',
+        '',
+        '===! "Linux"',
+        '    Run the installer from a terminal window.',
+        '',
+        '    ```sh',
+        '    ./install.sh',
+        '    ```',
+        '',
+        '```sh',
+        'kit build',
+        '```',
+        '',
+        '/// tab | macOS',
+        '```sh',
+        'brew install kit',
+        '```',
+        '///',
+        '',
+        '/// tab | Windows',
+        '```powershell',
+        'winget install kit',
+        '```',
+        '///',
+        '',
+        '/// tab | Docker',
+        '    new: true',
+        '```sh',
+        'docker run kit',
+        '```',
+        '///',
+      ].join('\n'),
+    );
+    expect(snippets.map((s) => [s.kind, s.tab, s.tabSet])).toEqual([
+      ['code', 'pip', 0],
+      // A tab whose body opens with code: its label is the code's, not a sentence of its own.
+      ['code', 'Material for MkDocs Insiders', 0],
+      ['sentence', undefined, undefined],
+      ['code', 'Linux', 1],
+      ['code', undefined, undefined],
+      ['code', 'macOS', 2],
+      ['code', 'Windows', 2],
+      ['code', 'Docker', 3],
+    ]);
+    expect(snippets[2]?.text).toBe('**Linux:** Run the installer from a terminal window.');
+  });
+
   it('does not end a sentence at an abbreviation', () => {
     const [first] = splitSnippets(
       'Give the aside a title in brackets, e.g. `:::tip[Did you know?]`. The title replaces it.',

@@ -94,37 +94,110 @@ export function rewriteMkDocsBlocks(source: string): string {
  * (bodies, code) as written: a paragraph reads as before, without the syntax.
  */
 export function readableMkDocsLines(lines: readonly string[]): string[] {
-  if (!lines.some((line) => /^[ \t]*(?:!!!|\?\?\?|===|\/\/\/)/.test(line))) return [...lines];
+  return readableMkDocsBlocks(lines).lines;
+}
+
+/** A content tab (`=== "pip"`, `/// tab | pip`): its label and which set of tabs it is one of. */
+export interface MkDocsTab {
+  label: string;
+  /** Tabs in a row form a set (alternatives); `===!` or `new: true` starts another. */
+  set: number;
+}
+
+interface OpenTab extends MkDocsTab {
+  indent: string;
+  /** A pymdownx `/// tab`: the slashes that close it (none for an indented `===` tab). */
+  slashes?: string;
+}
+
+/**
+ * `readableMkDocsLines`, with the content tab each line is in (the innermost). A tab's heading
+ * is left out when its body opens with code: the code carries the tab's label instead.
+ */
+export function readableMkDocsBlocks(lines: readonly string[]): {
+  lines: string[];
+  tabs: (MkDocsTab | undefined)[];
+} {
+  if (!lines.some((line) => /^[ \t]*(?:!!!|\?\?\?|===|\/\/\/)/.test(line))) {
+    return { lines: [...lines], tabs: lines.map(() => undefined) };
+  }
   const out: string[] = [];
+  const tabs: (MkDocsTab | undefined)[] = [];
+  const open: OpenTab[] = [];
+  /** The tab closed last, while only blank lines followed it: a tab opening next joins its set. */
+  let closed: OpenTab | undefined;
+  let sets = 0;
+  const push = (line: string) => {
+    out.push(line);
+    const tab = open.at(-1);
+    tabs.push(tab && { label: tab.label, set: tab.set });
+  };
+  const openTab = (label: string, indent: string, fresh: boolean, slashes?: string) => {
+    const joins =
+      closed && !fresh && closed.indent === indent && closed.slashes === slashes
+        ? closed.set
+        : undefined;
+    open.push({ label, set: joins ?? sets++, indent, ...(slashes && { slashes }) });
+    closed = undefined;
+  };
   let fence: string | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (fence) {
       if (closesFence(line, fence)) fence = undefined;
-      out.push(line);
+      push(line);
       continue;
+    }
+    if (line.trim() !== '') {
+      // A line not indented under an indented tab closes it.
+      while (
+        open.length > 0 &&
+        !open.at(-1)!.slashes &&
+        !isIndentedUnder(line, open.at(-1)!.indent)
+      ) {
+        closed = open.pop();
+      }
     }
     fence = fenceOpening(line);
     const fenced = fence ? undefined : fencedHead(lines, i);
     const block = fence || fenced ? undefined : blockAt(lines, i);
     if (fenced) {
+      const tab = fenced.name === 'tab';
       const heading = WRAPPERS.has(fenced.name)
         ? ''
-        : fenced.name === 'tab' || fenced.name === 'details'
+        : tab || fenced.name === 'details'
           ? (fenced.title ?? '')
           : blockHeading(fenced.type, fenced.title);
-      out.push(heading ? `${fenced.indent}${boldHeading(heading)}` : '');
+      if (tab) openTab(fenced.title ?? '', fenced.indent, fenced.fresh, fenced.slashes);
+      else closed = undefined;
+      const shown = heading && !(tab && opensWithCode(lines, i + 1 + fenced.options));
+      push(shown ? `${fenced.indent}${boldHeading(heading)}` : '');
       i += fenced.options;
     } else if (block) {
       const [, indent = '', kind = '', type, , doubleQuoted, singleQuoted] = block;
       const title = doubleQuoted ?? singleQuoted;
-      const heading = kind.startsWith('===') ? title : blockHeading(type ?? 'note', title);
-      out.push(heading === undefined ? line : heading ? `${indent}${boldHeading(heading)}` : '');
+      const tab = kind.startsWith('===');
+      if (tab && title !== undefined) openTab(title, indent, kind === '===!');
+      else closed = undefined;
+      const heading = tab ? title : blockHeading(type ?? 'note', title);
+      const shown = heading && !(tab && opensWithCode(lines, i + 1));
+      push(heading === undefined ? line : shown ? `${indent}${boldHeading(heading)}` : '');
+    } else if (!fence && FENCED_CLOSE.test(line)) {
+      const slashes = FENCED_CLOSE.exec(line)![1];
+      if (open.at(-1)?.slashes === slashes) closed = open.pop();
+      push('');
     } else {
-      out.push(!fence && FENCED_CLOSE.test(line) ? '' : line);
+      if (line.trim() !== '') closed = undefined;
+      push(line);
     }
   }
-  return out;
+  return { lines: out, tabs };
+}
+
+/** Whether the first line with text from `from` on opens a code block. */
+function opensWithCode(lines: readonly string[], from: number): boolean {
+  const next = lines.slice(from).find((line) => line.trim() !== '');
+  return next !== undefined && fenceOpening(next) !== undefined;
 }
 
 /**
@@ -147,6 +220,8 @@ interface FencedHead {
   title: string | undefined;
   /** How many option lines follow the opening one. */
   options: number;
+  /** `new: true`: a tab that starts a set of its own instead of joining the one before. */
+  fresh: boolean;
 }
 
 function fencedHead(lines: readonly string[], at: number): FencedHead | undefined {
@@ -156,13 +231,15 @@ function fencedHead(lines: readonly string[], at: number): FencedHead | undefine
   const name = rawName.toLowerCase();
   let type = name === 'admonition' || name === 'details' ? 'admonition' : name;
   let options = 0;
+  let fresh = false;
   for (let j = at + 1; j < lines.length; j++) {
     const option = OPTION.exec(lines[j]!);
     if (!option || !lines[j]!.startsWith(`${indent}    `)) break;
     if (option[1] === 'type' && option[2]) type = option[2].replace(/^["']|["']$/g, '');
+    if (option[1] === 'new') fresh = /^["']?true["']?$/i.test(option[2] ?? '');
     options++;
   }
-  return { indent, slashes, name, type, title: argument || undefined, options };
+  return { indent, slashes, name, type, title: argument || undefined, options, fresh };
 }
 
 /** A pymdownx block at `at`, its body (options left out) and the line that closes it. */

@@ -48,6 +48,11 @@ export interface PagePlacement {
   navTitle?: string;
   /** The navigation label is the page's title even when the page names one (MkDocs). */
   navTitleFirst?: boolean;
+  /**
+   * The title the site shows for a page that names none (no `title`, no H1): a VitePress home
+   * page's hero name, else the site's title. Before the navigation label and other headings.
+   */
+  defaultTitle?: string;
   /** Served by its URL but not searched or quoted (Mintlify hidden, Docusaurus unlisted). */
   unlisted?: boolean;
 }

@@ -5,7 +5,8 @@
  * and `guide/features.html` without; object `rewrites` apply (static and `:param` segments).
  * `locales` keys are folders, `root` the default language; sidebar texts label pages and
  * name their groups; `search: false` pages are left out of search; `<!--@include: …-->`
- * partials are inlined.
+ * partials are inlined. A home page (`layout: home`) naming no title is titled as VitePress
+ * shows it: its hero's `name`, else the site's `title` (its locale's), else the hero's `text`.
  */
 import picomatch from 'picomatch';
 import {
@@ -20,7 +21,7 @@ import {
 import { type DocsFolder, normalizeRelative } from './docs-folder.ts';
 import { normalizeLanguage } from './languages.ts';
 import { withoutPrefix } from './locale-folders.ts';
-import { isRepositoryFile } from './page-rules.ts';
+import { frontmatterText, isRepositoryFile } from './page-rules.ts';
 import { isMdxFile, type PagePlacement, type SiteLayout } from './types.ts';
 
 interface NavEntry {
@@ -57,7 +58,9 @@ export function loadVitepress(folder: DocsFolder): SiteLayout {
     .map(([key, value]) => ({
       folder: key,
       language: normalizeLanguage(stringOf(pathOf(value, 'lang')) ?? key) ?? key,
+      title: stringOf(pathOf(value, 'title')),
     }));
+  const siteTitle = stringOf(pathOf(locales, 'root', 'title')) ?? stringOf(config.title);
   const nav = sidebarEntries([
     pathOf(config, 'themeConfig', 'sidebar'),
     ...Object.values(locales).map((locale) => pathOf(locale, 'themeConfig', 'sidebar')),
@@ -86,7 +89,7 @@ export function loadVitepress(folder: DocsFolder): SiteLayout {
         name.endsWith('.md') && !isRepositoryFile(name) && !/\[\w+\]/.test(path) && !excluded(path)
       );
     },
-    place(file): PagePlacement {
+    place(file, frontmatter): PagePlacement {
       const source = rewrite(relative(file));
       const bare = source.replace(/\.md$/, '');
       const path = /(?:^|\/)index$/.test(bare)
@@ -100,6 +103,14 @@ export function loadVitepress(folder: DocsFolder): SiteLayout {
         language: locale?.language ?? defaultLanguage,
         translationKey: locale ? withoutPrefix(path, locale.folder) : path,
       };
+      if (frontmatter.layout === 'home') {
+        const hero = isData(frontmatter.hero) ? frontmatter.hero : {};
+        const title =
+          plainTitle(hero.name) ??
+          (locale ? (locale.title ?? stringOf(config.title)) : siteTitle) ??
+          plainTitle(hero.text);
+        if (title) placement.defaultTitle = title;
+      }
       const entry = nav.get(navKey(bare));
       if (entry) {
         placement.navTitle = entry.label;
@@ -108,6 +119,11 @@ export function loadVitepress(folder: DocsFolder): SiteLayout {
       return placement;
     },
   };
+}
+
+/** A hero's `name` or `text` as text: VitePress renders it as HTML (`<span>Vite</span>Press`). */
+function plainTitle(value: unknown): string | undefined {
+  return frontmatterText(typeof value === 'string' ? value.replace(/<[^>]*>/g, '') : value);
 }
 
 /** Sidebar links -> their text and the texts of the groups above them. */

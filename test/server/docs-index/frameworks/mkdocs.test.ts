@@ -1,6 +1,10 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markdownBody } from '../../../../src/server/agents/clean-markdown.ts';
+import { composeAnswer } from '../../../../src/server/assistant/compose-answer.ts';
+import { readingOptions } from '../../../../src/server/assistant/embedded-model.ts';
+import { docsLookup } from '../../../../src/server/assistant/grounding.ts';
+import { retrievePassages } from '../../../../src/server/assistant/retrieval.ts';
 import {
   indexSite,
   MKDOCS_LANGUAGES_SITE,
@@ -57,6 +61,27 @@ describe('the MkDocs fixture', () => {
     const english = index.search('How do I lay out the Markdown files of the documentation?');
     expect(english[0]?.path).toBe('user-guide/writing-your-docs/');
     expect(english.some((result) => result.path.startsWith('fr/'))).toBe(false);
+  });
+  it('reads content tabs (`=== "pip"`) as tabs: labelled in the page, one quoted in answers', async () => {
+    const index = await site();
+    const page = index.getPage('tutorials/first-alert/')!;
+    const body = markdownBody(page.content);
+    expect(body).toContain('**pip**\n\n```sh\npip install lighthouse-keeper\n```');
+    expect(body).toContain(
+      '**Windows installer**\n\nDownload the installer from the releases page and run it.',
+    );
+    expect(body).not.toMatch(/===/);
+    const answer = (question: string) => {
+      const { results } = retrievePassages(index, { question, pageSize: 5 });
+      const options = readingOptions(results, { selection: [], docs: docsLookup(index) });
+      return composeAnswer(question, results, options).text;
+    };
+    const conda = answer('How do I install the keeper client with conda?');
+    expect(conda).toMatch(/\*\*conda\*\*\n\n```sh\nconda install -c conda-forge lighthouse-keeper/);
+    expect(conda).not.toMatch(/pip install|===/);
+    const first = answer('How do I install the keeper client?');
+    expect(first).toMatch(/\*\*pip\*\*\n\n```sh\npip install lighthouse-keeper/);
+    expect(first).not.toMatch(/conda install|===/);
   });
 });
 

@@ -133,4 +133,31 @@ describe('VitePress settings', () => {
     expect(index.getPage('setup')?.content).not.toContain('Line four');
     expect(index.getPage('fr/setup')).toMatchObject({ language: 'fr', translationKey: 'setup' });
   });
+
+  it('titles a home page naming no title by its hero name, else the site title of its locale', async () => {
+    const root = await writeSite({
+      '.vitepress/config.ts': config(`{
+        title: 'Otter',
+        locales: {
+          root: { label: 'English', lang: 'en-US' },
+          es: { label: 'Español', lang: 'es', title: 'Nutria' },
+          fr: { label: 'Français', lang: 'fr' },
+        },
+      }`),
+      'index.md':
+        '---\nlayout: home\nhero:\n  name: <span class="brand">Otter</span> Docs\n  text: Fast static sites\n---\n\n<Features />',
+      'es/index.md': '---\nlayout: home\nhero:\n  text: Sitios estáticos rápidos\n---\n',
+      'fr/index.md': '---\nlayout: home\n---\n\n## Fonctionnalités',
+      'titled/index.md': '---\nlayout: home\ntitle: Own title\nhero:\n  name: Hero\n---\n',
+      'guide.md': 'No heading here.',
+    });
+    const index = await indexSite(root);
+    expect(index.getPage('')?.title).toBe('Otter Docs');
+    // The locale's own title; a locale without one takes the site's, before any heading.
+    expect(index.getPage('es/')?.title).toBe('Nutria');
+    expect(index.getPage('fr/')?.title).toBe('Otter');
+    expect(index.getPage('titled/')?.title).toBe('Own title');
+    // Only a home page: another page naming no title keeps the name of its file.
+    expect(index.getPage('guide.html')?.title).toBe('Guide');
+  });
 });
