@@ -1,9 +1,11 @@
-import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DocsFolder,
+  MAX_FILE_BYTES,
   normalizeRelative,
 } from '../../../../src/server/docs-index/frameworks/docs-folder.ts';
 import { buildDocsIndex } from '../../../../src/server/docs-index/load.ts';
@@ -50,6 +52,19 @@ describe('DocsFolder', () => {
       'guide/real.md',
       'passwd.md',
     ]);
+  });
+
+  it('reads regular files of at most MAX_FILE_BYTES only', async () => {
+    const { docs } = await linkedFolder();
+    // A sparse file: its size without writing it.
+    await writeFile(join(docs, 'dump.md'), '');
+    await truncate(join(docs, 'dump.md'), MAX_FILE_BYTES + 1);
+    execFileSync('mkfifo', [join(docs, 'pipe.md')]);
+    const folder = new DocsFolder(docs);
+    expect(() => folder.read('dump.md')).toThrow(/larger than 16 MB/);
+    // Reading a named pipe would wait for a writer forever.
+    expect(folder.readIfExists('pipe.md')).toBeUndefined();
+    expect(folder.readIfExists('guide')).toBeUndefined();
   });
 
   it('normalises relative paths and rejects those that climb out', () => {
