@@ -100,7 +100,7 @@ export class FenceTracker {
    * code (or a fence line).
    */
   isCode(text: string, start = 0, end = text.length): boolean {
-    const mark = firstMark(text, start, this.nested || this.fence !== undefined);
+    const mark = firstMark(text, start, this.nested);
     if (mark !== 0x60 && mark !== 0x7e) return this.fence !== undefined;
     const line = start === 0 && end === text.length ? text : text.slice(start, end);
     if (this.fence === undefined) {

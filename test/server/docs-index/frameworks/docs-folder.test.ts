@@ -8,6 +8,7 @@ import {
   MAX_FILE_BYTES,
   normalizeRelative,
 } from '../../../../src/server/docs-index/frameworks/docs-folder.ts';
+import { inlinePartials } from '../../../../src/server/docs-index/frameworks/partials.ts';
 import { buildDocsIndex } from '../../../../src/server/docs-index/load.ts';
 
 /** A docs folder beside a secret file outside it, with links to both. */
@@ -101,5 +102,25 @@ describe('a link to a file outside the docs folder', () => {
     expect(page.content).not.toContain('cormorant');
     expect(page.content).not.toContain('hunter2');
     expect(page.includes).toBeUndefined();
+  });
+
+  it('is not read by an include directive or a props table', async () => {
+    const { docs } = await linkedFolder();
+    const folder = new DocsFolder(docs);
+    const body = [
+      '{!passwd.md!}',
+      '{!../secret.md!}',
+      '{* ../secret.md *}',
+      '<include>./passwd.md</include>',
+      '<auto-type-table path="./passwd.md" name="Secret" />',
+    ].join('\n');
+    const inlined = inlinePartials(folder, 'page.md', body, {
+      mkdocsIncludes: () => '',
+      mkdocsIncludeVariants: true,
+      fumadocsIncludes: true,
+      fumadocsTypeTables: '',
+    });
+    expect(inlined.body).not.toContain('hunter2');
+    expect(inlined.includes).toEqual([]);
   });
 });
