@@ -121,6 +121,26 @@ export function* linesAndCode(
   for (const line of text.split('\n')) yield [line, fences.isCode(line)];
 }
 
+/** The longest run of backticks in `text` (0 for none). */
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const run of text.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+  return longest;
+}
+
+/** An inline code span holding `value` as written, backticks in it too. */
+export function codeSpan(value: string): string {
+  const longest = longestBacktickRun(value);
+  const ticks = '`'.repeat(longest + 1);
+  return longest > 0 ? `${ticks} ${value} ${ticks}` : `${ticks}${value}${ticks}`;
+}
+
+/** A fenced code block of `code`, its fence longer than any run of backticks inside. */
+export function fencedCode(code: string, language = ''): string {
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(code) + 1));
+  return `${fence}${language}\n${code.replace(/\n$/, '')}\n${fence}`;
+}
+
 export interface HeadingLine {
   level: number;
   /** Markdown source of the heading text, without a custom `{#id}`. */

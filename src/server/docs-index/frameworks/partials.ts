@@ -5,7 +5,7 @@
  * `<!--@include: ./part.md-->` and Fumadocs' `<include>./part.mdx</include>`. A partial whose
  * file is missing, outside the docs folder or part of a cycle is left as it was.
  */
-import { FenceTracker, stripMdxStatements } from '../markdown.ts';
+import { FenceTracker, fencedCode, stripMdxStatements } from '../markdown.ts';
 import { isDocFile } from '../paths.ts';
 import type { DocsFolder } from './docs-folder.ts';
 import { splitFrontmatterBody } from './frontmatter.ts';
@@ -217,8 +217,7 @@ function inlineIncludeVariants(text: string, load: Loader, base: string): string
       const ranges = /\bln\[([^\]]*)\]/.exec(options)?.[1];
       const extension = path.split('.').at(-1)?.toLowerCase() ?? '';
       const language = CODE_LANGUAGES[extension] ?? extension;
-      const fence = '```';
-      const block = [`${fence}${language}`, pickLines(loaded[1], ranges, ':'), fence].join('\n');
+      const block = fencedCode(pickLines(loaded[1], ranges, ':'), language);
       return indent ? block.replace(/^/gm, indent) : block;
     },
   );
@@ -256,7 +255,7 @@ function inlineIncludeElements(text: string, load: Loader): string {
       if (!loaded) return element;
       if (isDocFile(loaded[0])) return loaded[1].trim();
       const lang = /\blang=["']?([\w+-]+)/.exec(attributes)?.[1] ?? loaded[0].split('.').at(-1);
-      return `\`\`\`${lang}\n${loaded[1].trimEnd()}\n\`\`\``;
+      return fencedCode(loaded[1].trimEnd(), lang);
     }),
   );
 }

@@ -137,6 +137,28 @@ describe('inlinePartials', () => {
     expect(inlinePartials(folder, 'content/docs/page.mdx', body).body).toBe(body);
   });
 
+  it('fences included code longer than any backtick run inside it', async () => {
+    const readme = 'Install:\n\n```sh\nnpm i\n```\n';
+    const root = await writeSite({ 'page.md': '', 'readme.md': readme, 'readme.txt': readme });
+    const folder = new DocsFolder(root);
+    const inlined = inlinePartials(
+      folder,
+      'page.md',
+      '{* readme.md *}\n\n<include>./readme.md</include>',
+      {
+        mkdocsIncludes: () => '',
+        mkdocsIncludeVariants: true,
+      },
+    );
+    expect(inlined.body).toBe(
+      '````markdown\nInstall:\n\n```sh\nnpm i\n```\n````\n\n<include>./readme.md</include>',
+    );
+    const element = inlinePartials(folder, 'page.md', '<include lang="md">./readme.txt</include>', {
+      fumadocsIncludes: true,
+    });
+    expect(element.body).toBe('````md\nInstall:\n\n```sh\nnpm i\n```\n````');
+  });
+
   it('adds at most a few MB to a page, however deeply partials use partials', async () => {
     // Ten levels of ten uses each would be 10^9 copies of the last line.
     const files: Record<string, string> = { 'page.mdx': "import P0 from './p0.mdx';\n\n<P0 />" };
