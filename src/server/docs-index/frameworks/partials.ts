@@ -132,9 +132,12 @@ function inlineImports(text: string, load: Loader, spend: (text: string) => bool
   }
   if (components.size === 0) return text;
   const names = [...components.keys()].join('|');
-  const usage = new RegExp(`<(${names})((?:\\s+[^>]*?)?)\\s*(?:/>|>\\s*</\\1>)`, 'g');
+  // `<Note word="x" />` or `<Note></Note>`. Attributes hold no `<` (string props only), so a
+  // tag left open is read to the next tag at most: nested runs of spaces made it cubic.
+  const usage = new RegExp(`<(${names})(?![\\w.:-])([^<>]*)>(\\s*</\\1>)?`, 'g');
   return mapProse(text, (prose) =>
-    prose.replace(usage, (tag, name: string, attributes: string) => {
+    prose.replace(usage, (tag, name: string, attributes: string, closing?: string) => {
+      if (closing === undefined && !attributes.trimEnd().endsWith('/')) return tag;
       const partial = components.get(name)!;
       if (!spend(partial)) return tag;
       return withProps(partial, attributes).trim();
