@@ -9,9 +9,10 @@
  * absolute link to it: an agent reads the page from this server, where `/docs/x` is no page.
  */
 import { EXPLICIT_ID } from '../../api/explicit-id.ts';
+import { linesAndCode } from '../docs-index/markdown.ts';
 import type { Page } from '../docs-index/types.ts';
 import { renderMdx } from './markdown/mdx-render.ts';
-import { closesFence, fenceOpening, mapLinesOutsideFences } from './markdown/mdx-tokens.ts';
+import { mapLinesOutsideFences } from './markdown/mdx-tokens.ts';
 import { parseMdx } from './markdown/mdx-tree.ts';
 import { rewriteMkDocsBlocks } from './markdown/mkdocs-blocks.ts';
 import { referenceLabels, referenceLinksAsText } from './markdown/reference-links.ts';
@@ -58,14 +59,11 @@ export function markdownBody(content: string, options: BodyOptions = {}): string
 /** Blank lines collapsed and trailing spaces cut outside code; markers of the site's build gone. */
 function tidy(markdown: string, { headingIds = false }: BodyOptions): string {
   const out: string[] = [];
-  let fence: string | undefined;
-  for (const line of markdown.split('\n')) {
-    if (fence) {
-      if (closesFence(line, fence)) fence = undefined;
+  for (const [line, code] of linesAndCode(markdown, { nested: true })) {
+    if (code) {
       out.push(line);
       continue;
     }
-    fence = fenceOpening(line);
     if (TOC_MARKER.test(line)) continue;
     const cleaned = (headingIds ? line : line.replace(HEADING_ID, '$1')).replace(/[ \t]+$/, '');
     if (cleaned === '' && (out.length === 0 || out.at(-1) === '')) continue;

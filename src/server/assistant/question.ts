@@ -24,20 +24,30 @@ export function termsOf(text: string, language?: string): string[] {
 /** The words of asking (text/asking-words.ts), on top of the tokenizer's stop words. */
 const QUESTION_STOP_WORDS = new Set(termsOf(QUESTION_STOP_WORDS_TEXT));
 
-const stopWordsIn = new Map<string, Set<string>>();
+/**
+ * English's `words` and, for a question in another language, that language's own of `byLanguage`
+ * (as its terms), worked out once a language.
+ */
+function withLanguageWords(
+  words: Set<string>,
+  byLanguage: Record<string, string>,
+): (language: string | undefined) => Set<string> {
+  const merged = new Map<string, Set<string>>();
+  return (language) => {
+    const primary = primaryTag(language);
+    const own = primary && byLanguage[primary];
+    if (!own) return words;
+    let found = merged.get(primary);
+    if (!found) {
+      found = new Set([...words, ...termsOf(own, primary)]);
+      merged.set(primary, found);
+    }
+    return found;
+  };
+}
 
 /** The words of asking of a question in `language`: English's, and the language's own. */
-function questionStopWords(language: string | undefined): Set<string> {
-  const primary = primaryTag(language);
-  const own = primary && QUESTION_STOP_WORDS_IN[primary];
-  if (!own) return QUESTION_STOP_WORDS;
-  let words = stopWordsIn.get(primary);
-  if (!words) {
-    words = new Set([...QUESTION_STOP_WORDS, ...termsOf(own, primary)]);
-    stopWordsIn.set(primary, words);
-  }
-  return words;
-}
+const questionStopWords = withLanguageWords(QUESTION_STOP_WORDS, QUESTION_STOP_WORDS_IN);
 
 /**
  * `how`: steps, commands and code answer it. `what`: a definition or a table row (which, what,
@@ -177,20 +187,8 @@ const FILLER_IN: Record<string, string> = {
     написати створити запустити отримати відбувається`,
 };
 
-const fillerIn = new Map<string, Set<string>>();
-
 /** The verbs of asking of a question in `language`: English's, and the language's own. */
-function fillerWords(language: string | undefined): Set<string> {
-  const primary = primaryTag(language);
-  const own = primary && FILLER_IN[primary];
-  if (!own) return FILLER;
-  let words = fillerIn.get(primary);
-  if (!words) {
-    words = new Set([...FILLER, ...termsOf(own, primary)]);
-    fillerIn.set(primary, words);
-  }
-  return words;
-}
+const fillerWords = withLanguageWords(FILLER, FILLER_IN);
 
 export function analyzeQuestion(text: string, language?: string): Question {
   // A question in several sentences ("Streaming works locally. How do I…?"): its kind is

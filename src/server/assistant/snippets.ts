@@ -4,6 +4,7 @@
  * what it says is what the docs say.
  */
 import { type MkDocsTab, readableMkDocsBlocks } from '../agents/markdown/mkdocs-blocks.ts';
+import { FenceTracker } from '../docs-index/markdown.ts';
 
 export type SnippetKind = 'sentence' | 'list-item' | 'table-row' | 'code';
 
@@ -144,28 +145,31 @@ export function splitSnippets(markdown: string): Snippet[] {
     flushListItem();
   };
 
+  // A section's lines are those of its page, list items and JSX too: fences at any indentation.
+  const fences = new FenceTracker({ nested: true });
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const fence = FENCE.exec(line)?.[1];
-    if (!fence) tabs = followTabs(line, tabs, () => tabSets++);
-    if (fence) {
+    const code = fences.isCode(line);
+    if (!code) tabs = followTabs(line, tabs, () => tabSets++);
+    if (code) {
+      const { marker } = fences.fence!;
       flush();
       entryName = undefined;
       introduceCode(snippets, lines, i);
       const block = [line.trim()];
       let j = i + 1;
       for (; j < lines.length; j++) {
-        const closing = FENCE.exec(lines[j]!)?.[1];
-        if (closing && closing[0] === fence[0] && closing.length >= fence.length) break;
+        fences.isCode(lines[j]!);
+        if (!fences.open) break;
         block.push(dedent(lines[j]!, line));
       }
       i = j;
-      const code = codeSnippet(block[0]!, block.slice(1), fence);
+      const quoted = codeSnippet(block[0]!, block.slice(1), marker);
       const inTab = tabs
         ? { label: tabs.label ?? fenceTitle(block[0]!), set: tabs.set }
         : mkdocsTab(mkdocsTabs[i], mkdocsSets, () => tabSets++);
-      if (code) {
-        snippets.push(inTab?.label ? { ...code, tab: inTab.label, tabSet: inTab.set } : code);
+      if (quoted) {
+        snippets.push(inTab?.label ? { ...quoted, tab: inTab.label, tabSet: inTab.set } : quoted);
       }
       continue;
     }

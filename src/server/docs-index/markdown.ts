@@ -7,27 +7,92 @@
 import { type ParseError, parse } from '@babel/parser';
 import { EXPLICIT_ID } from '../../api/explicit-id.ts';
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const MDX_STATEMENT = /^(import|export)\s/;
 
 /**
- * The first character after at most three spaces of indentation: a fence or a heading starts
- * there, so most lines are ruled out without running the regex.
+ * The first character after at most three spaces of indentation (any, with `anyIndent`): a
+ * fence or a heading starts there, so most lines are ruled out without running the regex.
  */
-function firstMark(line: string, start = 0): number {
+function firstMark(line: string, start = 0, anyIndent = false): number {
   let at = start;
-  while (at < start + 3 && line.charCodeAt(at) === 0x20) at++;
+  const limit = anyIndent ? line.length : start + 3;
+  while (
+    at < limit &&
+    (line.charCodeAt(at) === 0x20 || (anyIndent && line.charCodeAt(at) === 0x09))
+  ) {
+    at++;
+  }
   return line.charCodeAt(at);
 }
 
-/** Tracks whether a line is inside a fenced code block. */
+/** A fenced code block's opening line. */
+export interface CodeFence {
+  /** The run of backticks or tildes: a closing fence is at least as long. */
+  marker: string;
+  /** Columns before the marker (a tab to the next multiple of four). */
+  indent: number;
+  /** What follows the marker (`ts title="a.ts"`), trimmed. */
+  info: string;
+}
+
+const FENCE = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
+
+/**
+ * The code block `line` opens, as CommonMark reads it: three backticks or tildes or more, a
+ * backtick fence's info string holding no backtick (a one-line "```sh npm i ```" is a code
+ * span). At most three spaces in at a page's top level; at any indentation when `nested`, for
+ * text whose containers a line cannot see (JSX, an admonition's indented body, a list item).
+ */
+export function openingFence(line: string, nested = false): CodeFence | undefined {
+  const match = FENCE.exec(line);
+  if (!match) return undefined;
+  const [, lead, marker, rest] = match as unknown as [string, string, string, string];
+  const indent = columns(lead);
+  if (indent > 3 && !nested) return undefined;
+  if (marker[0] === '`' && rest.includes('`')) return undefined;
+  return { marker, indent, info: rest.trim() };
+}
+
+/**
+ * True when `line` closes `fence`: the same character, at least as many, nothing after, and
+ * at most three columns in, from the page's edge or, `nested`, from the opening fence's
+ * (further in, it is a line of the code).
+ */
+export function closesFence(line: string, fence: CodeFence, nested = false): boolean {
+  const match = FENCE.exec(line);
+  if (!match || match[3]!.trim() !== '') return false;
+  const marker = match[2]!;
+  return (
+    marker[0] === fence.marker[0] &&
+    marker.length >= fence.marker.length &&
+    columns(match[1]!) <= (nested ? fence.indent : 0) + 3
+  );
+}
+
+function columns(indentation: string): number {
+  let width = 0;
+  for (const char of indentation) width = char === '\t' ? width + 4 - (width % 4) : width + 1;
+  return width;
+}
+
+/**
+ * Tracks whether each line fed in turn is inside a fenced code block: the one reading of fences
+ * every scan of a page's lines shares.
+ */
 export class FenceTracker {
-  private marker: string | undefined = undefined;
+  /** The block the lines fed so far left open. */
+  fence: CodeFence | undefined = undefined;
+  private readonly nested: boolean;
+
+  /** `nested`: fences open at any indentation (see openingFence). */
+  constructor({ nested = false }: { nested?: boolean } = {}) {
+    this.nested = nested;
+  }
 
   /** Whether the lines fed so far left a code block open. */
   get open(): boolean {
-    return this.marker !== undefined;
+    return this.fence !== undefined;
   }
 
   /**
@@ -35,19 +100,45 @@ export class FenceTracker {
    * code (or a fence line).
    */
   isCode(text: string, start = 0, end = text.length): boolean {
-    const mark = firstMark(text, start);
-    if (mark !== 0x60 && mark !== 0x7e) return this.marker !== undefined;
+    const mark = firstMark(text, start, this.nested);
+    if (mark !== 0x60 && mark !== 0x7e) return this.fence !== undefined;
     const line = start === 0 && end === text.length ? text : text.slice(start, end);
-    const fence = FENCE.exec(line)?.[1];
-    if (this.marker === undefined) {
-      if (fence) this.marker = fence;
-      return fence !== undefined;
+    if (this.fence === undefined) {
+      this.fence = openingFence(line, this.nested);
+      return this.fence !== undefined;
     }
-    if (fence && fence[0] === this.marker[0] && fence.length >= this.marker.length) {
-      if (line.trim() === fence) this.marker = undefined;
-    }
+    if (closesFence(line, this.fence, this.nested)) this.fence = undefined;
     return true;
   }
+}
+
+/** Each line of `text` with whether it is code: inside a fenced block or one of its fences. */
+export function* linesAndCode(
+  text: string,
+  options?: { nested?: boolean },
+): Generator<[line: string, code: boolean]> {
+  const fences = new FenceTracker(options);
+  for (const line of text.split('\n')) yield [line, fences.isCode(line)];
+}
+
+/** The longest run of backticks in `text` (0 for none). */
+function longestBacktickRun(text: string): number {
+  let longest = 0;
+  for (const run of text.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+  return longest;
+}
+
+/** An inline code span holding `value` as written, backticks in it too. */
+export function codeSpan(value: string): string {
+  const longest = longestBacktickRun(value);
+  const ticks = '`'.repeat(longest + 1);
+  return longest > 0 ? `${ticks} ${value} ${ticks}` : `${ticks}${value}${ticks}`;
+}
+
+/** A fenced code block of `code`, its fence longer than any run of backticks inside. */
+export function fencedCode(code: string, language = ''): string {
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(code) + 1));
+  return `${fence}${language}\n${code.replace(/\n$/, '')}\n${fence}`;
 }
 
 export interface HeadingLine {

@@ -18,6 +18,15 @@ describe('cleanMarkdown', () => {
   });
 });
 
+describe('code blocks', () => {
+  it('are kept as written to their closing fence, not to a deeper fence-like line', () => {
+    // Eight spaces in, "```" is a line of the example: blank lines and trailing spaces stay.
+    expect(md('```md\n        ```\n\n\n\nkept   \n```\n\n\n\nAfter   ')).toBe(
+      '```md\n        ```\n\n\n\nkept   \n```\n\nAfter',
+    );
+  });
+});
+
 describe('callouts become blockquotes with their label', () => {
   it.each([
     ['<Note>\n  Mind the gap.\n</Note>', '> **Note**\n>\n> Mind the gap.'],

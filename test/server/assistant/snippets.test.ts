@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { splitSnippets } from '../../../src/server/assistant/snippets.ts';
 
 describe('splitSnippets', () => {
+  it('ends a code block at a closing fence only, not at a fence with an info string', () => {
+    const snippets = splitSnippets(
+      '```md\nA fence in the example:\n```js\nlet a;\n```\n\nThen more text.',
+    );
+    expect(snippets[0]).toEqual({
+      kind: 'code',
+      text: '```md\nA fence in the example:\n```js\nlet a;\n```',
+    });
+  });
+
   it('splits paragraphs into sentences, keeps list items and code blocks whole', () => {
     const snippets = splitSnippets(
       [

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  closesFence,
   FenceTracker,
+  linesAndCode,
+  openingFence,
   parseHeading,
   plainText,
   stripMdxComments,
@@ -147,5 +150,51 @@ describe('headings', () => {
     const fences = new FenceTracker();
     const lines = ['````md', '```', '# not a heading', '```', '````', '# heading'];
     expect(lines.map((line) => fences.isCode(line))).toEqual([true, true, true, true, true, false]);
+  });
+
+  it('reads fences as CommonMark does: indentation, info strings, what closes them', () => {
+    expect(openingFence('   ```ts title="a.ts"')).toEqual({
+      marker: '```',
+      indent: 3,
+      info: 'ts title="a.ts"',
+    });
+    // Four spaces in is indented code at a page's top level; in JSX or an admonition, a fence.
+    expect(openingFence('    ```ts')).toBeUndefined();
+    expect(openingFence('    ```ts', true)).toMatchObject({ indent: 4 });
+    expect(openingFence('\t~~~', true)).toMatchObject({ marker: '~~~', indent: 4 });
+    // A backtick fence's info string holds no backtick: a code span on one line.
+    expect(openingFence('```sh npm i ```')).toBeUndefined();
+    expect(openingFence('~~~sh `x`')).toMatchObject({ info: 'sh `x`' });
+    const fence = openingFence('    ````', true)!;
+    expect(closesFence('    ````  ', fence, true)).toBe(true);
+    expect(closesFence('```', fence, true)).toBe(false);
+    expect(closesFence('`````js', fence, true)).toBe(false);
+    // Past three columns beyond the opening, a fence is a line of the code.
+    expect(closesFence('       ````', fence, true)).toBe(true);
+    expect(closesFence('        ````', fence, true)).toBe(false);
+    expect(closesFence('    ````', openingFence('````')!)).toBe(false);
+  });
+
+  it('walks the lines with whether each is code, nested fences too', () => {
+    const text = [
+      'Intro',
+      '!!! note',
+      '    ```py',
+      '    # code',
+      '        ```',
+      '    ```',
+      'After',
+    ];
+    expect([...linesAndCode(text.join('\n'), { nested: true })].map(([, code]) => code)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    // At the top level the indented fence opens nothing.
+    expect([...linesAndCode(text.join('\n'))].every(([, code]) => !code)).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
  * rule keeps its text; one without text keeps what its literal props say.
  */
 import { type TypeRow, typeTableMarkdown } from '../../docs-index/frameworks/type-tables.ts';
+import { codeSpan, fencedCode } from '../../docs-index/markdown.ts';
 import type { AttributeValue } from './mdx-attributes.ts';
 import type { MdxElement, MdxNode } from './mdx-tree.ts';
 
@@ -238,14 +239,14 @@ function field(element: MdxElement): string {
   const type = inline(attributes.type);
   const fallback = inline(attributes.default);
   const qualifiers = [
-    type && code(type),
+    type && codeSpan(type),
     place && !['name', 'param'].includes(place) && place,
     attributes.required === true && 'required',
     attributes.deprecated === true && 'deprecated',
-    fallback && `default: ${code(fallback)}`,
+    fallback && `default: ${codeSpan(fallback)}`,
   ].filter(Boolean);
   const head = name
-    ? `**${code(name)}**${qualifiers.length > 0 ? ` (${qualifiers.join(', ')})` : ''}`
+    ? `**${codeSpan(name)}**${qualifiers.length > 0 ? ` (${qualifiers.join(', ')})` : ''}`
     : qualifiers.join(', ');
   const body = content(element);
   if (!element.block) return [head, body].filter(Boolean).join(': ');
@@ -329,27 +330,17 @@ function describeItem(item: { [key: string]: AttributeValue }): string {
   const href = text(item.href ?? item.url ?? item.link);
   const type = inline(item.type);
   const description = inline(item.description ?? item.text ?? item.summary);
-  let head = title ?? (name ? code(name) : undefined) ?? '';
+  let head = title ?? (name ? codeSpan(name) : undefined) ?? '';
   if (href) head = `[${title ?? name ?? href}](${href})`;
-  const qualifiers = [type && code(type), item.isOptional === true && 'optional']
+  const qualifiers = [type && codeSpan(type), item.isOptional === true && 'optional']
     .filter(Boolean)
     .join(', ');
   if (qualifiers) head = head ? `${head} (${qualifiers})` : qualifiers;
   return [head, description].filter(Boolean).join(': ');
 }
 
-/** An inline code span that holds any backticks in `value`. */
-function code(value: string): string {
-  const longest = Math.max(0, ...[...value.matchAll(/`+/g)].map((run) => run[0].length));
-  const ticks = '`'.repeat(longest + 1);
-  return longest > 0 ? `${ticks} ${value} ${ticks}` : `${ticks}${value}${ticks}`;
-}
-
 function fenced(code: string | undefined, language: string): string {
-  if (!code) return '';
-  const longest = Math.max(2, ...[...code.matchAll(/`+/g)].map((run) => run[0].length));
-  const fence = '`'.repeat(longest + 1);
-  return `${fence}${language}\n${code.replace(/\n$/, '')}\n${fence}`;
+  return code ? fencedCode(code, language) : '';
 }
 
 function text(value: AttributeValue): string | undefined {

@@ -8,6 +8,7 @@
  * VitePress pages with Vue attributes such as `:members`), which a parser rejects whole. Only
  * capitalised (or dotted) names are components; lower-case HTML stays as written.
  */
+import { FenceTracker, linesAndCode } from '../../docs-index/markdown.ts';
 import { type AttributeValue, readAttributes } from './mdx-attributes.ts';
 
 export type Attributes = Record<string, AttributeValue>;
@@ -32,42 +33,17 @@ export type Token =
   | { kind: 'directive-open'; name: string; title?: string; indent: string }
   | { kind: 'directive-close' };
 
-const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
 const DIRECTIVE_OPEN =
   /^([ \t]*):{3,}[ \t]*([A-Za-z][\w-]*)[ \t]*(?:\[([^\]]*)\])?[ \t]*(\{[^}]*\})?[ \t]*(.*?)\s*$/;
 const DIRECTIVE_CLOSE = /^\s*:{3,}\s*$/;
 const TAG_NAME = /^<(\/?)([A-Za-z][\w.:-]*)/;
 const DROPPED_ELEMENTS = new Set(['script', 'style']);
 
-/**
- * The marker of a fence that `line` opens (any indentation: inside JSX it is not code), or
- * undefined. As in CommonMark, a backtick fence's info string holds no backtick, so a one-line
- * "```sh npm i ```" is a code span, not a fence.
- */
-export function fenceOpening(line: string): string | undefined {
-  const fence = FENCE.exec(line);
-  if (!fence || (fence[1]![0] === '`' && fence[2]!.includes('`'))) return undefined;
-  return fence[1];
-}
-
-/** True when `line` closes the fence opened with `marker`. */
-export function closesFence(line: string, marker: string): boolean {
-  const closing = /^\s*(`{3,}|~{3,})\s*$/.exec(line)?.[1];
-  return closing !== undefined && closing[0] === marker[0] && closing.length >= marker.length;
-}
-
 /** The lines of `markdown` outside fenced code passed through `rewrite`; code kept as written. */
 export function mapLinesOutsideFences(markdown: string, rewrite: (line: string) => string): string {
   const out: string[] = [];
-  let fence: string | undefined;
-  for (const line of markdown.split('\n')) {
-    if (fence) {
-      if (closesFence(line, fence)) fence = undefined;
-      out.push(line);
-      continue;
-    }
-    fence = fenceOpening(line);
-    out.push(fence ? line : rewrite(line));
+  for (const [line, code] of linesAndCode(markdown, { nested: true })) {
+    out.push(code ? line : rewrite(line));
   }
   return out.join('\n');
 }
@@ -80,6 +56,8 @@ export function isComponentName(name: string): boolean {
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
   const lines = source.split('\n');
+  // Inside JSX a fence at any indentation is code.
+  const fences = new FenceTracker({ nested: true });
   let prose: string[] = [];
   const flush = () => {
     if (prose.length > 0) scanProse(prose.join('\n'), tokens);
@@ -87,16 +65,15 @@ export function tokenize(source: string): Token[] {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const marker = fenceOpening(line);
-    if (marker) {
+    if (fences.isCode(line)) {
       flush();
+      const { info } = fences.fence!;
       const block = [line];
-      while (++i < lines.length) {
+      while (fences.open && ++i < lines.length) {
         block.push(lines[i]!);
-        if (closesFence(lines[i]!, marker)) break;
+        fences.isCode(lines[i]!);
       }
       // The prose before the fence ended a line; so does the block.
-      const info = line.slice(line.indexOf(marker) + marker.length).trim();
       tokens.push({ kind: 'code', text: `\n${block.join('\n')}\n`, info });
       continue;
     }

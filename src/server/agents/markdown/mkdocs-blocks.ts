@@ -10,8 +10,9 @@
  * each opening line into the callout's heading in bold (`**Warning: Mind this:**`) and drops the
  * rest of the syntax, for quoting a block's text.
  */
+
+import { FenceTracker, openingFence } from '../../docs-index/markdown.ts';
 import { calloutLabel } from './mdx-render.ts';
-import { closesFence, fenceOpening } from './mdx-tokens.ts';
 
 /**
  * `!!! type more classes "Title"`: as Python-Markdown reads it, further words are CSS classes,
@@ -31,16 +32,10 @@ export function rewriteMkDocsBlocks(source: string): string {
   if (!/^[ \t]*(?:!!!|\?\?\?|===|\/\/\/)/m.test(source)) return source;
   const lines = source.split('\n');
   const out: string[] = [];
-  let fence: string | undefined;
+  const fences = new FenceTracker({ nested: true });
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (fence) {
-      if (closesFence(line, fence)) fence = undefined;
-      out.push(line);
-      continue;
-    }
-    fence = fenceOpening(line);
-    if (fence) {
+    if (fences.isCode(line)) {
       out.push(line);
       continue;
     }
@@ -140,11 +135,11 @@ export function readableMkDocsBlocks(lines: readonly string[]): {
     open.push({ label, set: joins ?? sets++, indent, ...(slashes && { slashes }) });
     closed = undefined;
   };
-  let fence: string | undefined;
+  const fences = new FenceTracker({ nested: true });
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (fence) {
-      if (closesFence(line, fence)) fence = undefined;
+    if (fences.open) {
+      fences.isCode(line);
       push(line);
       continue;
     }
@@ -158,7 +153,7 @@ export function readableMkDocsBlocks(lines: readonly string[]): {
         closed = open.pop();
       }
     }
-    fence = fenceOpening(line);
+    const fence = fences.isCode(line);
     const fenced = fence ? undefined : fencedHead(lines, i);
     const block = fence || fenced ? undefined : blockAt(lines, i);
     if (fenced) {
@@ -197,7 +192,7 @@ export function readableMkDocsBlocks(lines: readonly string[]): {
 /** Whether the first line with text from `from` on opens a code block. */
 function opensWithCode(lines: readonly string[], from: number): boolean {
   const next = lines.slice(from).find((line) => line.trim() !== '');
-  return next !== undefined && fenceOpening(next) !== undefined;
+  return next !== undefined && openingFence(next, true) !== undefined;
 }
 
 /**
@@ -250,16 +245,11 @@ function fencedBlockAt(
   const head = fencedHead(lines, at);
   if (!head) return undefined;
   const body: string[] = [];
-  let fence: string | undefined;
+  const fences = new FenceTracker({ nested: true });
   let j = at + 1 + head.options;
   for (; j < lines.length; j++) {
     const line = lines[j]!;
-    if (fence) {
-      if (closesFence(line, fence)) fence = undefined;
-    } else {
-      fence = fenceOpening(line);
-      if (!fence && FENCED_CLOSE.exec(line)?.[1] === head.slashes) break;
-    }
+    if (!fences.isCode(line) && FENCED_CLOSE.exec(line)?.[1] === head.slashes) break;
     body.push(line);
   }
   return { ...head, body, end: j };

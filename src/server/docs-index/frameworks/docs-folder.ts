@@ -6,6 +6,12 @@
 import { type Dirent, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 
+/**
+ * The largest file read: far above any page a site publishes (a generated API reference runs to
+ * a few hundred kB), far below what would exhaust memory when a repository holds a data dump.
+ */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
 /** Folders that are never part of a published site: tooling, dependencies, build output. */
 const SKIPPED_FOLDERS = new Set(['node_modules']);
 
@@ -36,9 +42,18 @@ export class DocsFolder {
     this.below = below;
   }
 
-  /** Reads a file by its path relative to the folder (`/`-separated). */
+  /**
+   * Reads a file by its path relative to the folder (`/`-separated): a regular file (a named
+   * pipe or device would block or never end) of at most MAX_FILE_BYTES.
+   */
   read(file: string): string {
-    return readFileSync(this.checked(file), 'utf8');
+    const full = this.checked(file);
+    const stats = statSync(full);
+    if (!stats.isFile()) throw new Error(`${file} is not a regular file`);
+    if (stats.size > MAX_FILE_BYTES) {
+      throw new Error(`${file} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+    }
+    return readFileSync(full, 'utf8');
   }
 
   /** Like read, but undefined when the file does not exist or may not be read. */

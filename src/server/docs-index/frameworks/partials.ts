@@ -5,7 +5,7 @@
  * `<!--@include: ./part.md-->` and Fumadocs' `<include>./part.mdx</include>`. A partial whose
  * file is missing, outside the docs folder or part of a cycle is left as it was.
  */
-import { FenceTracker, stripMdxStatements } from '../markdown.ts';
+import { FenceTracker, fencedCode, stripMdxStatements } from '../markdown.ts';
 import { isDocFile } from '../paths.ts';
 import type { DocsFolder } from './docs-folder.ts';
 import { splitFrontmatterBody } from './frontmatter.ts';
@@ -46,16 +46,24 @@ export interface InlinedBody {
 }
 
 const MAX_DEPTH = 8;
+/**
+ * The most text partials may add to one page. A partial used many times, each use holding
+ * another used many times, multiplies its text by each level: ten files of ten uses each would
+ * otherwise make a page of 10^8 copies. Past it, directives stay as written.
+ */
+const MAX_INLINED_CHARS = 4 * 1024 * 1024;
 const IMPORT = /^import\s+([A-Z][\w$]*)\s+from\s+['"]([^'"]+\.mdx?)['"];?\s*$/gm;
 /** Cheap first look: most pages import no Markdown at all. */
 const MAYBE_IMPORT = /^import\s+[A-Z][\w$]*\s+from\s+['"][^'"]+\.mdx?['"]/m;
-const FUMADOCS_INCLUDE = /<include(\s[^>]*)?>\s*([^<#\s][^<#]*?)\s*<\/include>/g;
+// No space between the path and what may follow it: trimmed after (overlapping runs of spaces
+// would take time quadratic in a line's length).
+const FUMADOCS_INCLUDE = /<include(\s[^>]*)?>([^<#]*)<\/include>/g;
 /**
  * `{!path!}`, `{! path !}`, mdx_include's `{!> path !}`, `{! path | utf-8 !}` and
  * `{! path [ln:2-5] !}`, markdown-include's `{!path!lines=2 4-6}`; `\{!` is escaped.
  */
 const MKDOCS_INCLUDE =
-  /(?<!\\)\{![<>]?\s*([^!|[\]\n]+?)\s*(?:\|\s*[\w-]+\s*)?(?:\[ln:([\d.,\s-]+)\]\s*)?!(?:lines=([\d -]+))?\}/g;
+  /(?<!\\)\{![<>]?([^!|[\]\n]+)(?:\|\s*[\w-]+\s*)?(?:\[ln:([\d.,\s-]+)\]\s*)?!(?:lines=([\d -]+))?\}/g;
 /** `{* ../src/app.py *}`, `{* ../src/app.py ln[1:4,9] hl[3] *}`, alone on their line. */
 const INCLUDE_VARIANT = /^([ \t]*)\{\*\s*(\S+?)((?:\s+\w+\[[^\]]*\])*)\s*\*\}[ \t]*$/gm;
 /** Code block languages of file extensions whose name is not the language's. */
@@ -75,13 +83,19 @@ export function inlinePartials(
   options: PartialOptions = {},
 ): InlinedBody {
   const includes = new Set<string>();
+  let room = MAX_INLINED_CHARS;
+  /** Takes `text`'s length from what partials may still add; false once that is spent. */
+  const spend = (text: string): boolean => {
+    room -= text.length;
+    return room >= 0;
+  };
   const expand = (from: string, text: string, stack: string[]): string => {
-    if (stack.length > MAX_DEPTH) return text;
+    if (stack.length > MAX_DEPTH || room <= 0) return text;
     const load = (specifier: string): [string, string] | undefined => {
       const target = resolve(folder, from, specifier, options.aliases);
       if (!target || stack.includes(target)) return undefined;
       const source = folder.readIfExists(target);
-      if (source === undefined) return undefined;
+      if (source === undefined || !spend(source)) return undefined;
       includes.add(target);
       // Code (a Fumadocs include of `./example.ts`) is shown as it is.
       if (!isDocFile(target)) return [target, source];
@@ -89,7 +103,7 @@ export function inlinePartials(
       // The partial's own imports and exports are its build instructions, not its text.
       return [target, stripMdxStatements(inlined)];
     };
-    let result = inlineImports(text, load);
+    let result = inlineImports(text, load, spend);
     if (options.vitepressIncludes) result = inlineIncludes(result, load);
     if (options.fumadocsIncludes) result = inlineIncludeElements(result, load);
     if (options.fumadocsTypeTables !== undefined) {
@@ -109,7 +123,7 @@ export function inlinePartials(
 type Loader = (specifier: string) => [file: string, body: string] | undefined;
 
 /** `import Note from './_note.mdx'` + `<Note word="x" />` -> the partial's text. */
-function inlineImports(text: string, load: Loader): string {
+function inlineImports(text: string, load: Loader, spend: (text: string) => boolean): string {
   if (!MAYBE_IMPORT.test(text)) return text;
   const components = new Map<string, string>();
   for (const match of outsideCode(text).matchAll(IMPORT)) {
@@ -118,11 +132,16 @@ function inlineImports(text: string, load: Loader): string {
   }
   if (components.size === 0) return text;
   const names = [...components.keys()].join('|');
-  const usage = new RegExp(`<(${names})((?:\\s+[^>]*?)?)\\s*(?:/>|>\\s*</\\1>)`, 'g');
+  // `<Note word="x" />` or `<Note></Note>`. Attributes hold no `<` (string props only), so a
+  // tag left open is read to the next tag at most: nested runs of spaces made it cubic.
+  const usage = new RegExp(`<(${names})(?![\\w.:-])([^<>]*)>(\\s*</\\1>)?`, 'g');
   return mapProse(text, (prose) =>
-    prose.replace(usage, (_tag, name: string, attributes: string) =>
-      withProps(components.get(name)!, attributes).trim(),
-    ),
+    prose.replace(usage, (tag, name: string, attributes: string, closing?: string) => {
+      if (closing === undefined && !attributes.trimEnd().endsWith('/')) return tag;
+      const partial = components.get(name)!;
+      if (!spend(partial)) return tag;
+      return withProps(partial, attributes).trim();
+    }),
   );
 }
 
@@ -182,8 +201,9 @@ function inlineMkdocsIncludes(text: string, load: Loader, base: string): string 
   if (!text.includes('{!')) return text;
   return text.replace(
     MKDOCS_INCLUDE,
-    (directive, path: string, ranges?: string, lines?: string) => {
-      const loaded = load(`/${base ? `${base}/` : ''}${path}`);
+    (directive, written: string, ranges?: string, lines?: string) => {
+      const path = written.trim();
+      const loaded = path ? load(`/${base ? `${base}/` : ''}${path}`) : undefined;
       return loaded ? pickLines(loaded[1], ranges ?? lines, '-') : directive;
     },
   );
@@ -200,8 +220,7 @@ function inlineIncludeVariants(text: string, load: Loader, base: string): string
       const ranges = /\bln\[([^\]]*)\]/.exec(options)?.[1];
       const extension = path.split('.').at(-1)?.toLowerCase() ?? '';
       const language = CODE_LANGUAGES[extension] ?? extension;
-      const fence = '```';
-      const block = [`${fence}${language}`, pickLines(loaded[1], ranges, ':'), fence].join('\n');
+      const block = fencedCode(pickLines(loaded[1], ranges, ':'), language);
       return indent ? block.replace(/^/gm, indent) : block;
     },
   );
@@ -228,7 +247,9 @@ function pickLines(source: string, ranges: string | undefined, dash: string): st
 function inlineIncludeElements(text: string, load: Loader): string {
   if (!text.includes('<include')) return text;
   return mapProse(text, (prose) =>
-    prose.replace(FUMADOCS_INCLUDE, (element, attributes = '', specifier: string) => {
+    prose.replace(FUMADOCS_INCLUDE, (element, attributes = '', written: string) => {
+      const specifier = written.trim();
+      if (!specifier) return element;
       const fromRoot = /\bcwd\b/.test(attributes);
       const bare = specifier.replace(/^\.?\//, '');
       const loaded = load(
@@ -237,7 +258,7 @@ function inlineIncludeElements(text: string, load: Loader): string {
       if (!loaded) return element;
       if (isDocFile(loaded[0])) return loaded[1].trim();
       const lang = /\blang=["']?([\w+-]+)/.exec(attributes)?.[1] ?? loaded[0].split('.').at(-1);
-      return `\`\`\`${lang}\n${loaded[1].trimEnd()}\n\`\`\``;
+      return fencedCode(loaded[1].trimEnd(), lang);
     }),
   );
 }

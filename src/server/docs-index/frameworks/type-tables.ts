@@ -9,6 +9,7 @@
  * table written out in the page; both read as the same Markdown table.
  */
 import { parse } from '@babel/parser';
+import { codeSpan } from '../markdown.ts';
 
 export interface TypeRow {
   name: string;
@@ -42,10 +43,7 @@ export function typeRows(source: string | undefined, name?: string, inline?: str
 export function typeTableMarkdown(rows: TypeRow[]): string {
   if (rows.length === 0) return '';
   const cell = (value: string) => value.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
-  const code = (value: string) => {
-    const flat = cell(value);
-    return flat.includes('`') ? `\`\` ${flat} \`\`` : `\`${flat}\``;
-  };
+  const code = (value: string) => codeSpan(cell(value));
   const lines = ['| Prop | Type | Description |', '| --- | --- | --- |'];
   for (const row of rows) {
     const text = row.description && cell(row.description);

@@ -1,11 +1,14 @@
-import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, symlink, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DocsFolder,
+  MAX_FILE_BYTES,
   normalizeRelative,
 } from '../../../../src/server/docs-index/frameworks/docs-folder.ts';
+import { inlinePartials } from '../../../../src/server/docs-index/frameworks/partials.ts';
 import { buildDocsIndex } from '../../../../src/server/docs-index/load.ts';
 
 /** A docs folder beside a secret file outside it, with links to both. */
@@ -52,6 +55,19 @@ describe('DocsFolder', () => {
     ]);
   });
 
+  it('reads regular files of at most MAX_FILE_BYTES only', async () => {
+    const { docs } = await linkedFolder();
+    // A sparse file: its size without writing it.
+    await writeFile(join(docs, 'dump.md'), '');
+    await truncate(join(docs, 'dump.md'), MAX_FILE_BYTES + 1);
+    execFileSync('mkfifo', [join(docs, 'pipe.md')]);
+    const folder = new DocsFolder(docs);
+    expect(() => folder.read('dump.md')).toThrow(/larger than 16 MB/);
+    // Reading a named pipe would wait for a writer forever.
+    expect(folder.readIfExists('pipe.md')).toBeUndefined();
+    expect(folder.readIfExists('guide')).toBeUndefined();
+  });
+
   it('normalises relative paths and rejects those that climb out', () => {
     expect(normalizeRelative('a/./b/../c/')).toBe('a/c');
     expect(normalizeRelative('/a')).toBe('a');
@@ -86,5 +102,25 @@ describe('a link to a file outside the docs folder', () => {
     expect(page.content).not.toContain('cormorant');
     expect(page.content).not.toContain('hunter2');
     expect(page.includes).toBeUndefined();
+  });
+
+  it('is not read by an include directive or a props table', async () => {
+    const { docs } = await linkedFolder();
+    const folder = new DocsFolder(docs);
+    const body = [
+      '{!passwd.md!}',
+      '{!../secret.md!}',
+      '{* ../secret.md *}',
+      '<include>./passwd.md</include>',
+      '<auto-type-table path="./passwd.md" name="Secret" />',
+    ].join('\n');
+    const inlined = inlinePartials(folder, 'page.md', body, {
+      mkdocsIncludes: () => '',
+      mkdocsIncludeVariants: true,
+      fumadocsIncludes: true,
+      fumadocsTypeTables: '',
+    });
+    expect(inlined.body).not.toContain('hunter2');
+    expect(inlined.includes).toEqual([]);
   });
 });

@@ -136,4 +136,57 @@ describe('inlinePartials', () => {
     ]);
     expect(inlinePartials(folder, 'content/docs/page.mdx', body).body).toBe(body);
   });
+
+  it('fences included code longer than any backtick run inside it', async () => {
+    const readme = 'Install:\n\n```sh\nnpm i\n```\n';
+    const root = await writeSite({ 'page.md': '', 'readme.md': readme, 'readme.txt': readme });
+    const folder = new DocsFolder(root);
+    const inlined = inlinePartials(
+      folder,
+      'page.md',
+      '{* readme.md *}\n\n<include>./readme.md</include>',
+      {
+        mkdocsIncludes: () => '',
+        mkdocsIncludeVariants: true,
+      },
+    );
+    expect(inlined.body).toBe(
+      '````markdown\nInstall:\n\n```sh\nnpm i\n```\n````\n\n<include>./readme.md</include>',
+    );
+    const element = inlinePartials(folder, 'page.md', '<include lang="md">./readme.txt</include>', {
+      fumadocsIncludes: true,
+    });
+    expect(element.body).toBe('````md\nInstall:\n\n```sh\nnpm i\n```\n````');
+  });
+
+  it('adds at most a few MB to a page, however deeply partials use partials', async () => {
+    // Ten levels of ten uses each would be 10^9 copies of the last line.
+    const files: Record<string, string> = { 'page.mdx': "import P0 from './p0.mdx';\n\n<P0 />" };
+    for (let level = 0; level < 9; level++) {
+      const next = `P${level + 1}`;
+      files[`p${level}.mdx`] =
+        `import ${next} from './p${level + 1}.mdx';\n\n${`<${next} />\n`.repeat(10)}`;
+    }
+    files['p9.mdx'] = 'The last line, repeated.';
+    const folder = new DocsFolder(await writeSite(files));
+    const { body } = inlinePartials(folder, 'page.mdx', files['page.mdx']!);
+    expect(body.length).toBeLessThan(5 * 1024 * 1024);
+    // A partial within the limit is still inlined.
+    const small = inlinePartials(folder, 'p7.mdx', files['p7.mdx']!).body;
+    expect(small.split('The last line, repeated.')).toHaveLength(101);
+  });
+
+  it('reads a long line without a closing mark in time linear in its length', async () => {
+    const folder = new DocsFolder(await writeSite({ 'page.mdx': '', 'x.mdx': 'X.' }));
+    const spaces = ' '.repeat(200_000);
+    const body = `import X from './x.mdx';\n\n{!a${spaces}\n<include>a${spaces}\n<X${spaces}`;
+    const started = performance.now();
+    const inlined = inlinePartials(folder, 'page.mdx', body, {
+      fumadocsIncludes: true,
+      mkdocsIncludes: () => '',
+    });
+    expect(inlined.body).toBe(body);
+    // Quadratic (cubic for the tag), these took minutes.
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });

@@ -55,5 +55,7 @@ describe('typeRows', () => {
     expect(typeTableMarkdown([{ name: 'a', type: '`x` | y', default: '1' }])).toBe(
       '| Prop | Type | Description |\n| --- | --- | --- |\n| `a` | `` `x` \\| y `` | Default: `1` |',
     );
+    // A run of two backticks needs a span of three.
+    expect(typeTableMarkdown([{ name: 'b', type: '``t``' }])).toContain('| ``` ``t`` ``` |');
   });
 });
