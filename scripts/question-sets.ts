@@ -73,6 +73,14 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-9-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-9-starlight-multilingual.json', docs: 'starlight-docs' },
   { questions: 'dev-9-demo-docs.json', docs: '../../../docs' },
+  // A newcomer's first questions ("How do I get started?", "What is this?") on the small fixture
+  // sites of each docs framework, with questions in the same words about something else
+  // (session 21, issue 14).
+  { questions: 'dev-first-docusaurus.json', docs: '../sites/docusaurus' },
+  { questions: 'dev-first-mkdocs.json', docs: '../sites/mkdocs' },
+  { questions: 'dev-first-mintlify.json', docs: '../sites/mintlify' },
+  { questions: 'dev-first-nextra.json', docs: '../sites/nextra' },
+  { questions: 'dev-first-fumadocs.json', docs: '../sites/fumadocs' },
   // Held out from session 21 (rates only): the held-out-7 sets, readers' words on pages drawn
   // at random, written before any run.
   { questions: 'held-out-7-ai-sdk-docs.json', docs: 'ai-sdk-docs' },

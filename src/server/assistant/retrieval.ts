@@ -4,7 +4,13 @@
  * the page they are reading, else (language) the one the question is written in.
  */
 import type { ContextItem, SearchFilter, SearchResult } from '../../api/types.ts';
-import type { DocsIndex, SearchOptions } from '../docs-index/types.ts';
+import type { DocsIndex, Page, SearchOptions } from '../docs-index/types.ts';
+import {
+  FIRST_QUESTION_QUERY,
+  type FirstQuestionKind,
+  firstQuestionOf,
+  firstTopicRank,
+} from '../text/first-questions.ts';
 import { asksAboutSelection, selectionOf } from './question.ts';
 
 /** A request message as the assistant endpoints accept it (v2 `parts`, v1 `content`). */
@@ -74,7 +80,10 @@ function searchedText(item: ContextItem): string {
 
 export function retrievePassages(index: DocsIndex, request: RetrievalRequest): Retrieval {
   const context = selectionAskedAbout(request.question, request.context);
-  const query = searchQuery(request.question, context);
+  const first = context.length === 0 ? firstQuestionOf(request.question) : undefined;
+  // A newcomer's first question names nothing to look up: search looks up what doc sites call
+  // the page that answers it, in the reader's language and version as any search.
+  const query = first ? FIRST_QUESTION_QUERY[first] : searchQuery(request.question, context);
   const options: SearchOptions = {
     pageSize: request.pageSize,
     filter: request.filter,
@@ -82,7 +91,61 @@ export function retrievePassages(index: DocsIndex, request: RetrievalRequest): R
   };
   const results = index.search(query, options);
   const language = index.scope?.(query, options).language;
+  if (first) withOpening(index, results, first, language);
   return { query, results, ...(language && { language }), ...(context.length > 0 && { context }) };
+}
+
+/**
+ * For a first question, the opening of the page that answers it, which search may have passed
+ * over for a section further down holding more of the looked-up words: the first page whose
+ * title names what was asked, else the site's home page, which introduces it, else search's first.
+ */
+function withOpening(
+  index: DocsIndex,
+  results: SearchResult[],
+  kind: FirstQuestionKind,
+  language: string | undefined,
+): void {
+  const named = results.findIndex((r) => firstTopicRank(kind, r.metadata.title) !== undefined);
+  const chosen = named >= 0 ? results[named]!.path : undefined;
+  const page =
+    (chosen !== undefined ? index.getPage(chosen) : homePage(index, language)) ??
+    (results[0] && index.getPage(results[0].path));
+  if (!page || page.unlisted) return;
+  if (results.some((r) => r.path === page.path && !r.metadata.anchor)) return;
+  const opening = openingResult(page);
+  if (opening.content) results.splice(Math.max(named, 0), 0, opening);
+}
+
+/** The site's home page in the reader's language, if it publishes one (and lists it). */
+function homePage(index: DocsIndex, language: string | undefined): Page | undefined {
+  const paths = language ? [`${language.toLowerCase()}/`, language.toLowerCase(), ''] : [''];
+  for (const path of paths) {
+    const page = index.getPage(path);
+    if (!page || page.unlisted) continue;
+    if (language && page.language && page.language.toLowerCase() !== language.toLowerCase()) {
+      continue;
+    }
+    return page;
+  }
+  return undefined;
+}
+
+/** A page's opening, before its first heading below the title, as search returns it. */
+function openingResult(page: Page): SearchResult {
+  const body = page.content.replace(/^\s*#\s[^\n]*\n/, '');
+  const opening = body.split(/^#{1,6}\s/m)[0]!.trim();
+  return {
+    content: opening,
+    path: page.path,
+    metadata: {
+      title: page.title,
+      headings: [page.title],
+      ...(page.language && { language: page.language }),
+      ...(page.version && { version: page.version }),
+      score: 0,
+    },
+  };
 }
 
 /** The selection when the question asks about it; none when it asks about something else. */
