@@ -11,7 +11,7 @@ import { normalizePagePath, resolveLink } from '../../api/paths.ts';
 import type { Page } from '../docs-index/types.ts';
 import type { Site } from '../types.ts';
 import { publicPage, publishedUrl } from './agent-pages.ts';
-import { mapLinesOutsideFences } from './markdown/mdx-tokens.ts';
+import { mapLinkTargets } from './markdown/mdx-tokens.ts';
 
 /** Another site (`https:`, `mailto:`, `//host`), or an anchor of the page itself. */
 const NOT_ANOTHER_PAGE = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i;
@@ -61,22 +61,5 @@ export function withAgentLinks(
     if (!linked) return href;
     return publishedUrl(site.siteUrl, linked.path, resolved.hash.slice(1) || undefined);
   };
-  return mapLinesOutsideFences(markdown, (line) => {
-    const reference = REFERENCE_LINK.exec(line);
-    if (reference) {
-      return `${reference[1]}${target(reference[2]!)}${line.slice(reference[0].length)}`;
-    }
-    // Odd pieces of a split on backtick runs are code spans.
-    return line
-      .split(/(`+[^`]*`+)/)
-      .map((piece, i) =>
-        i % 2 === 1
-          ? piece
-          : piece.replace(
-              INLINE_LINK,
-              (_, open: string, href: string) => `](${open}${target(href)}`,
-            ),
-      )
-      .join('');
-  });
+  return mapLinkTargets(markdown, { inline: INLINE_LINK, reference: REFERENCE_LINK }, target);
 }

@@ -12,7 +12,7 @@ import { EXPLICIT_ID } from '../../api/explicit-id.ts';
 import { linesAndCode } from '../docs-index/markdown.ts';
 import type { Page } from '../docs-index/types.ts';
 import { renderMdx } from './markdown/mdx-render.ts';
-import { mapLinesOutsideFences } from './markdown/mdx-tokens.ts';
+import { mapLinkTargets } from './markdown/mdx-tokens.ts';
 import { parseMdx } from './markdown/mdx-tree.ts';
 import { rewriteMkDocsBlocks } from './markdown/mkdocs-blocks.ts';
 import { referenceLabels, referenceLinksAsText } from './markdown/reference-links.ts';
@@ -86,21 +86,7 @@ export function absoluteSiteLinks(markdown: string, siteUrl: string): string {
     base !== '' && href.startsWith(base) && /^(?:$|[/?#])/.test(href.slice(base.length));
   const absolute = (href: string) =>
     namesBase(href) ? new URL(href, site.origin).href : new URL(href.slice(1), site).href;
-  return mapLinesOutsideFences(markdown, (line) => {
-    const reference = REFERENCE_LINK.exec(line);
-    if (reference) {
-      return `${reference[1]}${absolute(reference[2]!)}${line.slice(reference[0].length)}`;
-    }
-    // Odd pieces of a split on backtick runs are code spans.
-    return line
-      .split(/(`+[^`]*`+)/)
-      .map((piece, i) =>
-        i % 2 === 1
-          ? piece
-          : piece.replace(INLINE_LINK, (_, href: string) => `](${absolute(href)}`),
-      )
-      .join('');
-  });
+  return mapLinkTargets(markdown, { inline: INLINE_LINK, reference: REFERENCE_LINK }, absolute);
 }
 
 function oneLine(text: string): string {

@@ -48,6 +48,38 @@ export function mapLinesOutsideFences(markdown: string, rewrite: (line: string) 
   return out.join('\n');
 }
 
+/**
+ * `markdown` with the target of each link `links` finds rewritten by `target`, outside code
+ * blocks and code spans. `reference` matches a reference definition (group 1 what comes before
+ * the target, group 2 the target); `inline` matches from an inline link's `](` to its target
+ * (the last group), and the groups before the last are kept between `](` and the new target.
+ */
+export function mapLinkTargets(
+  markdown: string,
+  links: { inline: RegExp; reference: RegExp },
+  target: (href: string) => string,
+): string {
+  return mapLinesOutsideFences(markdown, (line) => {
+    const reference = links.reference.exec(line);
+    if (reference) {
+      return `${reference[1]}${target(reference[2]!)}${line.slice(reference[0].length)}`;
+    }
+    // Odd pieces of a split on backtick runs are code spans.
+    return line
+      .split(/(`+[^`]*`+)/)
+      .map((piece, i) =>
+        i % 2 === 1
+          ? piece
+          : piece.replace(links.inline, (...args: unknown[]) => {
+              // (match, ...groups, offset, whole): no named groups in these patterns.
+              const groups = args.slice(1, -2) as string[];
+              return `](${groups.slice(0, -1).join('')}${target(groups.at(-1)!)}`;
+            }),
+      )
+      .join('');
+  });
+}
+
 /** A component is a capitalised or dotted tag name (`Tabs`, `Tabs.Item`); HTML is lower case. */
 export function isComponentName(name: string): boolean {
   return /^[A-Z]/.test(name) || name.includes('.');
