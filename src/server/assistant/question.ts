@@ -5,6 +5,7 @@
  */
 import type { ContextItem } from '../../api/types.ts';
 import {
+  FILLER_WORDS_IN,
   FILLER_WORDS_TEXT,
   QUESTION_STOP_WORDS_IN,
   QUESTION_STOP_WORDS_TEXT,
@@ -148,47 +149,8 @@ const IDENTIFIER = /_|[\p{Ll}\p{N}]\p{Lu}/u;
 /** Verbs of asking (text/asking-words.ts), weighed lightly. */
 const FILLER = new Set(termsOf(FILLER_WORDS_TEXT));
 
-/**
- * The same verbs in the languages docs are most often translated into, in the forms readers
- * write them (infinitive, first and third person, imperative; stemmers leave irregular forms
- * apart): a translation seldom says "I see" or "it brings", so each would weigh as the rarest
- * word of the question.
- */
-const FILLER_IN: Record<string, string> = {
-  de: `zeigen zeige zeigt anzeigen machen mache macht gemacht hinzufügen füge fügt setzen setze
-    setzt ändern ändere ändert stellen stelle stellt legen lege legt behalten geben gebe gibt
-    sagen finden finde findet gefunden wissen weiß sehen sehe sieht versuchen versuche gehen
-    geht nehmen nehme nimmt kommen komme kommt schauen schaue schreiben schreibe erstellen
-    erstelle starten bekommen bekomme kriegen bringen bringe passiert`,
-  es: `mostrar muestro muestra muestre hacer hago hace haga hecho añadir añado añade agregar
-    agrego agrega poner pongo pone ponga puesto cambiar cambio cambia mantener dar doy da decir
-    digo dice encontrar encuentro encuentra saber sé sabe ver veo ve visto probar pruebo prueba
-    ir voy va tomar tomo sacar saco saca mirar miro pasar pasa escribir escribo escrito crear
-    creo crea empezar empiezo ejecutar ejecuto traer trae traen obtener obtengo conseguir
-    consigo`,
-  fr: `montrer montre afficher affiche faire fais fait ajouter ajoute mettre mets met mis changer
-    change modifier modifie garder garde donner donne dire dit trouver trouve savoir sais voir
-    vois vu essayer essaie aller va prendre prends prend regarder arriver arrive passer passe
-    écrire écrit créer crée commencer lancer lance obtenir obtiens`,
-  it: `mostrare mostra fare faccio fa aggiungere aggiungo aggiunge mettere metto mette cambiare
-    cambio cambia tenere dare do dà dire dico dice trovare trovo trova sapere so vedere vedo
-    vede provare provo andare vado va prendere prendo guardare scrivere creare creo crea
-    iniziare avviare eseguire ottenere lanciare`,
-  pt: `mostrar mostro mostra fazer faço faz adicionar adiciono colocar coloco coloca pôr ponho
-    põe mudar mudo muda alterar manter dar dou dá dizer digo diz encontrar encontro achar acho
-    saber sei sabe ver vejo vê tentar ir vou vai pegar pego olhar escrever criar crio cria
-    começar rodar executar obter conseguir`,
-  ru: `показать показывать покажи сделать делать сделай добавить добавлять добавь поставить
-    ставить поменять менять изменить сохранить дать давать сказать найти найди нашёл нашел
-    знать видеть вижу увидеть попробовать пойти взять брать смотреть посмотреть написать
-    писать создать создавать запустить получить происходит`,
-  uk: `показати покажи зробити робити зроби додати додавати додай поставити змінити поміняти
-    зберегти дати сказати знайти знайшов знати бачити бачу спробувати піти взяти дивитися
-    написати створити запустити отримати відбувається`,
-};
-
 /** The verbs of asking of a question in `language`: English's, and the language's own. */
-const fillerWords = withLanguageWords(FILLER, FILLER_IN);
+const fillerWords = withLanguageWords(FILLER, FILLER_WORDS_IN);
 
 export function analyzeQuestion(text: string, language?: string): Question {
   // A question in several sentences ("Streaming works locally. How do I…?"): its kind is
