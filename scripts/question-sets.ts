@@ -73,6 +73,13 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-9-starlight-docs.json', docs: 'starlight-docs' },
   { questions: 'dev-9-starlight-multilingual.json', docs: 'starlight-docs' },
   { questions: 'dev-9-demo-docs.json', docs: '../../../docs' },
+  // Held out (rates only) in session 21 as the held-out-7 sets; development sets since session
+  // 22, when the held-out-8 sets took their place.
+  { questions: 'dev-10-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'dev-10-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'dev-10-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'dev-10-starlight-multilingual.json', docs: 'starlight-docs' },
+  { questions: 'dev-10-demo-docs.json', docs: '../../../docs' },
   // A newcomer's first questions ("How do I get started?", "What is this?") on the small fixture
   // sites of each docs framework, with questions in the same words about something else
   // (session 21, issue 14).
@@ -81,13 +88,6 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-first-mintlify.json', docs: '../sites/mintlify' },
   { questions: 'dev-first-nextra.json', docs: '../sites/nextra' },
   { questions: 'dev-first-fumadocs.json', docs: '../sites/fumadocs' },
-  // Held out from session 21 (rates only): the held-out-7 sets, readers' words on pages drawn
-  // at random, written before any run.
-  { questions: 'held-out-7-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
-  { questions: 'held-out-7-vite-docs.json', docs: 'vite-docs' },
-  { questions: 'held-out-7-starlight-docs.json', docs: 'starlight-docs' },
-  { questions: 'held-out-7-starlight-multilingual.json', docs: 'starlight-docs' },
-  { questions: 'held-out-7-demo-docs.json', docs: '../../../docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];

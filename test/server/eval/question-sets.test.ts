@@ -531,30 +531,30 @@ describe('the dev-9 sets', () => {
   });
 });
 
-// The held-out-7 sets (session 21, rates only): readers' words on pages drawn at random,
-// written before any run.
-describe('the held-out-7 sets', () => {
+// The dev-10 sets (held out in session 21 as the held-out-7 sets, rates only; development sets
+// since session 22): readers' words on pages drawn at random, written before any run.
+describe('the dev-10 sets', () => {
   it.each([
     {
-      file: 'held-out-7-ai-sdk-docs.json',
+      file: 'dev-10-ai-sdk-docs.json',
       covered: 20,
       offTopic: 5,
       pages: () => publishedPaths(AI_SDK_DOCS),
     },
     {
-      file: 'held-out-7-vite-docs.json',
+      file: 'dev-10-vite-docs.json',
       covered: 16,
       offTopic: 4,
       pages: () => publishedPaths(VITE_DOCS),
     },
     {
-      file: 'held-out-7-starlight-docs.json',
+      file: 'dev-10-starlight-docs.json',
       covered: 16,
       offTopic: 4,
       pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
     },
     {
-      file: 'held-out-7-demo-docs.json',
+      file: 'dev-10-demo-docs.json',
       covered: 12,
       offTopic: 4,
       pages: () => publishedPaths(DEMO_DOCS),
@@ -566,8 +566,8 @@ describe('the held-out-7 sets', () => {
 
   // Each covered question is answered by a page in its language, or by the English page where
   // that language has no translation of it, as Starlight falls back.
-  it('held-out-7-starlight-multilingual: covered questions per language with facts, pages in their language or its English fallback, and off-topic questions in those languages', async () => {
-    const set = await loadQuestionSet(questions('held-out-7-starlight-multilingual.json'));
+  it('dev-10-starlight-multilingual: covered questions per language with facts, pages in their language or its English fallback, and off-topic questions in those languages', async () => {
+    const set = await loadQuestionSet(questions('dev-10-starlight-multilingual.json'));
     const { covered, offTopic } = perLanguage(set);
     expect(Object.fromEntries([...covered].sort())).toEqual({
       de: 3,
