@@ -88,6 +88,14 @@ export const QUESTION_SETS: QuestionSetFile[] = [
   { questions: 'dev-first-mintlify.json', docs: '../sites/mintlify' },
   { questions: 'dev-first-nextra.json', docs: '../sites/nextra' },
   { questions: 'dev-first-fumadocs.json', docs: '../sites/fumadocs' },
+  // Held out from session 22 (rates only): the held-out-8 sets, readers' words on pages and
+  // sections drawn at random, written blind before any run; nobody working on ranking or
+  // answers reads their questions.
+  { questions: 'held-out-8-ai-sdk-docs.json', docs: 'ai-sdk-docs' },
+  { questions: 'held-out-8-vite-docs.json', docs: 'vite-docs' },
+  { questions: 'held-out-8-starlight-docs.json', docs: 'starlight-docs' },
+  { questions: 'held-out-8-starlight-multilingual.json', docs: 'starlight-docs' },
+  { questions: 'held-out-8-demo-docs.json', docs: '../../../docs' },
   // The project's own docs (what `npm start` serves), read from docs/ in the repository.
   { questions: 'demo-docs.json', docs: '../../../docs' },
 ];

@@ -594,3 +594,67 @@ describe('the dev-10 sets', () => {
     });
   });
 });
+
+// The held-out-8 sets (session 22, rates only): readers' words on pages and sections drawn at
+// random, written blind before any run.
+describe('the held-out-8 sets', () => {
+  it.each([
+    {
+      file: 'held-out-8-ai-sdk-docs.json',
+      covered: 20,
+      offTopic: 5,
+      pages: () => publishedPaths(AI_SDK_DOCS),
+    },
+    {
+      file: 'held-out-8-vite-docs.json',
+      covered: 16,
+      offTopic: 4,
+      pages: () => publishedPaths(VITE_DOCS),
+    },
+    {
+      file: 'held-out-8-starlight-docs.json',
+      covered: 16,
+      offTopic: 4,
+      pages: () => publishedPaths(STARLIGHT_DOCS, 'src/content/docs'),
+    },
+    {
+      file: 'held-out-8-demo-docs.json',
+      covered: 12,
+      offTopic: 4,
+      pages: () => publishedPaths(DEMO_DOCS),
+    },
+  ])(
+    '$file: $covered covered questions, each with a fact and real pages, $offTopic off-topic',
+    (set) => expectReaderSet(set, 'exactly'),
+  );
+
+  // Each covered question is answered by a page in its language, or by the English page where
+  // that language has no translation of it, as Starlight falls back.
+  it('held-out-8-starlight-multilingual: covered questions per language with facts, pages in their language or its English fallback, and off-topic questions in those languages', async () => {
+    const set = await loadQuestionSet(questions('held-out-8-starlight-multilingual.json'));
+    const { covered, offTopic } = perLanguage(set);
+    expect(Object.fromEntries([...covered].sort())).toEqual({
+      da: 1,
+      de: 3,
+      es: 3,
+      fa: 1,
+      fr: 3,
+      ja: 3,
+      ko: 3,
+      'pt-br': 1,
+      ru: 3,
+      'zh-cn': 3,
+    });
+    // One off-topic question in each fully translated language, and one in Brazilian Portuguese.
+    expect(Object.fromEntries([...offTopic].sort())).toEqual({
+      de: 1,
+      es: 1,
+      fr: 1,
+      ja: 1,
+      ko: 1,
+      'pt-br': 1,
+      ru: 1,
+      'zh-cn': 1,
+    });
+  });
+});
