@@ -154,4 +154,10 @@ export const feedbackRequestSchema = z.object({
   /** The widget sends one of FEEDBACK_REASONS; other clients may send their own short text. */
   reason: z.string().max(FEEDBACK_REASON_MAX_CHARS).optional(),
   comment: z.string().max(FEEDBACK_COMMENT_MAX_CHARS).optional(),
+  /**
+   * Orders a reader's votes on one answer: the highest stays, whichever replica writes last.
+   * The widget sends the vote's time on the reader's clock (ms), raised past its previous
+   * vote's; without it, the time the server received the vote.
+   */
+  version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });

@@ -154,7 +154,7 @@ export function createServer(
     : memoryLimiters();
   if (limiters.kind === 'redis') log('Counting rate limits in Redis, shared by every replica');
   // Without Redis every request is still served, counted per process (stores/limiters.ts):
-  // readiness fails (`degraded`), liveness stays up and names it.
+  // readiness stays 200 (`degraded`, the check failed), liveness stays up and names it.
   const limiterChecks: HealthCheck[] = limiters.check
     ? [
         {

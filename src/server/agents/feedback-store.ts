@@ -24,6 +24,12 @@ export interface FeedbackInput {
   /** The answer it is about, for a reader's thumbs. */
   threadId?: string;
   messageId?: string;
+  /**
+   * Orders a reader's votes on one answer (milliseconds, or any number that grows with each
+   * vote): the store keeps the one with the highest, whatever order the writes land in (two
+   * replicas may each take one vote). Default: the time the store receives it.
+   */
+  version?: number;
 }
 
 export interface FeedbackEntry extends FeedbackInput {
@@ -42,7 +48,9 @@ export interface FeedbackQuery {
 export interface FeedbackStore {
   /**
    * Keeps `input`; undefined when it is not kept because it names an answer the store knows
-   * was never given (a reader's thumbs on an unknown `messageId` counts nowhere).
+   * was never given (a reader's thumbs on an unknown `messageId` counts nowhere). A reader's
+   * thumbs replaces their earlier one on the same answer unless that one has a higher
+   * `version`: one entry per answer, the last vote's.
    */
   add(input: FeedbackInput): Promise<FeedbackEntry | undefined>;
   /** A site's entries, newest first. */
@@ -61,6 +69,8 @@ export const FEEDBACK_TEXT_MAX = 2000;
 export class MemoryFeedbackStore implements FeedbackStore {
   /** Insertion-ordered: the first entry is the oldest. */
   private readonly entries = new Map<string, FeedbackEntry>();
+  /** A reader's kept vote on each answer (`answerKey`). */
+  private readonly votes = new Map<string, FeedbackEntry>();
   private readonly maxEntries: number;
   private readonly now: () => number;
 
@@ -74,11 +84,26 @@ export class MemoryFeedbackStore implements FeedbackStore {
   }
 
   async add(input: FeedbackInput): Promise<FeedbackEntry> {
-    const entry: FeedbackEntry = { ...bounded(input), id: randomUUID(), at: this.now() };
+    const at = this.now();
+    const entry: FeedbackEntry = {
+      ...bounded(input),
+      id: randomUUID(),
+      at,
+      ...(input.source === 'reader' && { version: input.version ?? at }),
+    };
+    const answer = answerKey(entry);
+    const earlier = answer === undefined ? undefined : this.votes.get(answer);
+    if (earlier) {
+      if ((earlier.version ?? 0) > entry.version!) return earlier;
+      this.entries.delete(earlier.id);
+    }
     this.entries.set(entry.id, entry);
-    for (const id of this.entries.keys()) {
+    if (answer !== undefined) this.votes.set(answer, entry);
+    for (const [id, oldest] of this.entries) {
       if (this.entries.size <= this.maxEntries) break;
       this.entries.delete(id);
+      const key = answerKey(oldest);
+      if (key !== undefined && this.votes.get(key) === oldest) this.votes.delete(key);
     }
     return entry;
   }
@@ -94,6 +119,12 @@ export class MemoryFeedbackStore implements FeedbackStore {
     }
     return found;
   }
+}
+
+/** The answer a reader's thumbs is about, as one key; undefined for other feedback. */
+function answerKey(entry: FeedbackInput): string | undefined {
+  if (entry.source !== 'reader' || !entry.threadId || !entry.messageId) return undefined;
+  return JSON.stringify([entry.domain, entry.threadId, entry.messageId]);
 }
 
 function bounded(input: FeedbackInput): FeedbackInput {

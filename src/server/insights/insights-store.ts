@@ -111,7 +111,10 @@ export class InsightsStore implements FeedbackStore {
   }
 
   /**
-   * FeedbackStore: a reader's thumbs replaces their earlier one on the same answer. Thumbs on
+   * FeedbackStore: a reader's thumbs replaces their earlier one on the same answer, in one
+   * upsert keyed by the answer, unless the kept one has a higher `version` (default: now): two
+   * replicas that each take one of a reader's votes keep the later vote, whichever writes
+   * last. Thumbs on
    * an answer this site never recorded in that thread (an unknown `messageId`, or a site whose
    * logging is off) are not kept: they would count in the totals for no answer.
    */
@@ -125,12 +128,15 @@ export class InsightsStore implements FeedbackStore {
       id: randomUUID(),
       at: this.now(),
     };
+    entry.version = input.version ?? entry.at;
     await this.db.run(
       `INSERT INTO insights_feedback (id, domain, at, source, path, helpful, reason, comment,
-         thread_id, message_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         thread_id, message_id, version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (domain, thread_id, message_id) DO UPDATE SET at = excluded.at,
-         helpful = excluded.helpful, reason = excluded.reason, comment = excluded.comment`,
+         helpful = excluded.helpful, reason = excluded.reason, comment = excluded.comment,
+         version = excluded.version
+       WHERE insights_feedback.version <= excluded.version`,
       [
         entry.id,
         entry.domain,
@@ -142,6 +148,7 @@ export class InsightsStore implements FeedbackStore {
         entry.comment ?? null,
         entry.threadId ?? null,
         entry.messageId ?? null,
+        entry.version,
       ],
     );
     return entry;

@@ -68,6 +68,9 @@ export const MIGRATIONS: string[] = [
    CREATE TABLE insights_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   // Topics list a few example questions per page: found by page, newest first.
   'CREATE INDEX insights_answers_topic ON insights_answers (domain, top_path, id);',
+  // A reader's votes on one answer are ordered by version (the client's, else the time the
+  // server received the vote), not by which replica writes last: rows before it keep `at`.
+  'ALTER TABLE insights_feedback ADD COLUMN version BIGINT NOT NULL DEFAULT 0; UPDATE insights_feedback SET version = at;',
 ];
 
 const ID = { sqlite: 'INTEGER PRIMARY KEY AUTOINCREMENT', postgres: 'BIGSERIAL PRIMARY KEY' };

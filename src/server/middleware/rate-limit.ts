@@ -143,18 +143,29 @@ export function clientAddress(c: Context<AppEnv>, hops: number): string {
 /**
  * One IPv6 customer holds a whole network (a /64 at least, often a /56 or /48) and may use
  * any address in it, so counting single IPv6 addresses would give one client 2^64 allowances:
- * an IPv6 address counts as its /56 (express-rate-limit's default). An IPv4-mapped IPv6
- * address (`::ffff:203.0.113.7`, a dual-stack socket's IPv4 peer) counts as the IPv4 address.
+ * an IPv6 address counts as its /56 (express-rate-limit's default). An address that embeds an
+ * IPv4 client in its last 32 bits counts as that IPv4 address: IPv4-mapped (`::ffff:0:0/96`,
+ * `::ffff:203.0.113.7`, a dual-stack socket's IPv4 peer) and the NAT64 well-known prefix
+ * (`64:ff9b::/96`, RFC 6052: IPv4 clients reaching an IPv6-only server through a translator),
+ * where the /56 would be one key for every IPv4 client.
  */
 export function countedAddress(address: string): string {
   if (!isIPv6(address)) return address;
   const groups = ipv6Groups(address);
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+  if (embedsIPv4(groups)) {
     const [high, low] = [groups[6]!, groups[7]!];
     return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
   }
   const network = [groups[0]!, groups[1]!, groups[2]!, groups[3]! & 0xff00];
   return `${network.map((group) => group.toString(16)).join(':')}::/56`;
+}
+
+/** The /96 prefixes whose last 32 bits are an IPv4 address: `::ffff:0:0` and `64:ff9b::`. */
+function embedsIPv4(groups: number[]): boolean {
+  const zeroes = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  const mapped = zeroes(0, 5) && groups[5] === 0xffff;
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && zeroes(2, 6);
+  return mapped || nat64;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, an IPv4 tail converted). */

@@ -63,6 +63,9 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
   if (options.version === 1 && feedback) {
     // A reader's thumbs on an answer, with the thread's key: 204, or 404 for a wrong key.
     router.post('/:domain/feedback', validateJson(feedbackRequestSchema, options), async (c) => {
+      // Without the client's version, votes are ordered by when they reached a replica (not
+      // when each was written: checking the thread first takes its own time).
+      const received = Date.now();
       const body = c.req.valid('json');
       const { domain } = c.get('site');
       const thread = await options.threads.open(domain, body.threadId, body.threadKey, {
@@ -75,6 +78,7 @@ export function assistantRoutes(options: AssistantRouteOptions): Hono<AppEnv> {
         helpful: body.helpful,
         threadId: body.threadId,
         messageId: body.messageId,
+        version: body.version ?? received,
         ...(body.reason && { reason: body.reason }),
         ...(body.comment && { comment: body.comment }),
       });

@@ -26,6 +26,8 @@ export interface FeedbackDetails {
  * thumbs down may add. Every change is posted to the server (`POST …/feedback`), which keeps
  * the latest per answer; the posts for one answer go one after the other, so a later one
  * (the reason) never arrives before an earlier one (the thumbs) and is never replaced by it.
+ * Each post carries a `version` that grows with each vote (the time, raised past the previous
+ * vote's), so the server keeps the last one even when two replicas write them out of order.
  */
 export class FeedbackController {
   private readonly host: ReactiveControllerHost;
@@ -35,6 +37,8 @@ export class FeedbackController {
   private forms = new Map<string, FeedbackForm>();
   /** Each answer's latest post; the next one starts when it has settled. */
   private posts = new Map<string, Promise<unknown>>();
+  /** Each answer's latest post's version. */
+  private versions = new Map<string, number>();
 
   constructor(
     host: ReactiveControllerHost,
@@ -103,13 +107,16 @@ export class FeedbackController {
     this.ratings = new Map();
     this.forms = new Map();
     this.posts = new Map();
+    this.versions = new Map();
     this.host.requestUpdate();
   }
 
   private post(messageId: string, fields: Pick<FeedbackRequest, 'helpful'> & FeedbackDetails) {
     const { threadId, threadKey } = this.thread();
     if (!threadId || !threadKey) return;
-    const body: FeedbackRequest = { threadId, threadKey, messageId, ...fields };
+    const version = Math.max(Date.now(), (this.versions.get(messageId) ?? 0) + 1);
+    this.versions.set(messageId, version);
+    const body: FeedbackRequest = { threadId, threadKey, messageId, ...fields, version };
     const previous = this.posts.get(messageId) ?? Promise.resolve();
     // sendFeedback never rejects, so one failed post does not stop the ones after it.
     this.posts.set(

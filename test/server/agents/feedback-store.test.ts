@@ -31,6 +31,28 @@ describe('MemoryFeedbackStore', () => {
     expect(await store.list({ domain: 'acme', limit: 1 })).toHaveLength(1);
   });
 
+  it('keeps one reader vote per answer, the highest version, in any order', async () => {
+    let now = 1000;
+    const store = new MemoryFeedbackStore({ now: () => now++ });
+    const vote = { domain: 'acme', source: 'reader', threadId: 't', messageId: 'm' } as const;
+    await store.add({ ...vote, helpful: false, version: 2 });
+    // An earlier vote written later changes nothing.
+    await store.add({ ...vote, helpful: true, version: 1 });
+    await store.add({ ...vote, messageId: 'other', helpful: true, version: 1 });
+    const kept = await store.list({ domain: 'acme' });
+    expect(kept.map((entry) => [entry.messageId, entry.helpful])).toEqual([
+      ['other', true],
+      ['m', false],
+    ]);
+    // Without a version, the time it is received: after any count a client keeps.
+    await store.add({ ...vote, helpful: true });
+    expect(store.size).toBe(2);
+    expect((await store.list({ domain: 'acme' }))[0]).toMatchObject({
+      messageId: 'm',
+      helpful: true,
+    });
+  });
+
   it('keeps the latest entries only, and cuts long texts', async () => {
     const store = new MemoryFeedbackStore({ maxEntries: 3 });
     for (const path of ['1', '2', '3', '4', '5']) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
+import { countedAddress } from '../../../src/server/middleware/rate-limit.ts';
 import {
   ACME_KEY,
   embeddedAssistant,
@@ -151,6 +152,33 @@ describe('IP limit on the assistant routes', () => {
       );
     expect((await forwardedFor('198.51.100.9')).status).not.toBe(429);
     expect((await forwardedFor('::ffff:198.51.100.9')).status).toBe(429);
+  });
+
+  it('counts an IPv4 client behind NAT64 (64:ff9b::/96) as its IPv4 address, not one /56 for all', async () => {
+    const app = limitedApp(1000, 1);
+    const ask = (address: string) =>
+      app.request('/v2/assistant/acme/message', post({}), fromAddress(address));
+    // Two IPv4 clients translated into the well-known prefix: one /56, two clients.
+    expect((await ask('64:ff9b::192.0.2.1')).status).not.toBe(429);
+    expect((await ask('64:ff9b::c000:202')).status).not.toBe(429);
+    // The same IPv4 client, however it arrives: translated, mapped, or plain.
+    expect((await ask('64:ff9b::c000:201')).status).toBe(429);
+    expect((await ask('::ffff:192.0.2.1')).status).toBe(429);
+    expect((await ask('192.0.2.1')).status).toBe(429);
+    expect((await ask('192.0.2.2')).status).toBe(429);
+    // Not the /96: an ordinary IPv6 network, counted by its /56.
+    expect((await ask('64:ff9b:1::192.0.2.3')).status).not.toBe(429);
+    expect((await ask('64:ff9b:1::192.0.2.4')).status).toBe(429);
+  });
+
+  it('names the IPv4 address a NAT64 or IPv4-mapped address embeds, and an IPv6 client’s /56', () => {
+    expect(countedAddress('64:ff9b::203.0.113.7')).toBe('203.0.113.7');
+    expect(countedAddress('64:FF9B:0:0:0:0:CB00:7107')).toBe('203.0.113.7');
+    expect(countedAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(countedAddress('::ffff:cb00:7107')).toBe('203.0.113.7');
+    expect(countedAddress('2001:db8:1:2ff::1')).toBe('2001:db8:1:200::/56');
+    expect(countedAddress('64:ff9b:0:1::cb00:7107')).toBe('64:ff9b:0:0::/56');
+    expect(countedAddress('203.0.113.7')).toBe('203.0.113.7');
   });
 
   it('takes the address as many hops from the right as there are trusted proxies', async () => {

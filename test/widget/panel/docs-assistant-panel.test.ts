@@ -1033,6 +1033,7 @@ describe('panel: context, feedback, copy and events', () => {
       threadKey: THREAD_KEY,
       messageId: feedback[0]!.detail.messageId,
       helpful: true,
+      version: expect.any(Number),
     });
     expect(sentDown!.body).toMatchObject({ helpful: false });
     const copy = lastAnswer(el)!.querySelector<HTMLElement>('[part~=copy]')!;
@@ -1085,7 +1086,9 @@ describe('panel: the thumbs-down form', () => {
       form: () => answer.querySelector<HTMLFormElement>('[part~=feedback]'),
     };
   }
-  const sent = () => api.feedbackRequests.map((r) => r.body);
+  /** The posted bodies without their `version` (checked on its own). */
+  const sent = () => api.feedbackRequests.map(({ body: { version: _, ...body } }) => body);
+  const versions = () => api.feedbackRequests.map((r) => r.body.version);
   const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
 
   it('posts a thumbs down at once and opens the form under the answer, focus on its first reason', async () => {
@@ -1234,6 +1237,11 @@ describe('panel: the thumbs-down form', () => {
       { ...thumbs, helpful: false },
       { ...thumbs, helpful: true },
     ]);
+    // Each vote's version is above the one before: the server keeps the last vote even when
+    // two replicas write them in the other order.
+    const [first, second] = versions() as [number, number];
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeGreaterThan(first);
     expect(events.map((e) => e.detail.value)).toEqual(['down', 'up']);
     expect(up.getAttribute('aria-pressed')).toBe('true');
     expect(down.getAttribute('aria-pressed')).toBe('false');
