@@ -55,6 +55,8 @@ export interface AppOptions {
   checks?: () => HealthCheck[];
   /** True once the server is stopping (GET /health/ready answers 503). */
   isDraining?: () => boolean;
+  /** GET /health/ready answers 200 while only Redis is down (`--ready-without-redis`). */
+  serveDegraded?: boolean;
   /** Where unexpected errors are reported; default console.error. */
   log?: (message: string, error: unknown) => void;
   /** The path every route lives under, for a host server that passes full URLs; default '/'. */

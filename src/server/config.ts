@@ -56,6 +56,7 @@ export const serveFlags = {
   'keep-alive-timeout': { type: 'string' },
   'database-url': { type: 'string' },
   'redis-url': { type: 'string' },
+  'ready-without-redis': { type: 'boolean', default: false },
   'retention-days': { type: 'string' },
   'shutdown-grace': { type: 'string' },
   'log-format': { type: 'string' },
@@ -192,6 +193,8 @@ export const configFileSchema = z.strictObject({
   data: z.string().min(1).optional(),
   databaseUrl: z.string().min(1).optional(),
   redisUrl: z.string().min(1).optional(),
+  /** Readiness stays 200 (`degraded`) while Redis is down; default: 503, as the contract says. */
+  readyWithoutRedis: z.boolean().optional(),
   retentionDays: z.number().positive().optional(),
   port: z.int().min(0).max(65_535).optional(),
   corsOrigins: z.union([z.literal('*'), z.array(z.string())]).optional(),
@@ -289,6 +292,7 @@ function storeSettings(flags: ServeFlags, cwd: string): StoreSettings {
     dataDir: dataDirOf(flags['data-dir'], cwd),
     ...(databaseUrl && { databaseUrl }),
     ...(redisUrl && { redisUrl }),
+    ...(flags['ready-without-redis'] && { readyWithoutRedis: true }),
     retentionDays: flags['retention-days']
       ? check(z.coerce.number().positive(), flags['retention-days'], '--retention-days')
       : DEFAULT_RETENTION_DAYS,
@@ -502,6 +506,8 @@ async function readConfigFile(path: string, args: string[], flags: ServeFlags, c
       ...(file.data && !given('--data-dir') && { dataDir: dataDirOf(file.data, dirname(path)) }),
       ...(file.databaseUrl && !given('--database-url') && { databaseUrl: file.databaseUrl }),
       ...(file.redisUrl && !given('--redis-url') && { redisUrl: file.redisUrl }),
+      ...(file.readyWithoutRedis !== undefined &&
+        !given('--ready-without-redis') && { readyWithoutRedis: file.readyWithoutRedis }),
       ...(file.retentionDays &&
         !given('--retention-days') && { retentionDays: file.retentionDays }),
     },

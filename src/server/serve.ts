@@ -154,7 +154,8 @@ export function createServer(
     : memoryLimiters();
   if (limiters.kind === 'redis') log('Counting rate limits in Redis, shared by every replica');
   // Without Redis every request is still served, counted per process (stores/limiters.ts):
-  // readiness stays 200 (`degraded`, the check failed), liveness stays up and names it.
+  // readiness says `degraded` (503, or 200 with --ready-without-redis), liveness stays up and
+  // names it.
   const limiterChecks: HealthCheck[] = limiters.check
     ? [
         {
@@ -190,6 +191,7 @@ export function createServer(
     isReady: () => indexed && storesOpened,
     checks: () => checks,
     isDraining: () => lifecycle.draining,
+    ...(config.stores.readyWithoutRedis && { serveDegraded: true }),
     ...(options.requestLog !== false && {
       requestLog: { format: config.logFormat, write: log, logQuestions: config.logQuestions },
     }),

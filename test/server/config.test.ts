@@ -280,6 +280,7 @@ describe('config file', () => {
       data: 'none',
       databaseUrl: 'postgres://db/x',
       redisUrl: 'redis://cache',
+      readyWithoutRedis: true,
       retentionDays: 7,
       promptBudget: '96k',
       http: {
@@ -318,6 +319,10 @@ describe('config file', () => {
     });
     const config = await loadConfig(['--config', file]);
     expect(config.organizations[0]!.sites[0]).toMatchObject({ framework: 'vitepress' });
+    expect(config.stores).toMatchObject({ redisUrl: 'redis://cache', readyWithoutRedis: true });
+    // A flag wins over the file, as every flag does; the default follows the contract (503).
+    const flagged = await loadConfig(['--config', file, '--ready-without-redis']);
+    expect(flagged.stores.readyWithoutRedis).toBe(true);
   });
 
   it.each([

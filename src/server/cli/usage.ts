@@ -52,6 +52,8 @@ export const USAGE = `Usage: docs-assistant serve --docs <folder> [options]
                          (postgres://…; default: DATABASE_URL)
   --redis-url <url>      count rate limits in Redis, shared by replicas (redis://…;
                          default: REDIS_URL; without it each process counts on its own)
+  --ready-without-redis  keep /health/ready at 200 (degraded) while Redis is down, so one
+                         shared Redis outage does not empty the load balancer (default: 503)
   --retention-days <n>   threads and insights older than this are deleted (default 30)
   --admin-key <key>      secret key da_admin_… (24+ random characters) that reads insights
                          at /v1/analytics/{domain}/; repeatable (default: none)

@@ -4,12 +4,12 @@
  *   page and section counts (totals only, so the endpoint does not list the sites it serves),
  *   and `degraded` naming the stores it serves without that are down (Redis), known without
  *   waiting on them.
- * - GET /health/ready: readiness, per dependency: 200 when the indexes are built, the
- *   server is not stopping, and every store an answer needs answers (the threads' SQLite or
- *   PostgreSQL, and insights); else 503 saying which is not. A store the server serves without
- *   (Redis, which only shares the rate-limit counters: they are then counted per process)
- *   leaves it 200, with `status` `degraded` and the failed check: one shared Redis going down
- *   must not take every replica out of the load balancer at once.
+ * - GET /health/ready: readiness, as the contract words it: 200 when the indexes are built, the
+ *   server is not stopping, and every configured store answers; else 503 saying which is not.
+ *   A store the server serves without (Redis, which only shares the rate-limit counters: they
+ *   are then counted per process) gives `status` `degraded` rather than `unavailable`: 503 by
+ *   default, 200 when the operator chose `serveDegraded` (`--ready-without-redis`), so that one
+ *   shared Redis going down does not take every replica out of the load balancer at once.
  */
 import { Hono } from 'hono';
 import type { AppEnv, Organization, Site } from '../types.ts';
@@ -32,6 +32,8 @@ export interface HealthOptions {
   checks?: () => HealthCheck[];
   /** True once the server is stopping. */
   isDraining?: () => boolean;
+  /** Answer 200 while only stores the server serves without are down (default: 503). */
+  serveDegraded?: boolean;
 }
 
 interface CheckResult {
@@ -71,7 +73,7 @@ export function healthRoutes(options: HealthOptions): Hono<AppEnv> {
             : checks.every((check) => check.ok)
               ? 'ready'
               : 'degraded';
-      const serving = status === 'ready' || status === 'degraded';
+      const serving = status === 'ready' || (status === 'degraded' && options.serveDegraded);
       return c.json({ status, checks }, serving ? 200 : 503);
     })
     .get('/', (c) => {

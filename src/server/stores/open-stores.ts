@@ -17,6 +17,8 @@ export interface StoreSettings {
   databaseUrl?: string;
   /** Rate-limit counters shared by replicas in Redis (`--redis-url`, `REDIS_URL`). */
   redisUrl?: string;
+  /** Readiness stays 200 (`degraded`) while Redis is down (`--ready-without-redis`). */
+  readyWithoutRedis?: boolean;
   /** Threads idle for longer are deleted; default 30 days. */
   retentionDays: number;
 }

@@ -23,9 +23,22 @@ describe('GET /health/ready', () => {
     throw new Error('redis is reconnecting');
   };
 
-  it('stays 200, degraded, when only a store the server serves without is down', async () => {
+  it('says degraded, 503 as the contract words it, when only a store the server serves without is down', async () => {
+    const app = testApp({
+      checks: () => [
+        { name: 'postgres', check: up },
+        { name: 'redis', check: down, optional: true },
+      ],
+    });
+    const response = await app.request('/health/ready');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ status: 'degraded' });
+  });
+
+  it('stays 200, degraded, with serveDegraded (--ready-without-redis)', async () => {
     let redis = down;
     const app = testApp({
+      serveDegraded: true,
       checks: () => [
         { name: 'postgres', check: up },
         { name: 'redis', check: () => redis(), optional: true, isDown: () => redis === down },

@@ -2,7 +2,8 @@
  * Production state (issue 17), limits and lifecycle, with real engines and real CLI
  * processes: three replicas sharing one Redis admit exactly an organization's limit (and a
  * client's) between them; with Redis stopped mid-test they keep serving under the insurance
- * limiter, stay ready (200, `degraded`, so the load balancer keeps them) and say so on /health;
+ * limiter, stay ready with --ready-without-redis (200, `degraded`, so the load balancer keeps
+ * them) and say so on /health;
  * and SIGTERM with 50 answers streaming ends every one cleanly.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -64,6 +65,7 @@ describe.skipIf(noRedis)('three replicas sharing Redis', () => {
           config,
           '--redis-url',
           redis.url,
+          '--ready-without-redis',
           '--trust-proxy',
           '1',
           '--data-dir',
