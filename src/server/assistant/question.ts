@@ -311,7 +311,7 @@ function wordsOf(text: string, language?: string): QuestionWord[] {
   function readWord(word: string, at: number) {
     const terms = termsOf(word, language);
     const name =
-      (casedNames && NAME_START.test(word) && !opensSentence(text, at)) ||
+      (casedNames && NAME_START.test(word) && !ACRONYM.test(word) && !opensSentence(text, at)) ||
       (latinNames && LATIN_START.test(word));
     if (joinsPronoun(word, language)) {
       for (const part of word.split('-'))
@@ -394,6 +394,14 @@ function kindOfClause(clause: string): QuestionKind {
 const SCRIPT_EDGE =
   /(?<=[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}ー])(?=[\p{sc=Latin}\p{N}])|(?<=[\p{sc=Latin}\p{N}])(?=[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}ー])/u;
 const LATIN_START = /^\p{sc=Latin}/u;
+
+/**
+ * A two-letter abbreviation ("VM", "GA", "DB", "CI"): the shorthand of a common thing of the
+ * reader's field, not a product's name, whatever its capitals. Three letters or more ("AWS",
+ * "JWT", "SQL") often name a product or a standard. Checked on every set (bench/HISTORY.md,
+ * session 22): two readers' settings ("a plain Linux VM", "heavy like GA") were refused for it.
+ */
+const ACRONYM = /^\p{Lu}{2}$/u;
 
 /** A capital letter opens the word (Latin, Greek or Cyrillic scripts: those that have case). */
 const NAME_START = /^\p{Lu}/u;

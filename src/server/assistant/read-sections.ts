@@ -156,11 +156,16 @@ export function readSections(
     language,
     uncasedQuery(questionText, words),
   );
+  const ownNames = readersOwnNames(questionText, weighted, language);
   const held = sections.map((s) => {
     // The selection itself holds every word of the selection: what counts is the rest.
     const own =
       selection.length > 0 && s.snippets.some(echoes) ? unechoedTerms(s, echoes) : s.terms;
-    return heldByWord(weighted, (t) => own.has(t) || s.topic.has(t));
+    const byWord = heldByWord(weighted, (t) => own.has(t) || s.topic.has(t));
+    for (const [index, siblings] of ownNames) {
+      if (siblings.test(s.text.content)) byWord[index] = Math.max(byWord[index]!, OWN_NAME_HELD);
+    }
+    return byWord;
   });
   // Per page, the most of each word one of its sections holds.
   const byPage = new Map<string, number[]>();
@@ -234,6 +239,45 @@ export function writtenUncased(text: string): boolean {
 
 /** The English pronoun "I", alone or contracted (I'm, I've, I'd, I'll). */
 const PRONOUN_I = /(?<![\p{L}\p{N}_.-])I(?=$|[\s'’?!,;:)])/gu;
+
+/**
+ * The reader's own names of a kind a page documents: an identifier with a prefix
+ * (`VITE_PAGE_SIZE`, `NEXT_PUBLIC_API_URL`) the whole site never uses, where a page shows one of
+ * the same prefix and form (`VITE_SOME_KEY`). The reader pasted their own variable of the kind
+ * the page's example shows: that page holds what they ask about, however they named it. Per word
+ * of the question (its index among the groups), the test of a section's text for such a sibling.
+ */
+function readersOwnNames(
+  text: string,
+  weighted: WeightedQuestion,
+  language: string | undefined,
+): Map<number, RegExp> {
+  const found = new Map<number, RegExp>();
+  for (const [name, prefix] of text.matchAll(PREFIXED_NAME)) {
+    const whole = termsOf(name, language)[0];
+    const index = weighted.groups.findIndex(
+      (g) => g.absentName && g.identifier && g.terms[0] === whole,
+    );
+    if (index < 0 || found.has(index)) continue;
+    const letters = prefix!.replace(/_$/, '');
+    const rest = letters === letters.toUpperCase() ? '[A-Z0-9_]*[A-Z0-9]' : '[a-z0-9_]*[a-z0-9]';
+    found.set(index, new RegExp(`(?<![\\w$])${prefix}${rest}(?![\\w$])`));
+  }
+  return found;
+}
+
+/**
+ * A name of words joined by underscores, its first word the prefix (`VITE_` of `VITE_PAGE_SIZE`,
+ * `astro_` of `astro_config_x`): a prefix of three letters or more, the rest one word at least.
+ */
+const PREFIXED_NAME =
+  /(?<![\w$])([A-Za-z][A-Za-z0-9]{2,}_)[A-Za-z0-9]+(?:_[A-Za-z0-9]+)*(?![\w$])/g;
+
+/**
+ * How much of the reader's own name a section showing one of its kind holds (see
+ * readersOwnNames): as an identifier's parts count, half (`chat` is not `useChat`).
+ */
+const OWN_NAME_HELD = 0.5;
 
 /** A word held only by another section of the page counts this share. */
 const PAGE_SHARE = 0.5;

@@ -267,6 +267,23 @@ describe('analyzeQuestion', () => {
     expect(names('"Custom" domains: how?')).toEqual([]);
   });
 
+  it('reads no name into a two-letter abbreviation: the shorthand of a common thing', () => {
+    const names = (text: string) =>
+      analyzeQuestion(text)
+        .words.filter((w) => w.name)
+        .map((w) => w.terms[0]);
+    expect(names('We run the server on a plain Linux VM. Is there a service unit?')).toEqual([
+      'linux',
+    ]);
+    expect(names('Something lighter than GA for visitor analytics?')).toEqual([]);
+    // Three letters or more may be a product's or a standard's name.
+    expect(names('How do I protect an Express API with JWT authentication?')).toEqual([
+      'express',
+      'api',
+      'jwt',
+    ]);
+  });
+
   it('reads a word in Latin letters inside Chinese, Japanese or Korean as a name', () => {
     const names = (text: string, language: string) =>
       analyzeQuestion(text, language)

@@ -183,6 +183,39 @@ describe('lengthAllowance', () => {
   });
 });
 
+describe("the reader's own names", () => {
+  // The site documents variables prefixed `APP_` (its example is `APP_SOME_KEY`); the reader's
+  // `APP_PAGE_SIZE` is one the whole site never writes.
+  const site = new Set(['appsomekei', 'app', 'some', 'kei', 'page', 'size', 'env', 'variabl']);
+  const rarity = {
+    sectionCount: 1000,
+    termFrequency: (term: string) => (site.has(term) ? 20 : 0),
+  };
+  const question = 'APP_PAGE_SIZE in my env variables reads wrong';
+  const coverage = (content: string) =>
+    readSections(question, [result('guide/env', content, { title: 'Env' })], { rarity })
+      .sections[0]!.coverage;
+  const plain = 'Env variables are read when the server starts.';
+
+  it('counts a prefixed name the site never uses as held, in part, where a page shows one of its kind', () => {
+    const shown = coverage(`${plain}\n\n\`\`\`\nAPP_SOME_KEY=123\n\`\`\``);
+    expect(shown).toBeGreaterThan(coverage(plain));
+    expect(shown).toBeLessThan(1);
+  });
+
+  it('needs the same prefix and form: another prefix or lower case is another kind', () => {
+    expect(coverage(`${plain} Set OTHER_SOME_KEY=123.`)).toBeCloseTo(coverage(plain), 10);
+    expect(coverage(`${plain} Set app_some_key=123.`)).toBeLessThan(
+      coverage(`${plain} Set APP_SOME_KEY=123.`),
+    );
+    // The prefix alone is no variable of its kind.
+    expect(coverage(`${plain} Names start with APP_.`)).toBeCloseTo(
+      coverage(`${plain} Names start with app.`),
+      10,
+    );
+  });
+});
+
 describe('reading a question about a selection', () => {
   const selection = [{ text: 'useChat({ id: chatId, resume: true })', code: true }];
   const passages = [
