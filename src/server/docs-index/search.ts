@@ -62,6 +62,7 @@ export function searchSections(
   };
   const hits = engine.search(query, engineOptions);
   const named = namesIn(query);
+  const slugNamed = slugNamesIn(query);
   const initials = new Set([...named].map((name) => name.charCodeAt(0)));
   // By the engine's page numbers: a hit's section and its strings are read only for the pages
   // the query may name.
@@ -70,7 +71,10 @@ export function searchSections(
     const page = pages.get(hit.page);
     if (!page) {
       const { section } = hit;
-      const bonus = namedBy(hit.titleInitial, section, named, initials) ? NAMED_PAGE_BOOST : 1;
+      const bonus =
+        namedBy(hit.titleInitial, section, named, initials) || slugNamedBy(section, slugNamed)
+          ? NAMED_PAGE_BOOST
+          : 1;
       const score = hit.score * bonus * (boost?.(section.pagePath) ?? 1);
       pages.set(hit.page, { section, score, count: 1 });
     } else if (page.count <= FURTHER_SECTION_WEIGHTS.length) {
@@ -133,6 +137,53 @@ function namedBy(
   }
   return named.has(titleKey(section.pageTitle));
 }
+
+/**
+ * A translated page's title is translated, its address seldom is (`zh-cn/components/cards` is
+ * titled 卡片): the last part of the address of the page it translates names it as the
+ * original's title does, singular or plural (`Card` names `cards`). Pages of the site's own
+ * language are named by their titles only.
+ */
+function slugNamedBy(section: IndexedSection, named: Set<string>): boolean {
+  if (named.size === 0) return false;
+  const original = section.meta.translationKey;
+  if (original === undefined || original === section.pagePath) return false;
+  const key = slugKeys.get(original, NEUTRAL);
+  if (key === '') return false;
+  return (
+    named.has(key) ||
+    (key.endsWith('s') && named.has(key.slice(0, -1))) ||
+    (key.endsWith('es') && named.has(key.slice(0, -2)))
+  );
+}
+
+const UPPER = /\p{Lu}/u;
+const LATIN = /\p{sc=Latin}/u;
+/** A letter of another script than Latin: not a non-letter, nor Latin. */
+const OTHER_LETTERS = /[^\P{L}\p{sc=Latin}]/u;
+
+/**
+ * The words of a query that read as names of what the docs leave untranslated: written with a
+ * capital (`Card`, `LinkCard`), or in Latin letters in a question written in another script
+ * (`icon` in a Chinese one). A plain word ("page" in a French question) names a page by its
+ * title, in the reader's language.
+ */
+function slugNamesIn(query: string): Set<string> {
+  const otherScript = OTHER_LETTERS.test(query);
+  const names = query
+    .split(/[^\p{L}\p{N}_-]+/u)
+    .filter((word) => LATIN.test(word) && (otherScript || UPPER.test(word)))
+    .map(nameKey)
+    .filter(Boolean);
+  return new Set(names);
+}
+
+/** The name key of an address's last part ('' for an index page's). */
+function slugKey(address: string): string {
+  const last = address.split('/').filter(Boolean).pop() ?? '';
+  return /^(index|readme)$/i.test(last) ? '' : nameKey(last.replace(/\.[a-z]+$/i, ''));
+}
+const slugKeys = new WordCache(50_000, slugKey);
 
 /** The words of a query and each run of two or three adjacent words, as name keys. */
 function namesIn(query: string): Set<string> {

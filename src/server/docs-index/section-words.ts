@@ -8,11 +8,14 @@ import { type Language, languageOf, words, wordTerms } from '../text/terms.ts';
 import { WordCache } from '../text/word-cache.ts';
 import { hasUnspacedScript, spacedWords } from '../text/words.ts';
 import { FenceTracker } from './markdown.ts';
-import type { PageMeta, Section } from './types.ts';
+import type { Page, PageMeta, Section } from './types.ts';
 
-/** A section with the page metadata that filters need. */
+/**
+ * A section with the page metadata that filters need, and the address of the page it
+ * translates (search names a translated page by it).
+ */
 export interface IndexedSection extends Section {
-  meta: PageMeta;
+  meta: PageMeta & Pick<Page, 'translationKey'>;
 }
 
 export const FIELDS = ['title', 'headings', 'text'] as const;

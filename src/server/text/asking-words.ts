@@ -40,8 +40,9 @@ export const QUESTION_STOP_WORDS_IN: Record<string, string> = {
     jeito`,
   ru: `хочу хочется хотел хотела хотелось хотим нужно нужен нужна нужны надо способ`,
   uk: `хочу хочеться хотів хотіла хотілося хочемо потрібно потрібен потрібна треба спосіб`,
-  // "Not" and "have not", which the Chinese stop list lacks: 没什么用 "of no use".
-  zh: `没 没有`,
+  // "Not" and "have not", which the Chinese stop list lacks (没什么用 "of no use"); "want" and
+  // "a way" (想给…加上, 有没有办法).
+  zh: `没 没有 想 想要 办法`,
 };
 
 /**

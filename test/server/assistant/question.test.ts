@@ -160,6 +160,11 @@ describe('analyzeQuestion', () => {
     const noUse = analyzeQuestion('右侧的目录没什么用', 'zh-cn').terms;
     expect(noUse).toContain('目录');
     expect(noUse).not.toContain('没什么');
+    // 想 "want" and 办法 "a way", as "I want" and "a way to" in English.
+    const wanted = analyzeQuestion('想给图标加类名，有没有办法', 'zh-cn').terms;
+    expect(wanted).toContain('类名');
+    expect(wanted).not.toContain('想');
+    expect(wanted).not.toContain('办法');
   });
 
   it('marks the words of asking of Chinese, Japanese and Korean as filler (어떻게, 方法)', () => {

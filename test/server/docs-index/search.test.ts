@@ -3,9 +3,12 @@ import type { IndexedSection, SectionEngine } from '../../../src/server/docs-ind
 import { matchesFilter, searchSections } from '../../../src/server/docs-index/search.ts';
 
 /** Sections of the given pages, and an engine that returns them with the given raw scores. */
-function rank(query: string, hits: [pageTitle: string, pagePath: string, score: number][]) {
+function rank(
+  query: string,
+  hits: [pageTitle: string, pagePath: string, score: number, translationKey?: string][],
+) {
   const sections = new Map<string, IndexedSection>();
-  for (const [pageTitle, pagePath] of hits) {
+  for (const [pageTitle, pagePath, , translationKey] of hits) {
     const id = `${pagePath}#${sections.size}`;
     sections.set(id, {
       id,
@@ -16,7 +19,7 @@ function rank(query: string, hits: [pageTitle: string, pagePath: string, score: 
       anchor: '',
       lead: true,
       content: '',
-      meta: { title: pageTitle, tags: [], groups: [] },
+      meta: { title: pageTitle, tags: [], groups: [], ...(translationKey && { translationKey }) },
     });
   }
   const found = [...sections.values()];
@@ -97,6 +100,34 @@ describe('searchSections', () => {
       ]);
       expect(ranked[0]!.path, title).toBe('guides/errors');
     }
+  });
+
+  it("names a translated page by its original's address: a capitalised name, or Latin in another script", () => {
+    for (const query of [
+      'Card 组件一定要写标题吗',
+      'Kann ich eine Card ohne Überschrift verwenden',
+      '给 icon 加类名',
+    ]) {
+      const ranked = rank(query, [
+        ['使用组件', 'zh-cn/components/using-components/', 20, 'components/using-components/'],
+        ['卡片', 'zh-cn/components/cards/', 16, 'components/cards/'],
+        ['图标', 'zh-cn/components/icons/', 16, 'components/icons/'],
+      ]);
+      const named = query.includes('icon') ? 'zh-cn/components/icons/' : 'zh-cn/components/cards/';
+      expect(ranked[0]!.path, query).toBe(named);
+    }
+    // A plain word of a Latin-script question names pages by their titles, in its language.
+    const plain = rank('deux boutons sur ma page', [
+      ['Boutons', 'fr/components/link-buttons/', 20, 'components/link-buttons/'],
+      ['Pages', 'fr/guides/pages/', 16, 'guides/pages/'],
+    ]);
+    expect(plain[0]!.path).toBe('fr/components/link-buttons/');
+    // Pages of the site's own language: by their titles only.
+    const own = rank('Card title', [
+      ['Using components', 'components/using-components/', 20, 'components/using-components/'],
+      ['Boxes', 'components/cards/', 16, 'components/cards/'],
+    ]);
+    expect(own[0]!.path).toBe('components/using-components/');
   });
 
   it('maps raw scores to 0..1, monotonically', () => {
