@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedSection, SectionEngine } from '../../../src/server/docs-index/engine.ts';
+import { phraseTermsOf } from '../../../src/server/docs-index/phrases.ts';
 import { matchesFilter, searchSections } from '../../../src/server/docs-index/search.ts';
+import { languageOf } from '../../../src/server/text/terms.ts';
 
 /** Sections of the given pages, and an engine that returns them with the given raw scores. */
-function rank(query: string, hits: [pageTitle: string, pagePath: string, score: number][]) {
+function rank(
+  query: string,
+  hits: [pageTitle: string, pagePath: string, score: number, content?: string][],
+) {
   const sections = new Map<string, IndexedSection>();
-  for (const [pageTitle, pagePath] of hits) {
+  for (const [pageTitle, pagePath, , content = ''] of hits) {
     const id = `${pagePath}#${sections.size}`;
     sections.set(id, {
       id,
@@ -15,7 +20,7 @@ function rank(query: string, hits: [pageTitle: string, pagePath: string, score: 
       headings: [pageTitle],
       anchor: '',
       lead: true,
-      content: '',
+      content,
       meta: { title: pageTitle, tags: [], groups: [] },
     });
   }
@@ -23,10 +28,11 @@ function rank(query: string, hits: [pageTitle: string, pagePath: string, score: 
   const pages = [...new Set(found.map((section) => section.pagePath))];
   const engine = {
     search: () =>
-      hits.map(([, , score], n) => ({
+      hits.map(([, , score, content = ''], n) => ({
         section: found[n],
         score,
-        queryTerms: [],
+        // The engine's matched terms: every term of the section's text.
+        queryTerms: phraseTermsOf(content, languageOf('en')),
         page: pages.indexOf(found[n]!.pagePath),
         titleInitial: found[n]!.pageTitle.charCodeAt(0) || 0,
       })),
@@ -38,6 +44,31 @@ function rank(query: string, hits: [pageTitle: string, pagePath: string, score: 
 }
 
 describe('searchSections', () => {
+  it('ranks higher a section writing a run of the query words in order (a pasted error)', () => {
+    const query = "Cannot find 'div'. 'Component' refers to a value, but is being used as a type";
+    const ranked = rank(query, [
+      [
+        'Streaming components',
+        'rsc/streaming',
+        20,
+        'A component is a value; its type refers to props',
+      ],
+      [
+        'Streamable UI errors',
+        'troubleshooting/streamable',
+        18,
+        '- Cannot find `div`\n- `Component` refers to a value, but is being used as a type',
+      ],
+    ]);
+    expect(ranked.map((hit) => hit.path)).toEqual(['troubleshooting/streamable', 'rsc/streaming']);
+    // Three words in a row are common prose: no boost.
+    const short = rank('how to refer to a value type in props', [
+      ['Streaming components', 'rsc/streaming', 20, 'props and types refer to values'],
+      ['Other', 'other', 18, 'refers to a value type here and there'],
+    ]);
+    expect(short.map((hit) => hit.path)).toEqual(['rsc/streaming', 'other']);
+  });
+
   it('represents each page by its best section and adds its next sections with less weight', () => {
     const ranked = rank('x', [
       ['A', 'a', 20],
