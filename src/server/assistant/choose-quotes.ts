@@ -5,6 +5,7 @@
  * three more support it, from other sections first.
  */
 import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
+import { withAskedEntry } from './entries.ts';
 import { followingSection } from './grounding.ts';
 import { type Question, termsOf } from './question.ts';
 import {
@@ -182,6 +183,7 @@ export function answerQuotes(
   if (firstPageQuote && !chosen.some(fromFirstPage)) chosen.push(firstPageQuote);
   withNamedTabs(chosen, reading.sections, reading.weighted);
   withStatedNumber(chosen, candidates, reading.sections, read.weighted);
+  if (!about) withAskedEntry(chosen, reading.sections, read.weighted, reading.question.kind);
   return chosen;
 }
 

@@ -14,6 +14,7 @@ import {
   weighQuestion,
   withIncidentalNames,
 } from './coverage.ts';
+import { listsEntries } from './entries.ts';
 import { followingSection, fromResult } from './grounding.ts';
 import {
   analyzeQuestion,
@@ -144,7 +145,7 @@ export function readSections(
     words.length > 0 && options.rarity?.termFrequency
       ? weighQuestion(words, options.rarity, [], language, uncasedQuery(questionText, words))
       : undefined;
-  if (weighted) texts = worthReading(texts, weighted, matched);
+  if (weighted) texts = worthReading(texts, weighted, matched, passages[0]?.path);
   const sections = prepareSections(texts, matched, passages);
   if (words.length === 0 || sections.length === 0) {
     return { question, selection, echoes, sections, ...(language && { language }) };
@@ -430,6 +431,7 @@ function worthReading(
   texts: SectionText[],
   weighted: WeightedQuestion,
   matched: ReadonlySet<SectionText>,
+  firstPage?: string,
 ): SectionText[] {
   // What was read for earlier answers does not change what this one reads: the same question
   // gets the same answer.
@@ -455,8 +457,19 @@ function worthReading(
     .map((t, order) => ({ t, order, bound: coverageBound(t, weighted) }))
     .filter((o) => o.bound >= QUOTABLE_MIN)
     .sort((a, b) => b.bound - a.bound || a.order - b.order);
+  // The reference lists of search's first page (an error's "Properties", a function's
+  // "Parameters"), on a budget of their own: other pages' long sections (a reference of a
+  // hundred parameters) must not keep them unread; they hold the entry a reader asking for a
+  // field or an option wants (see entries.ts).
+  let first = READ_BUDGET;
+  for (const { t } of others) {
+    if (t.path !== firstPage || first <= 0 || !listsEntries(t.content)) continue;
+    keep.add(t);
+    first -= t.content.length;
+  }
   for (const { t } of others) {
     if (budget <= 0) break;
+    if (keep.has(t)) continue;
     keep.add(t);
     budget -= t.content.length;
   }

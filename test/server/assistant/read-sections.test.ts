@@ -249,3 +249,52 @@ describe('reading a question about a selection', () => {
     expect(weighed['resum']).toBe(false);
   });
 });
+
+describe('readSections: what is read', () => {
+  const text = (path: string, title: string, content: string, heading?: string) => ({
+    path,
+    title,
+    content,
+    ...(heading && { heading, headings: [heading], anchor: heading.toLowerCase() }),
+  });
+  // Search returned the error page's last section and a long reference of another page, which
+  // takes the whole reading budget.
+  const checking = text(
+    'errors/quota',
+    'QuotaExceededError',
+    'You can check if an error is an instance of `QuotaExceededError`.',
+    'Checking',
+  );
+  const properties = text(
+    'errors/quota',
+    'QuotaExceededError',
+    '- `resetAt`: The date the quota is renewed\n- `message`: The error message',
+    'Properties',
+  );
+  const intro = text('errors/quota', 'QuotaExceededError', 'This error occurs on quota renewal.');
+  const reference = text(
+    'reference/options',
+    'Options',
+    Array.from({ length: 2000 }, (_, i) => `- \`option${i}\`: An option of the quota.`).join('\n'),
+    'Parameters',
+  );
+  const rarity = { sectionCount: 1000, termFrequency: () => 10 };
+  const passages = [
+    result('errors/quota', checking.content, { title: 'QuotaExceededError', heading: 'Checking' }),
+    result('reference/options', reference.content, { title: 'Options', heading: 'Parameters' }),
+  ];
+  const read = () =>
+    readSections('Which field of QuotaExceededError says when the quota renews?', passages, {
+      sections: [properties, intro, checking, reference],
+      matched: new Set([checking, reference]),
+      rarity,
+    }).sections.map((s) => s.text);
+
+  it("reads the reference lists of search's first page however long the others are", () => {
+    expect(read()).toContain(properties);
+  });
+
+  it('leaves its other sections to the shared budget', () => {
+    expect(read()).not.toContain(intro);
+  });
+});
