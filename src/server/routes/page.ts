@@ -26,7 +26,9 @@ export function pageRoutes(options: SiteRouteOptions): Hono<AppEnv> {
     if (!visible) return errorResponse(c, 404, 'Page not found');
     const content = format === 'markdown' ? renderedContent(page) : page.content;
     const language = page.language ?? c.get('site').index.profile?.defaultLanguage;
-    const body: PageResponse = { path: page.path, content, ...(language ? { language } : {}) };
+    // Under a language's prefix, an untranslated page the site publishes there keeps that path.
+    const served = c.get('site').index.servedPath?.(page, path) ?? page.path;
+    const body: PageResponse = { path: served, content, ...(language ? { language } : {}) };
     return c.json(body);
   });
 }

@@ -32,6 +32,24 @@ describe('POST /v1/page/{domain}', () => {
     expect(await languageOf('intro')).toBe('en');
   });
 
+  it("serves a Docusaurus page a locale has not translated at that locale's path, in its own language", async () => {
+    const app = await folderApp({
+      'docusaurus.config.js': `export default { i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };`,
+      'docs/intro.md': '# Intro\nWelcome.',
+      'docs/setup.md': '# Setup\nInstall it.',
+      'i18n/fr/docusaurus-plugin-content-docs/current/intro.md': '# Introduction\nBienvenue.',
+    });
+    const served = async (path: string) =>
+      (await app.request('/v1/page/acme', post({ path }))).json();
+    expect(await served('/fr/docs/setup/')).toEqual({
+      path: 'fr/docs/setup',
+      content: '# Setup\nInstall it.',
+      language: 'en',
+    });
+    expect(await served('docs/setup')).toMatchObject({ path: 'docs/setup' });
+    expect(await served('fr/docs/intro')).toMatchObject({ path: 'fr/docs/intro', language: 'fr' });
+  });
+
   it.each([
     '/docs/guides/theming',
     'docs/guides/theming/',

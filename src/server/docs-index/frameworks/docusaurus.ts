@@ -6,7 +6,8 @@
  * absolute), and `index`/`README`/same-name-as-folder docs naming their folder. Versions come
  * from `versions.json` + `versioned_docs/version-X` (the last version at the root, the current
  * docs under `next/`), languages from `i18n.locales` + `i18n/<locale>/docusaurus-plugin-
- * content-docs/…` (published under `<locale>/`). `_`-prefixed partials and test files are
+ * content-docs/…` (published under `<locale>/`; an untranslated page is published there too, with
+ * the original's text). `_`-prefixed partials and test files are
  * excluded as the plugin's default `exclude` says; `unlisted: true` pages are served, not
  * searched. Markdown pages in `src/pages` are published too; the blog is not indexed. Pages are
  * MDX, `.md` too, unless `markdown.format` or the page's `format` says `md` or `detect`.
@@ -133,6 +134,10 @@ export function loadDocusaurus(folder: DocsFolder): SiteLayout {
     languagePrefixes: allLocales
       .slice(1)
       .map((locale) => ({ prefix: `${locale}/`, language: languageOf(locale) })),
+    // Every locale's site has the default locale's pages, each read from the locale's `i18n/`
+    // folder where translated, else from the original (the docs plugin's localized content path
+    // before the original one).
+    publishesFallbacks: true,
     configFiles,
     contentDirs: [...new Set(roots.map((root) => root.dir))],
     requiredDirs,
