@@ -50,6 +50,21 @@ describe('POST /v1/page/{domain}', () => {
     expect(await served('fr/docs/intro')).toMatchObject({ path: 'fr/docs/intro', language: 'fr' });
   });
 
+  it('gives relative links the site paths the published site resolves them to, in either format', async () => {
+    const app = await folderApp({
+      'guides/setup.md':
+        '# Setup\nThen [deploy](./deploy.md#ship) or read [the API](../reference/api).',
+      'guides/deploy.md': '# Deploy',
+      'reference/api.md': '# API',
+    });
+    for (const format of ['source', 'markdown']) {
+      const response = await app.request('/v1/page/acme', post({ path: 'guides/setup', format }));
+      expect((await response.json()).content, format).toBe(
+        '# Setup\nThen [deploy](/guides/deploy#ship) or read [the API](/reference/api).',
+      );
+    }
+  });
+
   it.each([
     '/docs/guides/theming',
     'docs/guides/theming/',
