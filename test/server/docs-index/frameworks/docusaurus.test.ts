@@ -133,12 +133,28 @@ describe('Docusaurus paths', () => {
         'i18n/en/docusaurus-plugin-content-docs/current/01-quickstart/01quickstart.md',
       'docs/producer/01concept': 'docs/02-producer/01concept.md',
       team: 'i18n/en/docusaurus-plugin-content-pages/team.md',
+      // The originals the English copies replace are what the zh site, with no copy of its
+      // own, publishes (the Chinese site of rocketmq.apache.org).
+      'zh/docs/quickstart/01quickstart': 'docs/01-quickstart/01quickstart.md',
+      'zh/team': 'src/pages/team.md',
     });
     expect(index.getPage('docs/quickstart/01quickstart')).toMatchObject({
       title: 'Run RocketMQ locally',
       language: 'en',
       navigation: ['quickstart'],
     });
+    expect(index.getPage('zh/docs/quickstart/01quickstart')).toMatchObject({
+      title: '本地部署 RocketMQ',
+      language: 'zh',
+      translationKey: 'docs/quickstart/01quickstart',
+    });
+    // A Chinese reader is answered from the Chinese page, an English one from the English.
+    expect(index.search('RocketMQ', { filter: { language: 'zh' } })[0]?.path).toBe(
+      'zh/docs/quickstart/01quickstart',
+    );
+    expect(index.search('RocketMQ', { filter: { language: 'en' } })[0]?.path).toBe(
+      'docs/quickstart/01quickstart',
+    );
   });
 
   it('numbers prefixes like Docusaurus, and only those', () => {
