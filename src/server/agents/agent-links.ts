@@ -54,13 +54,27 @@ const ASSET_FILE = /\.(?!mdx?(?:[?#]|$)|html?(?:[?#]|$))[a-z0-9]{1,8}(?:[?#]|$)/
  * published path (`/docs/guides/setup`), any other relative address against the page's own
  * published path, as a browser resolves it there. Root-relative paths, other sites, anchors of
  * the page itself and files the site's build bundles (images, downloads) are left as written.
+ * `servedAt`: the path the page is served at, when it is not its own (a language's fallback).
  */
 export function withSitePaths(
   markdown: string,
   page: Pick<Page, 'path' | 'file'>,
-  index: Pick<DocsIndex, 'getPage'>,
+  index: Pick<DocsIndex, 'getPage' | 'servedPath'>,
+  servedAt: string = page.path,
 ): string {
   if (!markdown.includes('](') && !markdown.includes(']:')) return markdown;
+  // A default-language page served under a language's prefix (`fr/docs/x`, `servedPath`) links
+  // the pages of that language's site: `fr/` before each linked page's own path.
+  const prefix =
+    servedAt !== page.path && servedAt.endsWith(page.path)
+      ? servedAt.slice(0, servedAt.length - page.path.length)
+      : '';
+  const served = (linked: Page): string => {
+    if (!prefix) return linked.path;
+    const there = `${prefix}${linked.translationKey ?? linked.path}`;
+    const copy = index.getPage(there);
+    return copy ? (index.servedPath?.(copy, there) ?? copy.path) : linked.path;
+  };
   const target = (href: string): string => {
     if (NOT_ANOTHER_PAGE.test(href) || href.startsWith('/') || ASSET_FILE.test(href)) return href;
     const file = DOC_FILE.test(href);
@@ -68,10 +82,10 @@ export function withSitePaths(
     if (!resolved) return href;
     const key = normalizePagePath(resolved.path);
     const linked = key === undefined ? undefined : index.getPage(`/${key}`);
-    if (linked) return `/${linked.path}${resolved.hash}`;
+    if (linked) return `/${served(linked)}${resolved.hash}`;
     // A file that is no page: where the site publishes it is the build's affair.
     if (file) return href;
-    const url = new URL(href, `https://page.invalid/${page.path.replace(/^\/+/, '')}`);
+    const url = new URL(href, `https://page.invalid/${servedAt.replace(/^\/+/, '')}`);
     return `${url.pathname}${url.search}${url.hash}`;
   };
   return mapLinkTargets(markdown, { inline: INLINE_LINK, reference: REFERENCE_LINK }, target);

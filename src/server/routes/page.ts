@@ -26,36 +26,42 @@ export function pageRoutes(options: SiteRouteOptions): Hono<AppEnv> {
       page && (page.groups.length === 0 || page.groups.some((group) => groups.includes(group)));
     if (!visible) return errorResponse(c, 404, 'Page not found');
     const { index } = c.get('site');
-    const content = contentOf(page, format, index);
-    const language = page.language ?? index.profile?.defaultLanguage;
-    // Under a language's prefix, an untranslated page the site publishes there keeps that path.
+    // Under a language's prefix, an untranslated page the site publishes there keeps that path,
+    // and its links lead to that language's pages.
     const served = index.servedPath?.(page, path) ?? page.path;
+    const content = contentOf(page, format, index, served);
+    const language = page.language ?? index.profile?.defaultLanguage;
     const body: PageResponse = { path: served, content, ...(language ? { language } : {}) };
     return c.json(body);
   });
 }
 
-/** A page's content in each format, for the index revision it was made for. */
-const contents = new WeakMap<
-  Page,
-  { revision: number | undefined; source?: string; markdown?: string }
->();
+/** A page's content per format and served path, for the index revision it was made for. */
+const contents = new WeakMap<Page, { revision: number | undefined; texts: Map<string, string> }>();
 
 /**
  * The page's text, its relative links at the site paths the published site resolves them to
  * (`withSitePaths`): outside the site, `../guides/x` means nothing. Kept per page until the
  * index changes, since a link's target is another page's path.
  */
-function contentOf(page: Page, format: 'source' | 'markdown', index: DocsIndex): string {
+function contentOf(
+  page: Page,
+  format: 'source' | 'markdown',
+  index: DocsIndex,
+  servedAt: string,
+): string {
   let kept = contents.get(page);
   if (!kept || kept.revision !== index.revision) {
-    kept = { revision: index.revision };
+    kept = { revision: index.revision, texts: new Map() };
     contents.set(page, kept);
   }
-  if (format === 'markdown') {
-    kept.markdown ??= withSitePaths(markdownBody(page.content, { headingIds: true }), page, index);
-    return kept.markdown;
+  const key = `${format} ${servedAt}`;
+  let text = kept.texts.get(key);
+  if (text === undefined) {
+    const body =
+      format === 'markdown' ? markdownBody(page.content, { headingIds: true }) : page.content;
+    text = withSitePaths(body, page, index, servedAt);
+    kept.texts.set(key, text);
   }
-  kept.source ??= withSitePaths(page.content, page, index);
-  return kept.source;
+  return text;
 }

@@ -36,17 +36,22 @@ describe('POST /v1/page/{domain}', () => {
     const app = await folderApp({
       'docusaurus.config.js': `export default { i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };`,
       'docs/intro.md': '# Intro\nWelcome.',
-      'docs/setup.md': '# Setup\nInstall it.',
+      'docs/setup.md': '# Setup\nInstall it.\n\nThen [start](./intro.md) or [read on](./more).',
+      'docs/more.md': '# More',
       'i18n/fr/docusaurus-plugin-content-docs/current/intro.md': '# Introduction\nBienvenue.',
     });
     const served = async (path: string) =>
       (await app.request('/v1/page/acme', post({ path }))).json();
+    // Its links lead to the French site's pages, translated or not, as they do there.
     expect(await served('/fr/docs/setup/')).toEqual({
       path: 'fr/docs/setup',
-      content: '# Setup\nInstall it.',
+      content: '# Setup\nInstall it.\n\nThen [start](/fr/docs/intro) or [read on](/fr/docs/more).',
       language: 'en',
     });
-    expect(await served('docs/setup')).toMatchObject({ path: 'docs/setup' });
+    expect(await served('docs/setup')).toMatchObject({
+      path: 'docs/setup',
+      content: '# Setup\nInstall it.\n\nThen [start](/docs/intro) or [read on](/docs/more).',
+    });
     expect(await served('fr/docs/intro')).toMatchObject({ path: 'fr/docs/intro', language: 'fr' });
   });
 
