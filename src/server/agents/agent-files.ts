@@ -33,8 +33,11 @@ const RENDER_BATCH = 100;
 const BASES_KEPT = 4;
 
 export class AgentFiles {
-  /** Each page's clean Markdown, for the published site it was made for. */
-  private readonly markdown = new WeakMap<Page, { siteUrl: string | undefined; text: string }>();
+  /** Each page's clean Markdown, for the published site and the index revision it was made for. */
+  private readonly markdown = new WeakMap<
+    Page,
+    { siteUrl: string | undefined; revision: number | undefined; text: string }
+  >();
   private readonly sites = new WeakMap<Site, SiteFiles>();
   private readonly options: AgentFilesOptions;
 
@@ -42,12 +45,17 @@ export class AgentFiles {
     this.options = options;
   }
 
-  /** A page's clean Markdown, its links to the site's paths absolute on `siteUrl`. */
-  markdownOf(page: Page, siteUrl?: string): string {
+  /**
+   * A page's clean Markdown, its relative links at the site's paths, absolute on the site's URL.
+   * Kept until the index changes: a link's target is another page's path.
+   */
+  markdownOf(page: Page, site: Pick<Site, 'index' | 'siteUrl'>): string {
+    const { siteUrl, index } = site;
+    const revision = index.revision;
     const kept = this.markdown.get(page);
-    if (kept && kept.siteUrl === siteUrl) return kept.text;
-    const text = cleanMarkdown(page, { siteUrl });
-    this.markdown.set(page, { siteUrl, text });
+    if (kept && kept.siteUrl === siteUrl && kept.revision === revision) return kept.text;
+    const text = cleanMarkdown(page, { siteUrl, index });
+    this.markdown.set(page, { siteUrl, revision, text });
     return text;
   }
 
@@ -70,7 +78,7 @@ export class AgentFiles {
     markdownBase: string,
   ): Promise<string> {
     const files = this.filesOf(site);
-    if (name === 'llms-full.txt') await this.renderPages(files, site.siteUrl);
+    if (name === 'llms-full.txt') await this.renderPages(files, site);
     let byName = files.byBase.get(markdownBase);
     if (!byName) {
       if (files.byBase.size >= BASES_KEPT) files.byBase.clear();
@@ -84,7 +92,7 @@ export class AgentFiles {
         about: files.about,
         pages: files.pages,
         links,
-        markdownOf: (page: Page) => this.markdownOf(page, site.siteUrl),
+        markdownOf: (page: Page) => this.markdownOf(page, site),
         ...(this.options.llmsTxtMaxBytes && { maxBytes: this.options.llmsTxtMaxBytes }),
         ...(this.options.llmsFullTxtMaxBytes && { fullMaxBytes: this.options.llmsFullTxtMaxBytes }),
       };
@@ -98,13 +106,13 @@ export class AgentFiles {
    * Renders the pages llms-full.txt will hold (up to its size limit) a batch at a time, so a
    * large site's first request does not hold up every other request meanwhile.
    */
-  private renderPages(files: SiteFiles, siteUrl: string | undefined): Promise<void> {
+  private renderPages(files: SiteFiles, site: Site): Promise<void> {
     files.rendered ??= (async () => {
       const limit = this.options.llmsFullTxtMaxBytes ?? LLMS_FULL_TXT_MAX_BYTES;
       // Characters never outnumber UTF-8 bytes: past the limit in characters, past it in bytes.
       let characters = 0;
       for (const [position, page] of files.pages.entries()) {
-        characters += this.markdownOf(page, siteUrl).length;
+        characters += this.markdownOf(page, site).length;
         if (characters > limit) break;
         if ((position + 1) % RENDER_BATCH === 0) await new Promise((next) => setImmediate(next));
       }

@@ -8,7 +8,7 @@
  * Links to other sites, to assets and to anchors of the page itself are left as written.
  */
 import { normalizePagePath, resolveLink } from '../../api/paths.ts';
-import type { Page } from '../docs-index/types.ts';
+import type { DocsIndex, Page } from '../docs-index/types.ts';
 import type { Site } from '../types.ts';
 import { publicPage, publishedUrl } from './agent-pages.ts';
 import { mapLinkTargets } from './markdown/mdx-tokens.ts';
@@ -43,6 +43,52 @@ export function agentPage(
   return path.startsWith(base.pathname)
     ? publicPage(site.index, path.slice(base.pathname.length))
     : undefined;
+}
+
+/** A link to a file the site's build bundles (`./img/a.png`, `../files/x.pdf`), not a page. */
+const ASSET_FILE = /\.(?!mdx?(?:[?#]|$)|html?(?:[?#]|$))[a-z0-9]{1,8}(?:[?#]|$)/i;
+
+/**
+ * The page's Markdown with its relative links as the published site resolves them, from the
+ * site's root: a link to a page's file or path (`../guides/setup.md`, `./y`) at that page's
+ * published path (`/docs/guides/setup`), any other relative address against the page's own
+ * published path, as a browser resolves it there. Root-relative paths, other sites, anchors of
+ * the page itself and files the site's build bundles (images, downloads) are left as written.
+ * `servedAt`: the path the page is served at, when it is not its own (a language's fallback).
+ */
+export function withSitePaths(
+  markdown: string,
+  page: Pick<Page, 'path' | 'file'>,
+  index: Pick<DocsIndex, 'getPage' | 'servedPath'>,
+  servedAt: string = page.path,
+): string {
+  if (!markdown.includes('](') && !markdown.includes(']:')) return markdown;
+  // A default-language page served under a language's prefix (`fr/docs/x`, `servedPath`) links
+  // the pages of that language's site: `fr/` before each linked page's own path.
+  const prefix =
+    servedAt !== page.path && servedAt.endsWith(page.path)
+      ? servedAt.slice(0, servedAt.length - page.path.length)
+      : '';
+  const served = (linked: Page): string => {
+    if (!prefix) return linked.path;
+    const there = `${prefix}${linked.translationKey ?? linked.path}`;
+    const copy = index.getPage(there);
+    return copy ? (index.servedPath?.(copy, there) ?? copy.path) : linked.path;
+  };
+  const target = (href: string): string => {
+    if (NOT_ANOTHER_PAGE.test(href) || href.startsWith('/') || ASSET_FILE.test(href)) return href;
+    const file = DOC_FILE.test(href);
+    const resolved = resolveLink(href, file ? page.file : page.path);
+    if (!resolved) return href;
+    const key = normalizePagePath(resolved.path);
+    const linked = key === undefined ? undefined : index.getPage(`/${key}`);
+    if (linked) return `/${served(linked)}${resolved.hash}`;
+    // A file that is no page: where the site publishes it is the build's affair.
+    if (file) return href;
+    const url = new URL(href, `https://page.invalid/${servedAt.replace(/^\/+/, '')}`);
+    return `${url.pathname}${url.search}${url.hash}`;
+  };
+  return mapLinkTargets(markdown, { inline: INLINE_LINK, reference: REFERENCE_LINK }, target);
 }
 
 /** The page's Markdown with every link to a public page of the site at its published address. */

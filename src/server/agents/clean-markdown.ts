@@ -5,12 +5,14 @@
  * `import`/`export` lines are already gone from `page.content`; HTML and MDX comments,
  * `<script>`/`<style>` blocks, `[[toc]]` markers and `{#custom-id}` heading suffixes go here, and
  * reference links the page does not define (mkdocs-autorefs) read as their text.
- * With the published site's address, a link to a path of the site (`](/docs/x)`) becomes an
+ * With the site's index, a relative link becomes the site path the published site resolves it
+ * to; with the published site's address, a link to a path of the site (`](/docs/x)`) becomes an
  * absolute link to it: an agent reads the page from this server, where `/docs/x` is no page.
  */
 import { EXPLICIT_ID } from '../../api/explicit-id.ts';
 import { linesAndCode } from '../docs-index/markdown.ts';
-import type { Page } from '../docs-index/types.ts';
+import type { DocsIndex, Page } from '../docs-index/types.ts';
+import { withSitePaths } from './agent-links.ts';
 import { renderMdx } from './markdown/mdx-render.ts';
 import { mapLinkTargets } from './markdown/mdx-tokens.ts';
 import { parseMdx } from './markdown/mdx-tree.ts';
@@ -20,18 +22,26 @@ import { referenceLabels, referenceLinksAsText } from './markdown/reference-link
 const HEADING_ID = new RegExp(`^(\\s{0,3}#{1,6}\\s.*?)${EXPLICIT_ID.source}`);
 const TOC_MARKER = /^\s*\[\[toc\]\]\s*$/i;
 
-/** What a page's `.md` version holds. */
-export type MarkdownPage = Pick<Page, 'title' | 'description' | 'content'>;
+/** What a page's `.md` version holds; its path and file resolve its relative links. */
+export type MarkdownPage = Pick<Page, 'title' | 'description' | 'content'> &
+  Partial<Pick<Page, 'path' | 'file'>>;
 
 export interface CleanMarkdownOptions {
   /** The published site (`--site-url`): links to its paths are made absolute. */
   siteUrl?: string | undefined;
+  /**
+   * The site's pages: relative links (`../guides/x`, `./y.md`) become the site paths the
+   * published site resolves them to (`withSitePaths`), then absolute with `siteUrl`.
+   */
+  index?: Pick<DocsIndex, 'getPage'> | undefined;
 }
 
 export function cleanMarkdown(page: MarkdownPage, options: CleanMarkdownOptions = {}): string {
-  const body = options.siteUrl
-    ? absoluteSiteLinks(markdownBody(page.content), options.siteUrl)
-    : markdownBody(page.content);
+  let body = markdownBody(page.content);
+  if (options.index && page.path !== undefined && page.file !== undefined) {
+    body = withSitePaths(body, { path: page.path, file: page.file }, options.index);
+  }
+  if (options.siteUrl) body = absoluteSiteLinks(body, options.siteUrl);
   const lines = body.split('\n');
   // A body that opens with its own H1 keeps it; otherwise the page title is the H1.
   const ownTitle = /^#\s+(.+)$/.exec(lines[0] ?? '')?.[0];

@@ -139,7 +139,7 @@ export async function exportDocs(options: ExportOptions): Promise<ExportResult> 
     }),
     pages: listedPages(index),
     links: llmsLinks(options.siteUrl, baseUrl),
-    markdownOf: (page: Page) => cleanMarkdown(page, { siteUrl: options.siteUrl }),
+    markdownOf: (page: Page) => cleanMarkdown(page, { siteUrl: options.siteUrl, index }),
   };
   const files = new Map<string, string>([
     ['llms.txt', llmsTxt(input)],
@@ -154,7 +154,7 @@ export async function exportDocs(options: ExportOptions): Promise<ExportResult> 
       skipped.push(page.path);
       continue;
     }
-    files.set(file, cleanMarkdown(page, { siteUrl: options.siteUrl }));
+    files.set(file, cleanMarkdown(page, { siteUrl: options.siteUrl, index }));
   }
   for (const [file, content] of files) {
     const target = resolve(options.out, file);

@@ -108,12 +108,18 @@ function withOpening(
 ): void {
   const named = results.findIndex((r) => firstTopicRank(kind, r.metadata.title) !== undefined);
   const chosen = named >= 0 ? results[named]!.path : undefined;
-  const page =
-    (chosen !== undefined ? index.getPage(chosen) : homePage(index, language)) ??
-    (results[0] && index.getPage(results[0].path));
+  let page = chosen !== undefined ? index.getPage(chosen) : homePage(index, language);
+  // A page found by a result's path is served at it (`fr/docs/x`, an untranslated page).
+  let servedAt = page && chosen;
+  if (!page && results[0]) {
+    page = index.getPage(results[0].path);
+    servedAt = results[0].path;
+  }
   if (!page || page.unlisted) return;
-  if (results.some((r) => r.path === page.path && !r.metadata.anchor)) return;
-  const opening = openingResult(page);
+  const path =
+    servedAt === undefined ? page.path : (index.servedPath?.(page, servedAt) ?? page.path);
+  if (results.some((r) => r.path === path && !r.metadata.anchor)) return;
+  const opening = openingResult(page, path);
   if (opening.content) results.splice(Math.max(named, 0), 0, opening);
 }
 
@@ -132,12 +138,12 @@ function homePage(index: DocsIndex, language: string | undefined): Page | undefi
 }
 
 /** A page's opening, before its first heading below the title, as search returns it. */
-function openingResult(page: Page): SearchResult {
+function openingResult(page: Page, path: string): SearchResult {
   const body = page.content.replace(/^\s*#\s[^\n]*\n/, '');
   const opening = body.split(/^#{1,6}\s/m)[0]!.trim();
   return {
     content: opening,
-    path: page.path,
+    path,
     metadata: {
       title: page.title,
       headings: [page.title],

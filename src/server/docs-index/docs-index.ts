@@ -103,6 +103,7 @@ export class SiteIndex implements DocsIndex {
       languages,
       versions,
       languagePrefixes,
+      ...(layout.publishesFallbacks && { publishesFallbacks: true }),
       ...(layout.siteDir && { siteDir: layout.siteDir }),
     };
   }
@@ -320,6 +321,40 @@ export class SiteIndex implements DocsIndex {
     return undefined;
   }
 
+  /**
+   * The path a page is served at for a request path: under a language's prefix, a
+   * default-language page the site publishes there untranslated (`publishesFallbacks`) is at that
+   * language's path (`fr/docs/x`); any other page at its own.
+   */
+  servedPath(page: Page, requestPath: string): string {
+    if (!this.siteProfile.publishesFallbacks || this.pages.get(requestPath) === page) {
+      return page.path;
+    }
+    const key = normalizeRequestPath(requestPath);
+    if (key === undefined) return page.path;
+    const prefix = this.siteProfile.languagePrefixes.find(({ prefix }) =>
+      `${key}/`.startsWith(prefix.toLowerCase()),
+    );
+    return prefix ? this.localizedPath(page, prefix.language) : page.path;
+  }
+
+  /**
+   * Where a reader of `language` is served a page: a default-language page with no translation
+   * in it, at that language's prefix where the site publishes one there (`publishesFallbacks`);
+   * otherwise the page's own path.
+   */
+  private localizedPath(page: Page, language: string | undefined): string {
+    const profile = this.siteProfile;
+    if (!profile.publishesFallbacks || language === undefined) return page.path;
+    if (language === profile.defaultLanguage || this.languageOf(page) !== profile.defaultLanguage) {
+      return page.path;
+    }
+    const prefix = profile.languagePrefixes.find((entry) => entry.language === language)?.prefix;
+    const key = page.translationKey ?? page.path;
+    if (prefix === undefined || this.translations.get(key)?.has(language)) return page.path;
+    return key ? `${prefix}${key}` : prefix.replace(/\/$/, '');
+  }
+
   private lookup(key: string): Page | undefined {
     const path =
       this.publishedKeys.get(key) ??
@@ -391,7 +426,10 @@ export class SiteIndex implements DocsIndex {
     const results: SearchResult[] = [];
     for (const hit of hits) {
       if (results.length >= pageSize || hit.score < threshold) break;
-      results.push(toResult(hit.section, hit.score));
+      const result = toResult(hit.section, hit.score);
+      const page = language === undefined ? undefined : this.pages.get(result.path);
+      if (page) result.path = this.localizedPath(page, language);
+      results.push(result);
     }
     return results;
   }

@@ -78,6 +78,11 @@ export interface DocsIndex {
   search(query: string, options?: SearchOptions): SearchResult[];
   /** A page by any accepted form of its path (normalised), or undefined. */
   getPage(path: string): Page | undefined;
+  /**
+   * The path a page is served at for a request path: the page's own, or, for a default-language
+   * page the site also publishes untranslated under a language's prefix (`fr/docs/x`), that one.
+   */
+  servedPath?(page: Page, requestPath: string): string;
   /** The language and version `search` scopes results to for this reader. */
   scope?(query: string, options?: SearchOptions): ReaderScope;
   readonly pageCount: number;

@@ -19,7 +19,7 @@ export function markdownRoutes(options: PublicDocsRouteOptions): Hono<AppEnv> {
     if (!page) return errorResponse(c, 404, 'Page not found');
     // Names the site in the request log, as the keyed routes do.
     c.set('site', site);
-    return c.body(options.files.markdownOf(page, site.siteUrl), 200, {
+    return c.body(options.files.markdownOf(page, site), 200, {
       'Content-Type': 'text/markdown; charset=utf-8',
       'Cache-Control': PUBLIC_DOCS_CACHE_CONTROL,
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { retrievePassages, searchQuery } from '../../../src/server/assistant/retrieval.ts';
 import type { SiteIndex } from '../../../src/server/docs-index/docs-index.ts';
 import { STARLIGHT_DOCS } from '../../support/corpora.ts';
-import { indexSite } from '../../support/docs-sites.ts';
+import { indexSite, writeSite } from '../../support/docs-sites.ts';
 
 let starlight: Promise<SiteIndex> | undefined;
 const corpus = () => {
@@ -89,5 +89,28 @@ describe('retrievePassages with a selection', () => {
     expect(query).toContain("'Content-Encoding': 'none'");
     expect(query).not.toContain('fictional');
     expect(query).toContain("'pagefind: false'");
+  });
+});
+
+describe('retrievePassages on a Docusaurus site a locale translates in part', () => {
+  it("opens a first question with the untranslated page at the locale's path, once", async () => {
+    const index = await indexSite(
+      await writeSite({
+        'docusaurus.config.js': `export default { i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };`,
+        'docs/intro.md':
+          '# Getting started\nInstall it with `npm create widgets`.\n\n## Next\nRead on.',
+        'docs/setup.md': '# Setup\nConfigure the widgets.',
+        'i18n/fr/docusaurus-plugin-content-docs/current/setup.md': '# Configuration\nConfigurez.',
+      }),
+    );
+    const { results, language } = await retrievePassages(index, {
+      question: 'How do I get started?',
+      pageSize: 5,
+      currentPath: '/fr/docs/setup',
+    });
+    expect(language).toBe('fr');
+    const intro = results.filter((result) => result.path.endsWith('docs/intro'));
+    expect(intro.length).toBeGreaterThan(0);
+    expect(intro.every((result) => result.path === 'fr/docs/intro')).toBe(true);
   });
 });

@@ -37,6 +37,23 @@ describe('GET /llms/{domain}/llms.txt', () => {
     expect(text).not.toContain('Rotate the accent keys');
   });
 
+  it('gives relative links the published addresses the site resolves them to', async () => {
+    const orgs = organizations();
+    const index = orgs[0]!.sites[0]!.index as ReturnType<typeof indexOf>;
+    index.upsert(
+      parsePage(
+        'docs/guides/deploy.md',
+        '---\ntitle: Deploy\n---\nFirst [theme it](./theming.mdx#dark-mode).',
+      ),
+    );
+    const text = await (
+      await get(testApp({ organizations: orgs }), '/llms/acme/llms-full.txt')
+    ).text();
+    expect(text).toContain(
+      'First [theme it](https://docs.acme.dev/docs/guides/theming#dark-mode).',
+    );
+  });
+
   it('is rebuilt once the index changes (as --watch changes it)', async () => {
     const orgs = organizations();
     const app = testApp({ organizations: orgs });

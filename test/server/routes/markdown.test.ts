@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromAddress, testApp } from '../../support/server.ts';
+import { folderApp, fromAddress, testApp } from '../../support/server.ts';
 
 const get = (path: string) => testApp().request(path, {}, fromAddress('203.0.113.7'));
 
@@ -15,6 +15,19 @@ describe('GET /md/{domain}/{path}.md', () => {
     expect(await (await get('/md/acme/docs/start.md')).text()).toMatch(/^# Getting started\n/);
     expect((await get('/md/globex/index.md')).status).toBe(404);
     expect(await (await get('/md/globex/a.md')).text()).toBe('# A\n');
+  });
+
+  it('gives relative links the site paths the published site resolves them to', async () => {
+    const app = await folderApp({
+      'guides/setup.md':
+        '# Setup\nThen [deploy](./deploy.md#ship), see [the API](../reference/api).',
+      'guides/deploy.md': '# Deploy',
+      'reference/api.md': '# API',
+    });
+    const response = await app.request('/md/acme/guides/setup.md', {}, fromAddress('203.0.113.7'));
+    expect(await response.text()).toBe(
+      '# Setup\n\nThen [deploy](/guides/deploy#ship), see [the API](/reference/api).\n',
+    );
   });
 
   it('never serves a page restricted to groups', async () => {

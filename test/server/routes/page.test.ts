@@ -32,6 +32,44 @@ describe('POST /v1/page/{domain}', () => {
     expect(await languageOf('intro')).toBe('en');
   });
 
+  it("serves a Docusaurus page a locale has not translated at that locale's path, in its own language", async () => {
+    const app = await folderApp({
+      'docusaurus.config.js': `export default { i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };`,
+      'docs/intro.md': '# Intro\nWelcome.',
+      'docs/setup.md': '# Setup\nInstall it.\n\nThen [start](./intro.md) or [read on](./more).',
+      'docs/more.md': '# More',
+      'i18n/fr/docusaurus-plugin-content-docs/current/intro.md': '# Introduction\nBienvenue.',
+    });
+    const served = async (path: string) =>
+      (await app.request('/v1/page/acme', post({ path }))).json();
+    // Its links lead to the French site's pages, translated or not, as they do there.
+    expect(await served('/fr/docs/setup/')).toEqual({
+      path: 'fr/docs/setup',
+      content: '# Setup\nInstall it.\n\nThen [start](/fr/docs/intro) or [read on](/fr/docs/more).',
+      language: 'en',
+    });
+    expect(await served('docs/setup')).toMatchObject({
+      path: 'docs/setup',
+      content: '# Setup\nInstall it.\n\nThen [start](/docs/intro) or [read on](/docs/more).',
+    });
+    expect(await served('fr/docs/intro')).toMatchObject({ path: 'fr/docs/intro', language: 'fr' });
+  });
+
+  it('gives relative links the site paths the published site resolves them to, in either format', async () => {
+    const app = await folderApp({
+      'guides/setup.md':
+        '# Setup\nThen [deploy](./deploy.md#ship) or read [the API](../reference/api).',
+      'guides/deploy.md': '# Deploy',
+      'reference/api.md': '# API',
+    });
+    for (const format of ['source', 'markdown']) {
+      const response = await app.request('/v1/page/acme', post({ path: 'guides/setup', format }));
+      expect((await response.json()).content, format).toBe(
+        '# Setup\nThen [deploy](/guides/deploy#ship) or read [the API](/reference/api).',
+      );
+    }
+  });
+
   it.each([
     '/docs/guides/theming',
     'docs/guides/theming/',

@@ -6,7 +6,8 @@
  * absolute), and `index`/`README`/same-name-as-folder docs naming their folder. Versions come
  * from `versions.json` + `versioned_docs/version-X` (the last version at the root, the current
  * docs under `next/`), languages from `i18n.locales` + `i18n/<locale>/docusaurus-plugin-
- * content-docs/…` (published under `<locale>/`). `_`-prefixed partials and test files are
+ * content-docs/…` (published under `<locale>/`; an untranslated page is published there too, with
+ * the original's text). `_`-prefixed partials and test files are
  * excluded as the plugin's default `exclude` says; `unlisted: true` pages are served, not
  * searched. Markdown pages in `src/pages` are published too; the blog is not indexed. Pages are
  * MDX, `.md` too, unless `markdown.format` or the page's `format` says `md` or `detect`.
@@ -118,6 +119,27 @@ export function loadDocusaurus(folder: DocsFolder): SiteLayout {
   // Longest folder first, so `docs` never claims `docs/x` of a nested root.
   roots.sort((a, b) => b.dir.length - a.dir.length);
   const rootOf = (file: string) => roots.find((root) => file.startsWith(`${root.dir}/`));
+  /**
+   * The locale a file of a root is published as a page of. An original the default locale's
+   * `i18n/` copy replaces is still what every other locale without its own copy publishes
+   * (apache/rocketmq-site: Chinese originals in `docs/`, English in `i18n/en/`, served at
+   * `zh/docs/…`): the first such locale's page, in its language and with its labels (that
+   * locale's root). Undefined: no page.
+   */
+  const publishedBy = (root: ContentRoot, relativePath: string): ContentRoot | undefined => {
+    if (!root.localizedDir || !folder.isFile(`${root.localizedDir}/${relativePath}`)) {
+      return root;
+    }
+    return roots.find(
+      (other) =>
+        other.locale !== defaultLocale &&
+        !other.localizedDir &&
+        other.baseDir === root.baseDir &&
+        other.instance === root.instance &&
+        other.version === root.version &&
+        !folder.isFile(`${other.dir}/${relativePath}`),
+    );
+  };
   const finish = (path: string) => (trailingSlash && path ? `${path}/` : path);
   return {
     framework: 'docusaurus',
@@ -133,6 +155,10 @@ export function loadDocusaurus(folder: DocsFolder): SiteLayout {
     languagePrefixes: allLocales
       .slice(1)
       .map((locale) => ({ prefix: `${locale}/`, language: languageOf(locale) })),
+    // Every locale's site has the default locale's pages, each read from the locale's `i18n/`
+    // folder where translated, else from the original (the docs plugin's localized content path
+    // before the original one).
+    publishesFallbacks: true,
     configFiles,
     contentDirs: [...new Set(roots.map((root) => root.dir))],
     requiredDirs,
@@ -143,16 +169,19 @@ export function loadDocusaurus(folder: DocsFolder): SiteLayout {
       if (!root.accepts(relativePath)) return false;
       // Docusaurus lists a locale's pages from the default folder and reads each from the
       // locale's `i18n/` folder where it has the file: a translation without its original is
-      // not published, and the default locale's own `i18n/` copy replaces the original.
-      if (root.localizedDir) return !folder.isFile(`${root.localizedDir}/${relativePath}`);
+      // not published, and the default locale's own `i18n/` copy replaces the original, which
+      // other locales without a copy still publish (`publishedBy`).
+      if (root.localizedDir) return publishedBy(root, relativePath) !== undefined;
       return root.dir === root.baseDir || folder.isFile(`${root.baseDir}/${relativePath}`);
     },
     place(file, frontmatter): PagePlacement | undefined {
       const root = rootOf(file);
       if (!root) return undefined;
       const relativePath = file.slice(root.dir.length + 1);
-      const localePrefix = root.locale === defaultLocale ? '' : root.locale;
-      const language = languageOf(root.locale);
+      const owner = publishedBy(root, relativePath) ?? root;
+      const { locale } = owner;
+      const localePrefix = locale === defaultLocale ? '' : locale;
+      const language = languageOf(locale);
       if (!root.instance) {
         const path = joinPath(pagePath(relativePath));
         return {
@@ -174,7 +203,7 @@ export function loadDocusaurus(folder: DocsFolder): SiteLayout {
         stripNumberPrefix(dir.split('/').at(-1)!, root.instance!.numberPrefixes);
       const entry = root.sidebars && sidebarEntry(root.sidebars, doc.id, doc.dir, dirLabel);
       if (entry?.trail.length) {
-        placement.navigation = entry.trail.map((label) => root.labels?.get(label) ?? label);
+        placement.navigation = entry.trail.map((label) => owner.labels?.get(label) ?? label);
       }
       const navTitle = frontmatterText(frontmatter.sidebar_label) ?? entry?.label;
       if (navTitle) placement.navTitle = navTitle;

@@ -74,6 +74,12 @@ export interface SiteProfile {
   /** URL prefixes of non-default languages (`ja/`, `fr/docs/`), for paths that are no page. */
   languagePrefixes: { prefix: string; language: string }[];
   /**
+   * The site publishes every default-language page under each language's prefix where it has
+   * no translation, with the default language's text (Docusaurus: `/fr/docs/x`). A reader of
+   * that language is then cited the page at that path, as the published site serves it.
+   */
+  publishesFallbacks?: boolean;
+  /**
    * The subfolder holding the site's configuration, when the docs folder is a repository whose
    * one site lives below its root (`website`); every path of the layout is relative to the docs
    * folder still.

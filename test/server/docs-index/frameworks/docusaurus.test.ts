@@ -133,12 +133,28 @@ describe('Docusaurus paths', () => {
         'i18n/en/docusaurus-plugin-content-docs/current/01-quickstart/01quickstart.md',
       'docs/producer/01concept': 'docs/02-producer/01concept.md',
       team: 'i18n/en/docusaurus-plugin-content-pages/team.md',
+      // The originals the English copies replace are what the zh site, with no copy of its
+      // own, publishes (the Chinese site of rocketmq.apache.org).
+      'zh/docs/quickstart/01quickstart': 'docs/01-quickstart/01quickstart.md',
+      'zh/team': 'src/pages/team.md',
     });
     expect(index.getPage('docs/quickstart/01quickstart')).toMatchObject({
       title: 'Run RocketMQ locally',
       language: 'en',
       navigation: ['quickstart'],
     });
+    expect(index.getPage('zh/docs/quickstart/01quickstart')).toMatchObject({
+      title: '本地部署 RocketMQ',
+      language: 'zh',
+      translationKey: 'docs/quickstart/01quickstart',
+    });
+    // A Chinese reader is answered from the Chinese page, an English one from the English.
+    expect(index.search('RocketMQ', { filter: { language: 'zh' } })[0]?.path).toBe(
+      'zh/docs/quickstart/01quickstart',
+    );
+    expect(index.search('RocketMQ', { filter: { language: 'en' } })[0]?.path).toBe(
+      'docs/quickstart/01quickstart',
+    );
   });
 
   it('numbers prefixes like Docusaurus, and only those', () => {
@@ -261,12 +277,47 @@ describe('the Docusaurus fixture', () => {
     const paths = french.map((result) => result.path);
     expect(paths).toContain('fr/docs/next/tutorial-basics/create-a-page');
     expect(paths).not.toContain('docs/next/tutorial-basics/create-a-page');
-    // No French copy of this page: the English one answers.
+    // No French copy of this page: the English one answers, at the path the French site
+    // publishes it under (Docusaurus builds every page of the default locale in each locale).
+    const fallback = index.search('sidebar metadata sidebar_position', {
+      filter: { language: 'fr', version: 'current' },
+    })[0];
+    expect(fallback).toMatchObject({
+      path: 'fr/docs/next/tutorial-basics/create-a-document',
+      metadata: { language: 'en' },
+    });
+    // Once in a result list: the English path is not there beside it.
+    const all = index.search('sidebar metadata sidebar_position create a document', {
+      filter: { language: 'fr', version: 'current' },
+      pageSize: 50,
+    });
+    expect(all.map((result) => result.path)).not.toContain(
+      'docs/next/tutorial-basics/create-a-document',
+    );
+    // A French reader on the untranslated page is on a French page: the current path says so.
     expect(
-      index.search('sidebar metadata sidebar_position', {
-        filter: { language: 'fr', version: 'current' },
+      index.search('sidebar_position', {
+        boostPath: '/fr/docs/next/tutorial-basics/create-a-document',
+        filter: { version: 'current' },
       })[0]?.path,
-    ).toBe('docs/next/tutorial-basics/create-a-document');
+    ).toBe('fr/docs/next/tutorial-basics/create-a-document');
+    // The page is served there, with the original's text, at the path it was asked by.
+    const page = index.getPage('/fr/docs/next/tutorial-basics/create-a-document/')!;
+    expect(page.file).toBe('docs/tutorial-basics/02-create-a-document.md');
+    expect(index.servedPath(page, '/fr/docs/next/tutorial-basics/create-a-document/')).toBe(
+      'fr/docs/next/tutorial-basics/create-a-document',
+    );
+    expect(index.servedPath(page, 'docs/next/tutorial-basics/create-a-document')).toBe(
+      'docs/next/tutorial-basics/create-a-document',
+    );
+    // The last version has no French translation at all: all of it is under fr/ too.
+    expect(
+      index.search('Node.js version create-widgets', { filter: { language: 'fr' } })[0]?.path,
+    ).toBe('fr/docs/intro');
+    // A translated page is its translation, never the original at a French path.
+    const translated = index.getPage('/fr/docs/next/intro/')!;
+    expect(translated.language).toBe('fr');
+    expect(index.servedPath(translated, '/fr/docs/next/intro/')).toBe('fr/docs/next/intro');
     const english = index.search('create a page', { filter: { version: 'current' } });
     expect(english.some((result) => result.path.startsWith('fr/'))).toBe(false);
   });
