@@ -528,13 +528,7 @@ function chooseQuotes(
     if (alreadyQuoted(chosen, c)) return;
     if (showsQuotedCode(chosen, c, sections)) return;
     if (c.snippet.kind === 'code' && codeCount(chosen) >= MAX_CODE_BLOCKS) return;
-    // A support that points back ("It is useful when…") is quoted with what it points at.
-    const antecedent = antecedentOf(sections[c.section]!, c.position);
-    if (antecedent !== undefined && !chosen.some((o) => quotes(o, c.section, antecedent))) {
-      chosen.push({ ...c, from: antecedent, to: c.position });
-      return;
-    }
-    chosen.push(c);
+    chosen.push(supportQuote(c, sections, chosen));
   };
   // Other pages first (the reader picks the one that fits), then other sections.
   const pageOf = (c: Candidate) => sections[c.section]!.text.path;
@@ -570,7 +564,7 @@ function chooseQuotes(
     first.relevance >= lead.relevance * FIRST_PAGE_RELEVANCE &&
     !chosen.some((o) => pageOf(o) === pageOf(first) || o.snippet.text === first.snippet.text)
   ) {
-    chosen.push(first);
+    chosen.push(supportQuote(first, sections, chosen));
   }
   return chosen;
 }
@@ -634,7 +628,7 @@ function withWordLeftOut(
     const terms = quotedTerms(c, sections);
     return left.some((g) => g.terms.some((t) => terms.has(t)));
   });
-  if (line) chosen.push(line);
+  if (line) chosen.push(supportQuote(line, sections, chosen));
 }
 
 /** The best line of search's first page whose text no quote holds. */
@@ -670,6 +664,50 @@ function showsQuotedCode(chosen: Candidate[], c: Candidate, sections: Section[])
 /** Whether quote `o` holds the line at `position` of `section` (its own, or in its span). */
 const quotes = (o: Candidate, section: number, position: number) =>
   o.section === section && position >= (o.from ?? o.position) && position <= (o.to ?? o.position);
+
+/**
+ * A supporting quote as it is quoted: a line that points back ("It is useful when…") with what
+ * it points at, and with the rest of its paragraph (see supportEnd).
+ */
+function supportQuote(c: Candidate, sections: Section[], chosen: Candidate[]): Candidate {
+  const antecedent = antecedentOf(sections[c.section]!, c.position);
+  const from =
+    antecedent !== undefined && !chosen.some((o) => quotes(o, c.section, antecedent))
+      ? antecedent
+      : c.position;
+  const to = supportEnd(sections, c.section, from, c.position, chosen);
+  return from === c.position && to === c.position ? c : { ...c, from, to };
+}
+
+/**
+ * Where a supporting quote ends: the sentences after its line in its paragraph finish what it
+ * says ("Vite no longer supports Node.js 14 / 16…", then "Node.js 18 / 20+ is now required."),
+ * as for the lead, while the quote stays short (LEAD_SENTENCES, LEAD_CHARS) and says nothing
+ * another quote says.
+ */
+function supportEnd(
+  sections: Section[],
+  section: number,
+  from: number,
+  position: number,
+  chosen: Candidate[],
+): number {
+  const { snippets } = sections[section]!;
+  const line = snippets[position]!;
+  if (line.kind !== 'sentence' || line.paragraph === undefined) return position;
+  let length = 0;
+  for (let i = from; i <= position; i++) length += snippets[i]!.text.length + 1;
+  let to = position;
+  while (to - from + 1 < LEAD_SENTENCES) {
+    const next = snippets[to + 1];
+    if (next?.kind !== 'sentence' || next.paragraph !== line.paragraph || next.fragment) break;
+    if (chosen.some((o) => quotes(o, section, to + 1))) break;
+    length += next.text.length + 1;
+    if (length > LEAD_CHARS) break;
+    to++;
+  }
+  return to;
+}
 
 /**
  * A sentence that opens by pointing back ("It is useful when…", "This means…") says nothing

@@ -458,6 +458,32 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('quotes a supporting sentence with the rest of its paragraph, and the code it introduces', () => {
+    const passages = [
+      result(
+        'guides/the-panel',
+        'Readers open the panel with the round launcher button in the bottom corner of the screen, which sits too close to nothing.',
+        { title: 'The panel', heading: 'Open the panel', anchor: 'open-the-panel' },
+      ),
+      result(
+        'guides/theming',
+        [
+          'The launcher button sits in the bottom corner, `20px` from both edges. Set `--launcher-inset` to move it further in:',
+          '',
+          '```css\ndocs-widget {\n  --launcher-inset: 32px;\n}\n```',
+        ].join('\n'),
+        { title: 'Theming', heading: 'Move the launcher', anchor: 'move-the-launcher' },
+      ),
+    ];
+    const question = 'The round launcher button sits too close to the screen corner and edges.';
+    const { text } = composeAnswer(question, passages);
+    expect(quotes(text)[0]).toMatch(/^Readers open the panel/);
+    expect(quotes(text)[1]).toBe(
+      'The launcher button sits in the bottom corner, `20px` from both edges. Set `--launcher-inset` to move it further in:',
+    );
+    expect(text).toContain('--launcher-inset: 32px;');
+  });
+
   it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
     const passages = [
       result(
