@@ -142,7 +142,7 @@ export function answerQuotes(
     about,
   );
   const supports: Candidate[] = [];
-  const chosen = chooseQuotes(candidates, reading.sections, alone, supports);
+  const chosen = chooseQuotes(candidates, reading.sections, alone, about, supports);
   if (chosen.length === 0) return chosen;
   const fromFirstPage = (c: Candidate) => reading.sections[c.section]!.rank === 0;
   const firstPageQuote = chosen.find(fromFirstPage);
@@ -487,6 +487,39 @@ function paragraphSpan(section: Section, position: number): { from: number; to: 
 }
 
 /**
+ * The lead's span: its paragraph (see paragraphSpan). A paragraph of one sentence is often a
+ * statement the next paragraph qualifies ("`vite build` will still build the client only…",
+ * then "When the `builder` option is set…, `vite build` opts in to building the entire app
+ * instead."): the next paragraph's sentences follow it, as far as the quote stays short
+ * (LEAD_SENTENCES, LEAD_CHARS). Not a definition's (a property, then the next property), and
+ * not when that paragraph ends in an instruction, which follows with its code on its own.
+ */
+function leadSpan(section: Section, position: number): { from: number; to: number } {
+  const span = paragraphSpan(section, position);
+  const { snippets } = section;
+  const lead = snippets[position]!;
+  const before = snippets[span.from - 1];
+  if (span.from !== span.to || lead.kind !== 'sentence' || lead.paragraph === undefined)
+    return span;
+  if (lead.introduces || lead.definition) return span;
+  if (before?.kind === 'sentence' && before.paragraph === lead.paragraph) return span;
+  const paragraph = snippets[span.to + 1]?.paragraph;
+  if (paragraph === undefined || paragraph === lead.paragraph) return span;
+  // A paragraph ending in an instruction follows the lead with its code (withNextInstruction).
+  if (snippets.some((s) => s.paragraph === paragraph && s.introduces)) return span;
+  let length = lead.text.length;
+  let to = span.to;
+  while (to - span.from + 1 < LEAD_SENTENCES) {
+    const next = snippets[to + 1];
+    if (next?.kind !== 'sentence' || next.paragraph !== paragraph || next.definition) break;
+    length += next.text.length + 1;
+    if (length > LEAD_CHARS) break;
+    to++;
+  }
+  return { from: span.from, to };
+}
+
+/**
  * The lead, then supporting quotes from other sections first (the reader picks the one that
  * fits), each relevant on its own: two question terms, or one its section is about; then the
  * best line of search's first page when no quote is from it. Search's first page may be quoted
@@ -497,6 +530,8 @@ function chooseQuotes(
   candidates: Candidate[],
   sections: Section[],
   alone: boolean,
+  /** About a selection: its lead is the line explaining it, not what follows (see leadSpan). */
+  about: boolean,
   /** Filled with the supporting quotes admitted, quoted or not (see withWordLeftOut). */
   admitted: Candidate[] = [],
 ): Candidate[] {
@@ -507,7 +542,10 @@ function chooseQuotes(
   if (!alone && !candidates.some((c) => c.quotable)) return [];
   const best = candidates[0];
   if (!best) return [];
-  const lead = { ...best, ...paragraphSpan(sections[best.section]!, best.position) };
+  const span = about
+    ? paragraphSpan(sections[best.section]!, best.position)
+    : leadSpan(sections[best.section]!, best.position);
+  const lead = { ...best, ...span };
   const chosen: Candidate[] = [lead];
   const floor = lead.score * SUPPORT_RELATIVE_MIN;
   const inLead = (c: Candidate) =>

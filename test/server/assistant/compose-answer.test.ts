@@ -484,6 +484,26 @@ describe('composeAnswer', () => {
     expect(text).toContain('--launcher-inset: 32px;');
   });
 
+  it('continues a lead that is a paragraph of one sentence with the paragraph after it', () => {
+    const passages = [
+      result(
+        'guide/build',
+        [
+          'Calling `tool build` builds the client bundle only, for backward compatibility.',
+          '',
+          'When the `app` option is set, `tool build` builds the client and server bundles together instead. Bundles are built in series.',
+          '',
+          'This will become the default in a future major.',
+        ].join('\n'),
+        { title: 'Build', heading: 'Building', anchor: 'building' },
+      ),
+    ];
+    const { text } = composeAnswer('Why does tool build give me only the client bundle?', passages);
+    expect(quotes(text)[0]).toBe(
+      'Calling `tool build` builds the client bundle only, for backward compatibility. When the `app` option is set, `tool build` builds the client and server bundles together instead. Bundles are built in series.',
+    );
+  });
+
   it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
     const passages = [
       result(
