@@ -588,6 +588,7 @@ function chooseQuotes(
     const alongside = lineAlongside(candidates, sections, lead, floor);
     if (alongside) take(alongside);
   }
+  for (const c of sameSectionLines(candidates, lead, floor)) take(c);
   // Search's first page, when no quote is from it: search weighed titles and headings across the
   // whole site, a line's score only the words it shares with the question, and a generic page's
   // line sharing common words often outscores the page that answers (in the reader's words,
@@ -628,6 +629,21 @@ function lineAlongside(
       c.snippet.text !== lead.snippet.text,
   );
 }
+
+/**
+ * The lines of the lead's own section, in prose, reaching the supports' score floor and holding
+ * two words of the question: in room the supports leave, they say more of what the lead's
+ * section says about the question ("Entries in `head` … do not pass through Astro's script
+ * processing."), though alone they hold less of it than a support must.
+ */
+const sameSectionLines = (candidates: Candidate[], lead: Candidate, floor: number) =>
+  candidates.filter(
+    (c) =>
+      c.section === lead.section &&
+      c.snippet.kind === 'sentence' &&
+      c.score >= floor &&
+      c.matched >= 2,
+  );
 
 /** The terms of a quote's lines and of the code its last line introduces. */
 function quotedTerms(c: Candidate, sections: Section[]): Set<string> {

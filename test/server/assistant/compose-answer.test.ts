@@ -504,6 +504,34 @@ describe('composeAnswer', () => {
     );
   });
 
+  it("quotes, in the room the supports leave, a line of the lead's section holding two words of the question", () => {
+    const passages = [
+      result(
+        'reference/configuration',
+        [
+          'Add custom tags to the `<head>` of your site. Can be useful for adding analytics and other third-party scripts.',
+          '',
+          '```js\nsite({ head: [{ tag: "script", attrs: { src: "https://cdn.example.com/script.js" } }] });\n```',
+          '',
+          'Entries in `head` are converted directly to HTML elements and are not bundled. If you need to import local scripts, styles, or images, override the `Head` component.',
+        ].join('\n'),
+        { title: 'Configuration Reference', heading: 'head', anchor: 'head' },
+      ),
+      result(
+        'reference/configuration',
+        'The `HeadConfig` type: a tag, its attributes and its content, for a script tag added to the head.',
+        { title: 'Configuration Reference', heading: 'HeadConfig', anchor: 'headconfig' },
+      ),
+    ];
+    const question =
+      "I added a script tag in the head option pointing at ./src/scripts/consent.ts and in production it just 404s. It isn't bundled?";
+    const blocks = quotes(composeAnswer(question, passages).text);
+    expect(blocks[0]).toMatch(/^Add custom tags/);
+    expect(blocks.at(-1)).toBe(
+      'Entries in `head` are converted directly to HTML elements and are not bundled. If you need to import local scripts, styles, or images, override the `Head` component.',
+    );
+  });
+
   it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
     const passages = [
       result(
