@@ -143,7 +143,7 @@ export function answerQuotes(
     about,
   );
   const supports: Candidate[] = [];
-  const chosen = chooseQuotes(candidates, reading.sections, alone, supports);
+  const chosen = chooseQuotes(candidates, reading.sections, alone, about, supports);
   if (chosen.length === 0) return chosen;
   const fromFirstPage = (c: Candidate) => reading.sections[c.section]!.rank === 0;
   const firstPageQuote = chosen.find(fromFirstPage);
@@ -489,6 +489,39 @@ function paragraphSpan(section: Section, position: number): { from: number; to: 
 }
 
 /**
+ * The lead's span: its paragraph (see paragraphSpan). A paragraph of one sentence is often a
+ * statement the next paragraph qualifies ("`vite build` will still build the client only…",
+ * then "When the `builder` option is set…, `vite build` opts in to building the entire app
+ * instead."): the next paragraph's sentences follow it, as far as the quote stays short
+ * (LEAD_SENTENCES, LEAD_CHARS). Not a definition's (a property, then the next property), and
+ * not when that paragraph ends in an instruction, which follows with its code on its own.
+ */
+function leadSpan(section: Section, position: number): { from: number; to: number } {
+  const span = paragraphSpan(section, position);
+  const { snippets } = section;
+  const lead = snippets[position]!;
+  const before = snippets[span.from - 1];
+  if (span.from !== span.to || lead.kind !== 'sentence' || lead.paragraph === undefined)
+    return span;
+  if (lead.introduces || lead.definition) return span;
+  if (before?.kind === 'sentence' && before.paragraph === lead.paragraph) return span;
+  const paragraph = snippets[span.to + 1]?.paragraph;
+  if (paragraph === undefined || paragraph === lead.paragraph) return span;
+  // A paragraph ending in an instruction follows the lead with its code (withNextInstruction).
+  if (snippets.some((s) => s.paragraph === paragraph && s.introduces)) return span;
+  let length = lead.text.length;
+  let to = span.to;
+  while (to - span.from + 1 < LEAD_SENTENCES) {
+    const next = snippets[to + 1];
+    if (next?.kind !== 'sentence' || next.paragraph !== paragraph || next.definition) break;
+    length += next.text.length + 1;
+    if (length > LEAD_CHARS) break;
+    to++;
+  }
+  return { from: span.from, to };
+}
+
+/**
  * The lead, then supporting quotes from other sections first (the reader picks the one that
  * fits), each relevant on its own: two question terms, or one its section is about; then the
  * best line of search's first page when no quote is from it. Search's first page may be quoted
@@ -499,6 +532,8 @@ function chooseQuotes(
   candidates: Candidate[],
   sections: Section[],
   alone: boolean,
+  /** About a selection: its lead is the line explaining it, not what follows (see leadSpan). */
+  about: boolean,
   /** Filled with the supporting quotes admitted, quoted or not (see withWordLeftOut). */
   admitted: Candidate[] = [],
 ): Candidate[] {
@@ -509,7 +544,10 @@ function chooseQuotes(
   if (!alone && !candidates.some((c) => c.quotable)) return [];
   const best = candidates[0];
   if (!best) return [];
-  const lead = { ...best, ...paragraphSpan(sections[best.section]!, best.position) };
+  const span = about
+    ? paragraphSpan(sections[best.section]!, best.position)
+    : leadSpan(sections[best.section]!, best.position);
+  const lead = { ...best, ...span };
   const chosen: Candidate[] = [lead];
   const floor = lead.score * SUPPORT_RELATIVE_MIN;
   const inLead = (c: Candidate) =>
@@ -530,13 +568,7 @@ function chooseQuotes(
     if (alreadyQuoted(chosen, c)) return;
     if (showsQuotedCode(chosen, c, sections)) return;
     if (c.snippet.kind === 'code' && codeCount(chosen) >= MAX_CODE_BLOCKS) return;
-    // A support that points back ("It is useful when…") is quoted with what it points at.
-    const antecedent = antecedentOf(sections[c.section]!, c.position);
-    if (antecedent !== undefined && !chosen.some((o) => quotes(o, c.section, antecedent))) {
-      chosen.push({ ...c, from: antecedent, to: c.position });
-      return;
-    }
-    chosen.push(c);
+    chosen.push(supportQuote(c, sections, chosen));
   };
   // Other pages first (the reader picks the one that fits), then other sections.
   const pageOf = (c: Candidate) => sections[c.section]!.text.path;
@@ -558,6 +590,7 @@ function chooseQuotes(
     const alongside = lineAlongside(candidates, sections, lead, floor);
     if (alongside) take(alongside);
   }
+  for (const c of sameSectionLines(candidates, lead, floor)) take(c);
   // Search's first page, when no quote is from it: search weighed titles and headings across the
   // whole site, a line's score only the words it shares with the question, and a generic page's
   // line sharing common words often outscores the page that answers (in the reader's words,
@@ -572,7 +605,7 @@ function chooseQuotes(
     first.relevance >= lead.relevance * FIRST_PAGE_RELEVANCE &&
     !chosen.some((o) => pageOf(o) === pageOf(first) || o.snippet.text === first.snippet.text)
   ) {
-    chosen.push(first);
+    chosen.push(supportQuote(first, sections, chosen));
   }
   return chosen;
 }
@@ -598,6 +631,21 @@ function lineAlongside(
       c.snippet.text !== lead.snippet.text,
   );
 }
+
+/**
+ * The lines of the lead's own section, in prose, reaching the supports' score floor and holding
+ * two words of the question: in room the supports leave, they say more of what the lead's
+ * section says about the question ("Entries in `head` … do not pass through Astro's script
+ * processing."), though alone they hold less of it than a support must.
+ */
+const sameSectionLines = (candidates: Candidate[], lead: Candidate, floor: number) =>
+  candidates.filter(
+    (c) =>
+      c.section === lead.section &&
+      c.snippet.kind === 'sentence' &&
+      c.score >= floor &&
+      c.matched >= 2,
+  );
 
 /** The terms of a quote's lines and of the code its last line introduces. */
 function quotedTerms(c: Candidate, sections: Section[]): Set<string> {
@@ -636,7 +684,7 @@ function withWordLeftOut(
     const terms = quotedTerms(c, sections);
     return left.some((g) => g.terms.some((t) => terms.has(t)));
   });
-  if (line) chosen.push(line);
+  if (line) chosen.push(supportQuote(line, sections, chosen));
 }
 
 /** The best line of search's first page whose text no quote holds. */
@@ -672,6 +720,50 @@ function showsQuotedCode(chosen: Candidate[], c: Candidate, sections: Section[])
 /** Whether quote `o` holds the line at `position` of `section` (its own, or in its span). */
 const quotes = (o: Candidate, section: number, position: number) =>
   o.section === section && position >= (o.from ?? o.position) && position <= (o.to ?? o.position);
+
+/**
+ * A supporting quote as it is quoted: a line that points back ("It is useful when…") with what
+ * it points at, and with the rest of its paragraph (see supportEnd).
+ */
+function supportQuote(c: Candidate, sections: Section[], chosen: Candidate[]): Candidate {
+  const antecedent = antecedentOf(sections[c.section]!, c.position);
+  const from =
+    antecedent !== undefined && !chosen.some((o) => quotes(o, c.section, antecedent))
+      ? antecedent
+      : c.position;
+  const to = supportEnd(sections, c.section, from, c.position, chosen);
+  return from === c.position && to === c.position ? c : { ...c, from, to };
+}
+
+/**
+ * Where a supporting quote ends: the sentences after its line in its paragraph finish what it
+ * says ("Vite no longer supports Node.js 14 / 16…", then "Node.js 18 / 20+ is now required."),
+ * as for the lead, while the quote stays short (LEAD_SENTENCES, LEAD_CHARS) and says nothing
+ * another quote says.
+ */
+function supportEnd(
+  sections: Section[],
+  section: number,
+  from: number,
+  position: number,
+  chosen: Candidate[],
+): number {
+  const { snippets } = sections[section]!;
+  const line = snippets[position]!;
+  if (line.kind !== 'sentence' || line.paragraph === undefined) return position;
+  let length = 0;
+  for (let i = from; i <= position; i++) length += snippets[i]!.text.length + 1;
+  let to = position;
+  while (to - from + 1 < LEAD_SENTENCES) {
+    const next = snippets[to + 1];
+    if (next?.kind !== 'sentence' || next.paragraph !== line.paragraph || next.fragment) break;
+    if (chosen.some((o) => quotes(o, section, to + 1))) break;
+    length += next.text.length + 1;
+    if (length > LEAD_CHARS) break;
+    to++;
+  }
+  return to;
+}
 
 /**
  * A sentence that opens by pointing back ("It is useful when…", "This means…") says nothing

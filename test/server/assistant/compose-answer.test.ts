@@ -458,6 +458,80 @@ describe('composeAnswer', () => {
     );
   });
 
+  it('quotes a supporting sentence with the rest of its paragraph, and the code it introduces', () => {
+    const passages = [
+      result(
+        'guides/the-panel',
+        'Readers open the panel with the round launcher button in the bottom corner of the screen, which sits too close to nothing.',
+        { title: 'The panel', heading: 'Open the panel', anchor: 'open-the-panel' },
+      ),
+      result(
+        'guides/theming',
+        [
+          'The launcher button sits in the bottom corner, `20px` from both edges. Set `--launcher-inset` to move it further in:',
+          '',
+          '```css\ndocs-widget {\n  --launcher-inset: 32px;\n}\n```',
+        ].join('\n'),
+        { title: 'Theming', heading: 'Move the launcher', anchor: 'move-the-launcher' },
+      ),
+    ];
+    const question = 'The round launcher button sits too close to the screen corner and edges.';
+    const { text } = composeAnswer(question, passages);
+    expect(quotes(text)[0]).toMatch(/^Readers open the panel/);
+    expect(quotes(text)[1]).toBe(
+      'The launcher button sits in the bottom corner, `20px` from both edges. Set `--launcher-inset` to move it further in:',
+    );
+    expect(text).toContain('--launcher-inset: 32px;');
+  });
+
+  it('continues a lead that is a paragraph of one sentence with the paragraph after it', () => {
+    const passages = [
+      result(
+        'guide/build',
+        [
+          'Calling `tool build` builds the client bundle only, for backward compatibility.',
+          '',
+          'When the `app` option is set, `tool build` builds the client and server bundles together instead. Bundles are built in series.',
+          '',
+          'This will become the default in a future major.',
+        ].join('\n'),
+        { title: 'Build', heading: 'Building', anchor: 'building' },
+      ),
+    ];
+    const { text } = composeAnswer('Why does tool build give me only the client bundle?', passages);
+    expect(quotes(text)[0]).toBe(
+      'Calling `tool build` builds the client bundle only, for backward compatibility. When the `app` option is set, `tool build` builds the client and server bundles together instead. Bundles are built in series.',
+    );
+  });
+
+  it("quotes, in the room the supports leave, a line of the lead's section holding two words of the question", () => {
+    const passages = [
+      result(
+        'reference/configuration',
+        [
+          'Add custom tags to the `<head>` of your site. Can be useful for adding analytics and other third-party scripts.',
+          '',
+          '```js\nsite({ head: [{ tag: "script", attrs: { src: "https://cdn.example.com/script.js" } }] });\n```',
+          '',
+          'Entries in `head` are converted directly to HTML elements and are not bundled. If you need to import local scripts, styles, or images, override the `Head` component.',
+        ].join('\n'),
+        { title: 'Configuration Reference', heading: 'head', anchor: 'head' },
+      ),
+      result(
+        'reference/configuration',
+        'The `HeadConfig` type: a tag, its attributes and its content, for a script tag added to the head.',
+        { title: 'Configuration Reference', heading: 'HeadConfig', anchor: 'headconfig' },
+      ),
+    ];
+    const question =
+      "I added a script tag in the head option pointing at ./src/scripts/consent.ts and in production it just 404s. It isn't bundled?";
+    const blocks = quotes(composeAnswer(question, passages).text);
+    expect(blocks[0]).toMatch(/^Add custom tags/);
+    expect(blocks.at(-1)).toBe(
+      'Entries in `head` are converted directly to HTML elements and are not bundled. If you need to import local scripts, styles, or images, override the `Head` component.',
+    );
+  });
+
   it('quotes the numbered steps that follow the lead of a how-to answer, with their code', () => {
     const passages = [
       result(
