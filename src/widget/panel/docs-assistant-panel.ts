@@ -9,7 +9,7 @@ import type { DocsAssistant } from '../docs-assistant/docs-assistant.ts';
 import { emit } from '../docs-assistant/events.ts';
 import { errorText, pageErrorText } from '../i18n/error-text.ts';
 import { type DocsAssistantI18n, resolveI18n } from '../i18n/i18n.ts';
-import { directionAt } from '../i18n/language.ts';
+import { directionAt, layoutDirectionAt } from '../i18n/language.ts';
 import { type PageTarget, PageViewController } from '../page/page-view-controller.ts';
 import { ClipboardController } from './clipboard-controller.ts';
 import { composerStyles } from './composer/composer.styles.ts';
@@ -382,6 +382,7 @@ export class DocsAssistantPanel extends LitElement {
       <dialog
         part="dialog"
         dir=${directionAt(this.host, this.locale ?? '')}
+        class=${layoutDirectionAt(this.host) === 'rtl' ? 'rtl-page' : ''}
         aria-labelledby="title"
         aria-modal=${this.dialog.modal ? 'true' : 'false'}
         ${ref(this.dialog.element)}
