@@ -7,11 +7,14 @@
  *   (launcher + selection helper);
  * - the first answer: that plus every lazily imported chunk (panel, chat engine, Markdown,
  *   sanitizer, the strings' loader), except the syntax highlighter, which loads only for code
- *   blocks, and the page view, which loads only when a cited page is opened, and with only the
+ *   blocks, the page view, which loads only when a cited page is opened, and the thumbs'
+ *   controller, which loads with the first thumbs up or down; and with only the
  *   largest of the UI string tables (src/widget/i18n/locales/): a page loads the one of its
  *   language, never two;
  * - the page view, on its own line: its template, the page client and the heading slug rules,
- *   fetched the first time a page is opened in the panel (on top of the first answer).
+ *   fetched the first time a page is opened in the panel (on top of the first answer);
+ * - the thumbs, on their own line: the feedback controller and its client, fetched with the
+ *   first thumbs up or down.
  */
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -21,6 +24,7 @@ const manifest = JSON.parse(readFileSync(`${dir}/.vite/manifest.json`, 'utf8'));
 const entryKey = 'src/widget/script.ts';
 const isHighlighter = (key) => /highlight/i.test(key);
 const isPageView = (key) => /\/(panel\/page-view\/page-view|page\/page-client)\.ts$/.test(key);
+const isThumbs = (key) => /\/panel\/feedback-controller\.ts$/.test(key);
 const isStringTable = (key) => /\/i18n\/locales\//.test(key);
 const gzipSize = (key) =>
   gzipSync(readFileSync(`${dir}/${manifest[key].file}`), { level: 9 }).length;
@@ -31,7 +35,7 @@ const largestStringTable = Object.keys(manifest)
 function closure(key, { lazy }) {
   const seen = new Set();
   const visit = (k) => {
-    if (seen.has(k) || (lazy && (isHighlighter(k) || isPageView(k)))) return;
+    if (seen.has(k) || (lazy && (isHighlighter(k) || isPageView(k) || isThumbs(k)))) return;
     if (isStringTable(k) && k !== largestStringTable) return;
     seen.add(k);
     const chunk = manifest[k];
@@ -42,9 +46,10 @@ function closure(key, { lazy }) {
   return [...seen].map((k) => `${dir}/${manifest[k].file}`);
 }
 
-const pageViewFiles = Object.keys(manifest)
-  .filter(isPageView)
-  .map((key) => `${dir}/${manifest[key].file}`);
+const filesOf = (isPart) =>
+  Object.keys(manifest)
+    .filter(isPart)
+    .map((key) => `${dir}/${manifest[key].file}`);
 
 /** The Insights page: its entry script and stylesheet (lit, uPlot and the app). */
 const insightsDir = 'dist/insights';
@@ -69,8 +74,14 @@ export default [
   },
   {
     name: 'a cited page opened in the panel (page view, page client, slug rules: on demand)',
-    path: pageViewFiles,
+    path: filesOf(isPageView),
     limit: '4 KB',
+    gzip: true,
+  },
+  {
+    name: 'the thumbs (feedback controller and client: on the first thumbs up or down)',
+    path: filesOf(isThumbs),
+    limit: '1 KB',
     gzip: true,
   },
   {

@@ -15,12 +15,14 @@ const TRANSLATIONS: Record<string, Translation> = {
   es: () => import('./locales/es.ts'),
   fa: () => import('./locales/fa.ts'),
   fr: () => import('./locales/fr.ts'),
+  he: () => import('./locales/he.ts'),
   it: () => import('./locales/it.ts'),
   ja: () => import('./locales/ja.ts'),
   ko: () => import('./locales/ko.ts'),
   pt: () => import('./locales/pt.ts'),
   ru: () => import('./locales/ru.ts'),
   tr: () => import('./locales/tr.ts'),
+  ur: () => import('./locales/ur.ts'),
   zh: () => import('./locales/zh.ts'),
 };
 

@@ -1,11 +1,11 @@
 /**
  * Syntax highlighting, loaded only when an answer or page first shows a code block: the
- * highlight.js core plus the languages doc answers use (TypeScript/TSX, JavaScript, JSON,
- * shell, HTML, CSS, Python), in their own chunks outside the chat bundle.
+ * highlighter (highlighter.ts: the highlight.js core and its languages) is one chunk outside
+ * the chat bundle.
  */
-import type { HLJSApi } from 'highlight.js';
+type Highlight = typeof import('./highlighter.ts').highlight;
 
-let hljs: HLJSApi | undefined;
+let highlight: Highlight | undefined;
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
@@ -31,32 +31,13 @@ const ALIASES: Record<string, string> = {
 };
 
 export function isHighlighterReady(): boolean {
-  return hljs !== undefined;
+  return highlight !== undefined;
 }
 
 /** Loads the highlighter once; resolves when it is ready (also for later callers). */
 export function loadHighlighter(): Promise<void> {
   loading ??= (async () => {
-    const [core, typescript, javascript, json, bash, xml, css, python] = await Promise.all([
-      import('highlight.js/lib/core'),
-      import('highlight.js/lib/languages/typescript'),
-      import('highlight.js/lib/languages/javascript'),
-      import('highlight.js/lib/languages/json'),
-      import('highlight.js/lib/languages/bash'),
-      import('highlight.js/lib/languages/xml'),
-      import('highlight.js/lib/languages/css'),
-      import('highlight.js/lib/languages/python'),
-    ]);
-    const instance = core.default;
-    instance.configure({ ignoreUnescapedHTML: true });
-    instance.registerLanguage('typescript', typescript.default);
-    instance.registerLanguage('javascript', javascript.default);
-    instance.registerLanguage('json', json.default);
-    instance.registerLanguage('bash', bash.default);
-    instance.registerLanguage('xml', xml.default);
-    instance.registerLanguage('css', css.default);
-    instance.registerLanguage('python', python.default);
-    hljs = instance;
+    highlight = (await import('./highlighter.ts')).highlight;
     for (const listener of listeners) listener();
   })().catch((error: unknown) => {
     loading = undefined; // a failed chunk load (offline) may succeed later
@@ -84,6 +65,5 @@ export function languageOf(lang: string | undefined): string | undefined {
  */
 export function highlightCode(code: string, lang: string | undefined): string | undefined {
   const language = languageOf(lang);
-  if (!hljs || !language || !hljs.getLanguage(language)) return undefined;
-  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  return highlight && language ? highlight(code, language) : undefined;
 }

@@ -17,9 +17,9 @@ export const styles = css`
     --_left: auto;
     --_slide: 16px;
   }
-  /* On a right-to-left page the side panel is on the left, by the launcher, and slides in from
-     there. The side follows the page's own direction (its dir attribute), as the launcher's does. */
-  :host(:dir(rtl)) {
+  /* On a page laid out right to left (its dir attribute, or CSS direction alone) the side panel
+     is on the left, by the launcher, and slides in from there. */
+  dialog.rtl-page {
     --_right: auto;
     --_left: 12px;
     --_slide: -16px;

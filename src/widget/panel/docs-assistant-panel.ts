@@ -9,7 +9,7 @@ import type { DocsAssistant } from '../docs-assistant/docs-assistant.ts';
 import { emit } from '../docs-assistant/events.ts';
 import { errorText, pageErrorText } from '../i18n/error-text.ts';
 import { type DocsAssistantI18n, resolveI18n } from '../i18n/i18n.ts';
-import { directionAt } from '../i18n/language.ts';
+import { directionAt, layoutDirectionAt } from '../i18n/language.ts';
 import { type PageTarget, PageViewController } from '../page/page-view-controller.ts';
 import { ClipboardController } from './clipboard-controller.ts';
 import { composerStyles } from './composer/composer.styles.ts';
@@ -21,7 +21,7 @@ import { conversationStyles } from './conversation/conversation.styles.ts';
 import { conversation } from './conversation/conversation.ts';
 import { DialogController, siteModalOpen } from './dialog-controller.ts';
 import { adaptationStyles, styles } from './docs-assistant-panel.styles.ts';
-import { FeedbackController, type Rating } from './feedback-controller.ts';
+import type { FeedbackController, Rating } from './feedback-controller.ts';
 import { feedbackFormStyles } from './feedback-form/feedback-form.styles.ts';
 import { feedbackFormId } from './feedback-form/feedback-form.ts';
 import { headerStyles } from './header/header.styles.ts';
@@ -132,11 +132,9 @@ export class DocsAssistantPanel extends LitElement {
   );
   private readonly draft = new DraftController(this);
   private readonly clipboard = new ClipboardController(this);
-  private readonly feedback = new FeedbackController(
-    this,
-    () => this.config.chat,
-    () => this.chat,
-  );
+  /** The thumbs' state and posts, once the first thumbs has loaded them (no answer needs them before). */
+  private feedback: FeedbackController | undefined;
+  private feedbackLoading: Promise<FeedbackController> | undefined;
   private readonly scroller = createRef<HTMLElement>();
   private readonly backButton = createRef<HTMLButtonElement>();
   private readonly follow = new ScrollFollowController(this, () => this.scroller.value ?? null);
@@ -253,7 +251,7 @@ export class DocsAssistantPanel extends LitElement {
   private newChat = (): void => {
     this.chat.newChat();
     this.page.close();
-    this.feedback.reset();
+    this.feedback?.reset();
     this.follow.pin();
     this.focus();
   };
@@ -320,7 +318,13 @@ export class DocsAssistantPanel extends LitElement {
    * focus moves into it; the event fires when the rating changed.
    */
   private async rate(message: DocsUIMessage, rating: Rating): Promise<void> {
-    const changed = this.feedback.rate(message.id, rating);
+    let feedback: FeedbackController;
+    try {
+      feedback = await this.loadFeedback();
+    } catch {
+      return; // its code could not be fetched (offline): neither could the thumbs be posted
+    }
+    const changed = feedback.rate(message.id, rating);
     if (changed) {
       emit(this, 'docs-assistant-feedback', {
         messageId: message.id,
@@ -339,7 +343,7 @@ export class DocsAssistantPanel extends LitElement {
     comment: string,
   ): Promise<void> {
     const back = this.thumbsDownOf(message.id);
-    const sent = this.feedback.send(message.id, reason, comment);
+    const sent = this.feedback?.send(message.id, reason, comment);
     if (sent) {
       emit(this, 'docs-assistant-feedback', {
         messageId: message.id,
@@ -355,9 +359,26 @@ export class DocsAssistantPanel extends LitElement {
   /** Skip or Escape: the form closes and focus goes back to the thumbs down. */
   private async skipFeedback(message: DocsUIMessage): Promise<void> {
     const back = this.thumbsDownOf(message.id);
-    this.feedback.close(message.id);
+    this.feedback?.close(message.id);
     await this.updateComplete;
     back?.focus();
+  }
+
+  /** The feedback controller's code, fetched with the first thumbs (again after a failed fetch). */
+  private loadFeedback(): Promise<FeedbackController> {
+    this.feedbackLoading ??= import('./feedback-controller.ts').then(
+      ({ FeedbackController }) =>
+        (this.feedback = new FeedbackController(
+          this,
+          () => this.config.chat,
+          () => this.chat,
+        )),
+      (error: unknown) => {
+        this.feedbackLoading = undefined;
+        throw error;
+      },
+    );
+    return this.feedbackLoading;
   }
 
   private feedbackFormOf(messageId: string): HTMLElement | null {
@@ -382,6 +403,7 @@ export class DocsAssistantPanel extends LitElement {
       <dialog
         part="dialog"
         dir=${directionAt(this.host, this.locale ?? '')}
+        class=${layoutDirectionAt(this.host) === 'rtl' ? 'rtl-page' : ''}
         aria-labelledby="title"
         aria-modal=${this.dialog.modal ? 'true' : 'false'}
         ${ref(this.dialog.element)}
@@ -450,8 +472,8 @@ export class DocsAssistantPanel extends LitElement {
       t,
       streaming: last && this.busy,
       onRegenerate: last && this.chat.status === 'ready' ? () => this.regenerate() : undefined,
-      rated: this.feedback.ratingOf(message.id),
-      feedback: this.feedback.formOf(message.id),
+      rated: this.feedback?.ratingOf(message.id),
+      feedback: this.feedback?.formOf(message.id),
       copied: this.clipboard.copied === message.id,
       onContentClick: (event, cited) => this.onContentClick(event, cited),
       onCitation: (citation) => this.openCitation(citation),

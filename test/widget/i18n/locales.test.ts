@@ -26,12 +26,14 @@ describe('string tables', () => {
       'es',
       'fa',
       'fr',
+      'he',
       'it',
       'ja',
       'ko',
       'pt',
       'ru',
       'tr',
+      'ur',
       'zh',
     ]);
     for (const language of SHIPPED_LANGUAGES) {
@@ -56,6 +58,8 @@ describe('string tables', () => {
     ['zh', 'zh'],
     ['zh-TW', 'en'],
     ['fa-IR', 'fa'],
+    ['he-IL', 'he'],
+    ['ur-PK', 'ur'],
     ['ko-KR', 'ko'],
     ['zh-Hant-HK', 'en'],
     ['en-GB', 'en'],
@@ -115,6 +119,35 @@ describe('the page language picks the strings', () => {
     } finally {
       root.removeAttribute('dir');
     }
+  });
+
+  it('<html lang="he"> laid out right to left by CSS alone: Hebrew, mirrored, on the left', async () => {
+    root.setAttribute('lang', 'he');
+    root.style.direction = 'rtl';
+    await page.viewport(1280, 800);
+    try {
+      const el = await make();
+      await waitUntil(() => launcherText(el) === 'שאלו את ה-AI', 'Hebrew launcher', WAIT);
+      const launcher = el.shadowRoot!.querySelector('[part=launcher]')!.getBoundingClientRect();
+      expect(launcher.left).toBe(20);
+      await el.show();
+      expect(inPanel(el, '.empty-title').textContent).toBe('איך אפשר לעזור?');
+      expect(inPanel(el, '[part~=close]').getAttribute('aria-label')).toBe('סגירה');
+      const dialog = inPanel(el, 'dialog');
+      expect(getComputedStyle(dialog).direction).toBe('rtl');
+      await waitUntil(() => dialog.getBoundingClientRect().left === 12, 'panel on the left', WAIT);
+    } finally {
+      root.style.removeProperty('direction');
+    }
+  });
+
+  it('<html lang="ur">: the panel speaks Urdu, right to left', async () => {
+    root.setAttribute('lang', 'ur-PK');
+    const el = await make();
+    await waitUntil(() => launcherText(el) === 'AI سے پوچھیں', 'Urdu launcher', WAIT);
+    await el.show();
+    expect(inPanel(el, 'textarea').getAttribute('placeholder')).toBe('سوال پوچھیں…');
+    expect(getComputedStyle(inPanel(el, 'dialog')).direction).toBe('rtl');
   });
 
   it('the i18n property still replaces a key of the translation', async () => {

@@ -1313,11 +1313,40 @@ describe('panel: right-to-left pages', () => {
     expect([style.paddingRight, style.paddingLeft]).toEqual(['4px', '10px']);
   });
 
+  it('follows a right-to-left page set by CSS alone (no dir attribute): mirrored, on the left', async () => {
+    root.style.direction = 'rtl';
+    try {
+      const el = await make();
+      const dialog = $(el, 'dialog')!;
+      expect(dialog.getAttribute('dir')).toBe('rtl');
+      expect(direction($(el, '[part=header]')!)).toBe('rtl');
+      expect(direction($(el, '[part=composer]')!)).toBe('rtl');
+      expect(dialog.getBoundingClientRect().left).toBe(12);
+    } finally {
+      root.style.removeProperty('direction');
+    }
+  });
+
+  it("the text reads as the dir attribute says; the side follows the page's layout", async () => {
+    root.style.direction = 'rtl';
+    root.setAttribute('dir', 'ltr');
+    try {
+      const el = await make();
+      expect($(el, 'dialog')!.getAttribute('dir')).toBe('ltr');
+      // the CSS lays the page out right to left all the same: the launcher's side, the left
+      expect($(el, 'dialog')!.getBoundingClientRect().left).toBe(12);
+    } finally {
+      root.style.removeProperty('direction');
+    }
+  });
+
   it('takes the direction from the page language when no dir is set', async () => {
     root.setAttribute('lang', 'ar');
     const el = await make();
     expect($(el, 'dialog')!.getAttribute('dir')).toBe('rtl');
     expect(direction($(el, '[part=composer]')!)).toBe('rtl');
+    // the page itself is laid out left to right: the panel stays on its right, by the launcher
+    expect($(el, 'dialog')!.getBoundingClientRect().right).toBe(1280 - 12);
     root.setAttribute('lang', 'en');
     el.requestUpdate('domain');
     await el.updateComplete;
