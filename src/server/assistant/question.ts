@@ -380,8 +380,12 @@ function kindOf(asking: string): QuestionKind {
 
 const orFix = (kind: QuestionKind): QuestionKind => (kind === 'other' ? 'how' : kind);
 
-/** A short opening phrase ended by a comma, quoting nothing ("For server-side rendering, "). */
-const LEADING_CLAUSE = /^[^,?？、，'"‘“]{3,80}[,，、]\s*/u;
+/**
+ * A short opening phrase ended by a comma, a dash or a colon, quoting nothing ("For server-side
+ * rendering, ", "Exporting traces over OTLP — ", "On Windows: "). A hyphen counts only spaced
+ * (" - "), a colon only before a space: `vite-plugin` and `http://` end nothing.
+ */
+const LEADING_CLAUSE = /^[^,?？、，'"‘“]{3,80}?(?:[,，、]|\s*[—–]|\s-\s|[:：]\s)\s*/u;
 
 function kindOfClause(clause: string): QuestionKind {
   if (WHY.test(clause)) return 'why';

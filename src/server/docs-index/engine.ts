@@ -7,6 +7,7 @@
  */
 import MiniSearch, { type SearchResult as MiniSearchHit } from 'minisearch';
 import { askingTermsOf } from '../text/asking-words.ts';
+import { slipsBetween } from '../text/slips.ts';
 import {
   cachedWordTerms,
   foldCase,
@@ -719,9 +720,10 @@ export class SectionEngine {
 
   /**
    * The term of the site a word it never uses is a typo of, as search's fuzzy matching reaches it:
-   * within its distance (one edit per five letters), the first letter as typed (readers seldom
-   * get it wrong, and a name such as "sentry" is not "entry"), the closest, then the most used,
-   * in READING_SECTIONS_MIN sections at least. Undefined for a word the site uses, a word that
+   * within its distance (one edit per five letters) by slips of the fingers only (text/slips.ts:
+   * "wherever" is no typo of "whenever", nor "timer" of "time"), the first letter as typed
+   * (readers seldom get it wrong, and a name such as "sentry" is not "entry"), the fewest slips,
+   * then the most used, in READING_SECTIONS_MIN sections at least. Undefined for a word the site uses, a word that
    * is not lower-case letters of a cased script, or one with no such term.
    */
   readingOf(term: string): string | undefined {
@@ -731,21 +733,22 @@ export class SectionEngine {
     let best: string | undefined;
     let bestDistance = Number.POSITIVE_INFINITY;
     let bestSections = 0;
-    const candidates: [key: string, id: number, distance: number][] = [];
-    for (const [key, [id, distance]] of this.bodyText.near(term, maxDistance)) {
-      candidates.push([key, id, distance]);
-    }
+    const candidates: [key: string, id: number][] = [];
+    for (const [key, [id]] of this.bodyText.near(term, maxDistance)) candidates.push([key, id]);
     // Two letters swapped are two edits to the tree's (Levenshtein) distance, one typo to a
     // reader: each swap is looked up as it is, cheaper than a walk of the tree at two edits.
     for (let i = 1; i < term.length - 1; i++) {
       const swapped = term.slice(0, i) + term[i + 1] + term[i] + term.slice(i + 2);
       const id = swapped === term ? undefined : this.fieldTerms.idOf(swapped);
-      if (id !== undefined) candidates.push([swapped, id, 1]);
+      if (id !== undefined) candidates.push([swapped, id]);
     }
-    for (const [key, id, distance] of candidates) {
-      if (distance === 0 || key[0] !== term[0]) continue;
+    for (const [key, id] of candidates) {
+      if (key === term || key[0] !== term[0]) continue;
       const sections = this.sectionsWithTerm[id] ?? 0;
       if (sections < READING_SECTIONS_MIN) continue;
+      // Within reach by slips of the fingers only: a real word is not a typo of its neighbour.
+      const distance = slipsBetween(term, key, maxDistance);
+      if (distance === Number.POSITIVE_INFINITY) continue;
       if (distance < bestDistance || (distance === bestDistance && sections > bestSections)) {
         best = key;
         bestDistance = distance;

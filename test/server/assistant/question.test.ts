@@ -57,6 +57,13 @@ describe('analyzeQuestion', () => {
     );
     expect(analyzeQuestion('In a file tree, why is one file highlighted?').kind).toBe('why');
     expect(analyzeQuestion('En producción, ¿cómo configuro la base?').kind).toBe('how');
+    expect(
+      analyzeQuestion('Exporting my traces over OTLP — which header holds the key?').kind,
+    ).toBe('what');
+    expect(analyzeQuestion('On Windows: how do I set the port?').kind).toBe('how');
+    expect(analyzeQuestion('The dev server - why is it slow?').kind).toBe('why');
+    // A hyphen inside a word or a colon inside an address ends no clause.
+    expect(analyzeQuestion('vite-plugin-foo which works?').kind).toBe('other');
     // A quoted phrase is not an opening clause.
     expect(analyzeQuestion("Translate 'good morning, how are you?' into German").kind).toBe(
       'other',

@@ -56,6 +56,9 @@ describe('SectionEngine', () => {
     expect(engine.readingOf('seachh')).toBeUndefined();
     expect(engine.readingOf('Sidbar')).toBeUndefined();
     expect(engine.readingOf('sidbar2')).toBeUndefined();
+    // An ordinary word is no typo of its neighbour: a letter added, a far key.
+    expect(engine.readingOf('sidebark')).toBeUndefined();
+    expect(engine.readingOf('seaxch')).toBeUndefined();
   });
 
   it('classifies a stem stemmed again by its own frequency ("embedding" -> "embed" -> "emb")', () => {
