@@ -100,7 +100,12 @@ async function startChildServer(
 ): Promise<ChildServer> {
   if (!existsSync(cli)) throw new Error(`${cli} is missing: run \`npm run build:server\` first`);
   const started = performance.now();
-  const args = ['serve', '--docs', corpus, '--port', '0', '--key', KEY];
+  // One address opens every stream here, standing for a thousand readers: the per-address cap
+  // (100 by default) would close the 101st, and only 100 were ever open for the figures.
+  const args = [
+    ...['serve', '--docs', corpus, '--port', '0', '--key', KEY],
+    ...['--max-connections-per-address', `${CONCURRENT_STREAMS}`],
+  ];
   const child = spawn(
     process.execPath,
     [
@@ -301,17 +306,26 @@ async function heapPerStream(): Promise<HeapFigures> {
   const server = await startChildServer(STREAM_DELAY_MS, { inspect: true });
   const inspector = server.inspector!;
   try {
-    // Warm: every module loaded and compiled, as in a server that has answered before. At once:
-    // the server paces every chunk (STREAM_DELAY_MS), and five paced answers one after the other
-    // took over 20 minutes. Every question the streams ask is answered once too (its headers
-    // come once the answer is composed): the pages an answer quotes go into the answer's
-    // section cache, which is bounded and shared, not a cost of each open stream.
-    await Promise.all([
-      ...questions.slice(0, 5).map(async (question) => (await request(server, question)).text()),
-      ...questions.slice(5).map(async (question) => {
-        await (await request(server, question)).body?.cancel();
+    // Warm: every question the streams ask answered once and read to its first text chunk (its
+    // headers come once the answer is composed), then let go: the code of a paced reply loaded
+    // and compiled, and the pages an answer quotes in the answer's section cache, which is
+    // bounded and shared, not a cost of each open stream. Not read to the end: paced at
+    // STREAM_DELAY_MS a chunk, the longest answer (131 chunks) takes six and a half minutes, and
+    // the heap is read before any stream ends (the shortest answer, 24 chunks, takes 72 s; the
+    // ramp under 20 s), so the end of a reply is never part of the figure.
+    await Promise.all(
+      questions.map(async (question) => {
+        const reader = (await request(server, question)).body!.getReader();
+        for (let text = ''; !text.includes('"type":"text-delta"'); ) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+        }
+        await reader.cancel();
       }),
-    ]);
+    );
+    // The replies let go see their reader gone at their next paced chunk, and end.
+    await new Promise((resolve) => setTimeout(resolve, STREAM_DELAY_MS * 2));
     const idle = await inspector.liveHeapBytes();
     const streams = await openStreams(server);
     const open = streams.open();

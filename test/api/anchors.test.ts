@@ -8,6 +8,7 @@ import {
   type SlugStyle,
   slugify,
 } from '../../src/api/anchors.ts';
+import { EXPLICIT_ID } from '../../src/api/explicit-id.ts';
 import type { SiteIndex } from '../../src/server/docs-index/docs-index.ts';
 import { buildDocsIndex } from '../../src/server/docs-index/load.ts';
 import { FenceTracker, parseHeading } from '../../src/server/docs-index/markdown.ts';
@@ -102,6 +103,16 @@ describe('headingSource: a heading as a reader sees it', () => {
       id: 'vue.js-privacy-policy',
     });
     expect(headingSource('Set {a b}').id).toBeUndefined();
+  });
+
+  it('finds an explicit id in time linear in a long run of spaces', () => {
+    // EXPLICIT_ID tried every space of a run: 40,000 spaces took about 4 s.
+    const run = ' '.repeat(200_000);
+    const start = performance.now();
+    expect(EXPLICIT_ID.exec(`a${run}b`)).toBeNull();
+    expect(EXPLICIT_ID.exec(`a${run}{#id}${run}`)?.index).toBe(1);
+    expect(headingSource(`Title${run}x {#id}`).id).toBe('id');
+    expect(performance.now() - start).toBeLessThan(500);
   });
 });
 

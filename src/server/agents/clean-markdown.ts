@@ -19,7 +19,9 @@ import { parseMdx } from './markdown/mdx-tree.ts';
 import { rewriteMkDocsBlocks } from './markdown/mkdocs-blocks.ts';
 import { referenceLabels, referenceLinksAsText } from './markdown/reference-links.ts';
 
-const HEADING_ID = new RegExp(`^(\\s{0,3}#{1,6}\\s.*?)${EXPLICIT_ID.source}`);
+const HEADING_OPEN = /^\s{0,3}#{1,6}\s/;
+/** Spaces ending a line, matched from the run's first (linear in a long run of spaces). */
+const TRAILING_SPACES = /(?<![ \t])[ \t]+$/;
 const TOC_MARKER = /^\s*\[\[toc\]\]\s*$/i;
 
 /** What a page's `.md` version holds; its path and file resolve its relative links. */
@@ -75,11 +77,19 @@ function tidy(markdown: string, { headingIds = false }: BodyOptions): string {
       continue;
     }
     if (TOC_MARKER.test(line)) continue;
-    const cleaned = (headingIds ? line : line.replace(HEADING_ID, '$1')).replace(/[ \t]+$/, '');
+    const cleaned = (headingIds ? line : withoutHeadingId(line)).replace(TRAILING_SPACES, '');
     if (cleaned === '' && (out.length === 0 || out.at(-1) === '')) continue;
     out.push(cleaned);
   }
   return out.join('\n').trim();
+}
+
+/** A heading line without its `{#custom-id}` suffix; any other line as it is. */
+function withoutHeadingId(line: string): string {
+  const open = HEADING_OPEN.exec(line);
+  if (!open) return line;
+  const id = EXPLICIT_ID.exec(line.slice(open[0].length));
+  return id ? line.slice(0, open[0].length + id.index) : line;
 }
 
 /** `](/path)` and `[id]: /path`, outside code: the target a root-relative link names. */

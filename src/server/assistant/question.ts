@@ -4,12 +4,7 @@
  * selection) the selection's own names.
  */
 import type { ContextItem } from '../../api/types.ts';
-import {
-  FILLER_WORDS_IN,
-  FILLER_WORDS_TEXT,
-  QUESTION_STOP_WORDS_IN,
-  QUESTION_STOP_WORDS_TEXT,
-} from '../text/asking-words.ts';
+import { askingTermsOf, FILLER_WORDS_IN, FILLER_WORDS_TEXT } from '../text/asking-words.ts';
 import { languageForScript } from '../text/languages.ts';
 import { foldCase, languageOf, primaryTag, scriptOf, tokenize } from '../text/terms.ts';
 
@@ -21,9 +16,6 @@ import { foldCase, languageOf, primaryTag, scriptOf, tokenize } from '../text/te
 export function termsOf(text: string, language?: string): string[] {
   return tokenize(text, language);
 }
-
-/** The words of asking (text/asking-words.ts), on top of the tokenizer's stop words. */
-const QUESTION_STOP_WORDS = new Set(termsOf(QUESTION_STOP_WORDS_TEXT));
 
 /**
  * English's `words` and, for a question in another language, that language's own of `byLanguage`
@@ -46,9 +38,6 @@ function withLanguageWords(
     return found;
   };
 }
-
-/** The words of asking of a question in `language`: English's, and the language's own. */
-const questionStopWords = withLanguageWords(QUESTION_STOP_WORDS, QUESTION_STOP_WORDS_IN);
 
 /**
  * `how`: steps, commands and code answer it. `what`: a definition or a table row (which, what,
@@ -160,7 +149,9 @@ export function analyzeQuestion(text: string, language?: string): Question {
   // A text that asks nothing reports the reader's problem ("My tests fail with …"): it wants
   // the fix.
   const kind = /[?？]/.test(text) ? kindOf(asking) : orFix(kindOf(text));
-  const stopWords = questionStopWords(language);
+  // The words of asking (text/asking-words.ts), on top of the tokenizer's stop words: the set
+  // search leaves out too, English's and the language's own.
+  const stopWords = askingTermsOf(language);
   const asked = wordsOf(text, language).filter(
     (w) => !(w.terms.length === 1 && stopWords.has(w.terms[0]!)),
   );
@@ -255,7 +246,11 @@ const HIRAGANA_ONLY = /^[\p{sc=Hiragana}ー]+$/u;
  * "only in", 一下 "a bit", 我在 "I am"): grammar, however the dictionary groups it. The index
  * keeps such words (search may still meet them); the question is not weighed by them.
  */
-function ofStopHan(term: string, language: string | undefined, asking: Set<string>): boolean {
+function ofStopHan(
+  term: string,
+  language: string | undefined,
+  asking: ReadonlySet<string>,
+): boolean {
   if (term.length < 2 || !HAN_ONLY.test(term)) return false;
   const { stopWords } = languageForScript(languageOf(language), 'Han');
   for (const char of term) if (!stopWords.has(char) && !asking.has(char)) return false;

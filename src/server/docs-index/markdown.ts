@@ -7,7 +7,7 @@
 import { type ParseError, parse } from '@babel/parser';
 import { EXPLICIT_ID } from '../../api/explicit-id.ts';
 
-const HEADING = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+const HEADING_OPEN = /^ {0,3}(#{1,6})[ \t]+/;
 const MDX_STATEMENT = /^(import|export)\s/;
 
 /**
@@ -151,13 +151,37 @@ export interface HeadingLine {
 /** Parses an ATX heading line (`## Title {#id}`); the caller excludes code lines. */
 export function parseHeading(line: string): HeadingLine | undefined {
   if (firstMark(line) !== 0x23) return undefined;
-  const match = HEADING.exec(line);
-  if (!match) return undefined;
-  const level = match[1]!.length;
-  const raw = match[2]!.trim();
+  const open = HEADING_OPEN.exec(line);
+  if (!open) return undefined;
+  const level = open[1]!.length;
+  const text = line.slice(open[0].length);
+  if (/[\n\r\u2028\u2029]/.test(text)) return undefined;
+  const raw = withoutClosingSequence(text).trim();
   const custom = EXPLICIT_ID.exec(raw);
   if (!custom) return { level, text: raw };
   return { level, text: raw.slice(0, custom.index), customId: custom[1] ?? custom[2] };
+}
+
+/** Blank or tab. */
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
+
+/**
+ * A heading's text without its closing sequence (`## Title ##`) and the blanks around it, found
+ * by scanning back from the end: a regex with a lazy text before `[ \t]*$` tried every space of
+ * a long run, in time quadratic in the run.
+ */
+function withoutClosingSequence(text: string): string {
+  let end = text.length;
+  while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;
+  let hashes = end;
+  while (hashes > 0 && text.charCodeAt(hashes - 1) === 0x23) hashes--;
+  if (hashes === end || hashes === 0 || !isBlank(text.charCodeAt(hashes - 1))) {
+    return text.slice(0, end);
+  }
+  while (hashes > 0 && isBlank(text.charCodeAt(hashes - 1))) hashes--;
+  return text.slice(0, hashes);
 }
 
 /**

@@ -277,6 +277,14 @@ describe('what stays as written and what goes', () => {
     expect(md(source)).toBe(source);
   });
 
+  it('takes linear time on lines with long runs of spaces', () => {
+    // 40,000 spaces took about 6 s: the heading id and trailing-space regexes tried each space.
+    const run = ' '.repeat(100_000);
+    const start = performance.now();
+    expect(md(`## a${run}b {#id}\n\ntext${run}x${run}`)).toBe(`## a${run}b\n\ntext${run}x`);
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+
   it('leaves HTML and generic types in prose alone', () => {
     expect(md('A <kbd>K</kbd> key returns Promise<Result>.')).toBe(
       'A <kbd>K</kbd> key returns Promise<Result>.',
@@ -288,6 +296,7 @@ describe('what stays as written and what goes', () => {
       '<script setup>\nimport X from "./x"\n</script>\n\n## Title {#custom}\n\n[[toc]]\n\n<!-- hidden -->Visible {/* note */}text';
     expect(md(source)).toBe('## Title\n\nVisible text');
     expect(md('# Vue.js Privacy Policy {#vue.js-privacy-policy}')).toBe('# Vue.js Privacy Policy');
+    expect(md('##  {#only-id}')).toBe('##');
   });
 });
 

@@ -130,6 +130,23 @@ describe('headings', () => {
     expect(parseHeading('#hashtag')).toBeUndefined();
   });
 
+  it('reads closing sequences as CommonMark does', () => {
+    expect(parseHeading('## ##')?.text).toBe('##');
+    expect(parseHeading('## a # ##  ')?.text).toBe('a #');
+    expect(parseHeading('## a#')?.text).toBe('a#');
+    expect(parseHeading('## a ## b')?.text).toBe('a ## b');
+    expect(parseHeading('##  {#only-id}')).toEqual({ level: 2, text: '', customId: 'only-id' });
+  });
+
+  it('takes linear time on a line with a long run of spaces', () => {
+    // 40,000 spaces took about 10 s when a lazy text was followed by `[ \t]*$`.
+    const hostile = `## a${' \t'.repeat(100_000)}b`;
+    const start = performance.now();
+    expect(parseHeading(hostile)?.text).toBe(hostile.slice(3));
+    expect(parseHeading(`${hostile} {#id}`)?.customId).toBe('id');
+    expect(performance.now() - start).toBeLessThan(500);
+  });
+
   it('reduces heading markdown to text', () => {
     expect(plainText('`streamText` and [links](/x) <Badge>new</Badge>')).toBe(
       'streamText and links new',

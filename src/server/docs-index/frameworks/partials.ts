@@ -9,7 +9,7 @@ import { FenceTracker, fencedCode, stripMdxStatements } from '../markdown.ts';
 import { isDocFile } from '../paths.ts';
 import type { DocsFolder } from './docs-folder.ts';
 import { splitFrontmatterBody } from './frontmatter.ts';
-import { AUTO_TYPE_TABLE, typeRows, typeTableMarkdown } from './type-tables.ts';
+import { AUTO_TYPE_TABLE, TypeFiles, typeRows, typeTableMarkdown } from './type-tables.ts';
 
 export interface PartialOptions {
   /** Import prefixes naming a folder (`@site/` -> '', VitePress `@/` -> srcDir). */
@@ -107,7 +107,7 @@ export function inlinePartials(
     if (options.vitepressIncludes) result = inlineIncludes(result, load);
     if (options.fumadocsIncludes) result = inlineIncludeElements(result, load);
     if (options.fumadocsTypeTables !== undefined) {
-      result = inlineTypeTables(result, load, options.fumadocsTypeTables);
+      result = inlineTypeTables(result, load, options.fumadocsTypeTables, typeFilesOf(folder));
     }
     if (options.mkdocsIncludes) {
       const base = options.mkdocsIncludes(file);
@@ -164,10 +164,29 @@ function inlineIncludes(text: string, load: Loader): string {
 }
 
 /**
+ * The TypeScript files the tables of a folder's pages read: one build reads its pages from one
+ * DocsFolder (one a thread), so a file named by many tables is parsed once a build.
+ */
+const TYPE_FILES = new WeakMap<DocsFolder, TypeFiles>();
+
+function typeFilesOf(folder: DocsFolder): TypeFiles {
+  const known = TYPE_FILES.get(folder);
+  if (known) return known;
+  const files = new TypeFiles();
+  TYPE_FILES.set(folder, files);
+  return files;
+}
+
+/**
  * `<AutoTypeTable path="./lib/button.ts" name="ButtonProps" />` -> the table of its members;
  * nothing when the type cannot be read (the tag itself is never the page's text).
  */
-function inlineTypeTables(text: string, load: Loader, siteRoot: string): string {
+function inlineTypeTables(
+  text: string,
+  load: Loader,
+  siteRoot: string,
+  typeFiles: TypeFiles,
+): string {
   if (!/<(?:AutoTypeTable|auto-type-table)\b/.test(text)) return text;
   return mapProse(text, (prose) =>
     prose.replace(AUTO_TYPE_TABLE, (_element, tag: string, attributes: string) => {
@@ -191,7 +210,8 @@ function inlineTypeTables(text: string, load: Loader, siteRoot: string): string 
                   ? path
                   : `./${path}`,
             );
-      return typeTableMarkdown(typeRows(loaded?.[1], read('name'), read('type')));
+      const declarations = loaded && typeFiles.declarationsOf(loaded[0], loaded[1]);
+      return typeTableMarkdown(typeRows(loaded?.[1], read('name'), read('type'), declarations));
     }),
   );
 }

@@ -25,9 +25,36 @@ type Node = { type: string; start?: number | null; end?: number | null; [key: st
 export const AUTO_TYPE_TABLE =
   /<(AutoTypeTable|auto-type-table)((?:\s+[\w-]+=(?:"[^"]*"|'[^']*'|\{`[^`]*`\}))*)\s*(?:\/>|>\s*<\/\1>)/g;
 
-/** The rows of the table an auto type table shows, from `source` (the file `path` names). */
-export function typeRows(source: string | undefined, name?: string, inline?: string): TypeRow[] {
-  const declarations = source === undefined ? new Map<string, Node>() : declared(source);
+/** A TypeScript file's interfaces and type aliases by name, parsed once. */
+export type Declarations = Map<string, Node>;
+
+/**
+ * The declarations of the files one build reads, each file parsed once however many tables
+ * name it. An entry holds the text it was parsed from: a file changed since (the watcher's
+ * re-index) is parsed again, and the old text is let go.
+ */
+export class TypeFiles {
+  private readonly files = new Map<string, { source: string; declarations: Declarations }>();
+
+  declarationsOf(file: string, source: string): Declarations {
+    const known = this.files.get(file);
+    if (known?.source === source) return known.declarations;
+    const declarations = declared(source);
+    this.files.set(file, { source, declarations });
+    return declarations;
+  }
+}
+
+/**
+ * The rows of the table an auto type table shows, from `source` (the file `path` names), whose
+ * `declarations` a TypeFiles may give.
+ */
+export function typeRows(
+  source: string | undefined,
+  name?: string,
+  inline?: string,
+  declarations: Declarations = source === undefined ? new Map() : declared(source),
+): TypeRow[] {
   if (inline !== undefined) {
     const program = parseTs(`type __Table = ${inline};`);
     const alias = (program?.body as Node[] | undefined)?.[0];
@@ -71,7 +98,7 @@ function parseTs(source: string): Node | undefined {
 }
 
 /** Interfaces and type aliases of the file by name, exported or not. */
-function declared(source: string): Map<string, Node> {
+function declared(source: string): Declarations {
   const found = new Map<string, Node>();
   const program = parseTs(source);
   for (const statement of (program?.body as Node[] | undefined) ?? []) {

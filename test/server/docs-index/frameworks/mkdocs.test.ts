@@ -145,12 +145,15 @@ describe('MkDocs settings', () => {
       ),
       'docs/blog/posts/titled.md': post('date: 2024-01-05\ntitle: Titled post', 'Text.'),
       'docs/blog/posts/plan.md': post('date: 2024-02-01\ndraft: true', '# Plan\n\nUnfinished.'),
+      // A title line with a long run of spaces: three minutes for 4,000 with the old regex.
+      'docs/blog/posts/spaces.md': post('date: 2024-03-01', `# Wide${' '.repeat(20_000)}title ##`),
     });
     expect(pathsOf(await indexSite(await writeSite(files('  - blog'))))).toEqual({
       '': 'docs/index.md',
       'blog/': 'docs/blog/index.md',
       'blog/2021/09/13/search-better-faster-smaller/': 'docs/blog/posts/search.md',
       'blog/2024/01/05/titled-post/': 'docs/blog/posts/titled.md',
+      'blog/2024/03/01/wide-title/': 'docs/blog/posts/spaces.md',
       'blog/2026/02/18/mkdocs-2.0/': 'docs/blog/posts/two.md',
     });
     const custom = await indexSite(

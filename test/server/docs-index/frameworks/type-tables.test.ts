@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  TypeFiles,
   typeRows,
   typeTableMarkdown,
 } from '../../../../src/server/docs-index/frameworks/type-tables.ts';
@@ -49,6 +50,20 @@ describe('typeRows', () => {
     expect(typeRows(SOURCE, 'Missing')).toEqual([]);
     expect(typeRows('this is { not TypeScript', 'X')).toEqual([]);
     expect(typeTableMarkdown([])).toBe('');
+  });
+
+  it('parses a file once for the tables that name it, again once its text changes', () => {
+    const files = new TypeFiles();
+    const declarations = files.declarationsOf('lib/props.ts', SOURCE);
+    expect(files.declarationsOf('lib/props.ts', SOURCE)).toBe(declarations);
+    expect(typeRows(SOURCE, 'Props', undefined, declarations)).toEqual(typeRows(SOURCE, 'Props'));
+    expect(typeRows(SOURCE, 'Options', undefined, declarations)).toEqual(
+      typeRows(SOURCE, 'Options'),
+    );
+    const changed = `${SOURCE}\nexport interface Extra { on: boolean }`;
+    const again = files.declarationsOf('lib/props.ts', changed);
+    expect(again).not.toBe(declarations);
+    expect(typeRows(changed, 'Extra', undefined, again)).toEqual([{ name: 'on', type: 'boolean' }]);
   });
 
   it('escapes pipes and backticks in cells', () => {
