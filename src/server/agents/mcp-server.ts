@@ -236,7 +236,11 @@ export interface SearchDocsOptions {
   pageSize?: number | undefined;
 }
 
-/** `POST /v1/search` ranking over public pages, each result with the url of its page. */
+/**
+ * `POST /v1/search` ranking over public pages, each result with the url of its page and its
+ * links as `get_page` gives them (`withAgentLinks`): a section's `../config/x.md#y`, written for
+ * its page, means nothing to an agent that passes it to `get_page` without that page.
+ */
 export function searchDocs(
   site: Site,
   query: string,
@@ -251,13 +255,17 @@ export function searchDocs(
     pageSize: options.pageSize ?? SEARCH_PAGE_SIZE_DEFAULT,
     filter,
   });
-  return results.map((result) => ({
-    ...result,
-    metadata: {
-      ...result.metadata,
-      url: publishedUrl(site.siteUrl, result.path, result.metadata.anchor),
-    },
-  }));
+  return results.map((result) => {
+    const page = site.index.getPage(result.path);
+    return {
+      ...result,
+      ...(page && { content: withAgentLinks(result.content, page, site) }),
+      metadata: {
+        ...result.metadata,
+        url: publishedUrl(site.siteUrl, result.path, result.metadata.anchor),
+      },
+    };
+  });
 }
 
 /** What an agent can do when a search found nothing: other words, in the docs' languages. */

@@ -84,7 +84,10 @@ export function groundingSections(results: SearchResult[], pageOf?: PageLookup):
       continue;
     }
     seen.add(result.path);
-    const own = pageSections(page);
+    // A page served at another path (a locale's copy of an untranslated page, `fr/docs/x`) is
+    // quoted and cited where the reader's site serves it.
+    const own =
+      page.path === result.path ? pageSections(page) : servedAt(pageSections(page), result.path);
     // The section search returned, whole from its page; as search gave it when the page has
     // no section of that anchor (an index that cuts pages otherwise).
     const best = own.find((s) => (s.anchor ?? '') === anchor) ?? fromResult(result);
@@ -93,6 +96,13 @@ export function groundingSections(results: SearchResult[], pageOf?: PageLookup):
     for (const section of own) if (section !== best) sections.push(section);
   }
   return { sections, matched };
+}
+
+/** A page's sections at the path a result gives it, each still followed by the next. */
+function servedAt(sections: SectionText[], path: string): SectionText[] {
+  const copies = sections.map((section) => ({ ...section, path }));
+  for (let i = 0; i + 1 < copies.length; i++) following.set(copies[i]!, copies[i + 1]!);
+  return copies;
 }
 
 /** The section after a section on its page (for the pages `groundingSections` read). */

@@ -49,6 +49,23 @@ describe('groundingSections', () => {
     expect(followingSection(sections[0]!)?.heading).toBe('generateText');
   });
 
+  it("quotes a page served at another path (a locale's copy of an untranslated page) at that path", () => {
+    // Docusaurus serves the untranslated guide/testing to a French reader at fr/guide/testing.
+    const lookup = (p: string) => (p === `fr/${page.path}` ? page : undefined);
+    const { sections, matched } = groundingSections(
+      [result('fr/guide/testing', 'examples')],
+      lookup,
+    );
+    expect(sections.map((s) => s.path)).toEqual(Array(3).fill('fr/guide/testing'));
+    expect([...matched].map((s) => s.path)).toEqual(['fr/guide/testing']);
+    expect(followingSection(sections[0]!)?.heading).toBe('generateText');
+    // The page's own sections, at its own path, are left as they are.
+    const own = groundingSections([result('guide/testing')], (p) =>
+      p === page.path ? page : undefined,
+    );
+    expect(own.sections.every((s) => s.path === 'guide/testing')).toBe(true);
+  });
+
   it('returns the same sections for the same page, so what is read of them is kept', () => {
     const lookup = (p: string) => (p === page.path ? page : undefined);
     const first = groundingSections([result('guide/testing')], lookup).sections;

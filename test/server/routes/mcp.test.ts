@@ -136,7 +136,12 @@ describe('POST /mcp/{domain} with the SDK client', () => {
       name: 'search_docs',
       arguments: { query, pageSize: 5 },
     })) as CallToolResult;
-    const expected = await rest('/v1/search/acme', { query, pageSize: 5 });
+    const found: { content: string; metadata: { url: string } }[] = await rest('/v1/search/acme', {
+      query,
+      pageSize: 5,
+    });
+    // The same sections, their links published as get_page gives them.
+    const expected = found.map((hit) => ({ ...hit, content: asServedToAgents(hit.content) }));
     expect(expected).toHaveLength(5);
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual({ results: expected });
@@ -216,6 +221,26 @@ describe('POST /mcp/{domain} with the SDK client', () => {
       expect(resource.contents[0]).toMatchObject({ text });
       await client.close();
     }
+  });
+
+  it('gives the links of a search result as addresses get_page takes', async () => {
+    const client = await connect('linked', GLOBEX_KEY);
+    const search = (await client.callTool({
+      name: 'search_docs',
+      arguments: { query: 'See install home and setup' },
+    })) as CallToolResult;
+    const results = (search.structuredContent as { results: { path: string; content: string }[] })
+      .results;
+    const element = results.find((result) => result.path === 'reference/element');
+    // Written for reference/element as ../guides/setup.md#install: no page to get_page.
+    expect(element?.content).toContain('See [install](/guides/setup#install), [home](/)');
+    const followed = (await client.callTool({
+      name: 'get_page',
+      arguments: { path: '/guides/setup#install' },
+    })) as CallToolResult;
+    expect(followed.isError).toBeFalsy();
+    expect(JSON.parse(textOf(search))).toEqual(results);
+    await client.close();
   });
 
   it("reads and reports the site's home page by the path search_docs gives it, ''", async () => {
