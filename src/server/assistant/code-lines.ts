@@ -16,12 +16,15 @@ import type { Snippet } from './snippets.ts';
 const AROUND = 3;
 
 /**
- * A question word no quote holds, that a line of code of a quoted section holds with another
- * word of the question (`headers: { 'signoz-ingestion-key': … }` for "which header do I put
- * the ingestion key in"), is answered by that line: its code block is quoted after the last
- * quote of its section, whole, or, when the block is longer than a quote shows, the lines
- * around that line. Of several such lines, the one holding most of the question; one block at
- * most. A quote of that block cut above the line is replaced by the lines around it.
+ * A question word no quote of a quoted section holds, that a line of that section's code holds
+ * with another word of the question (`headers: { 'signoz-ingestion-key': … }` for "which
+ * header do I put the ingestion key in"), is answered by that line. So is a word no quote at
+ * all holds, in a line of another section of the lead's page, its heading counting with it
+ * (`apple.isAvailable()` under "Availability Check" for "how do I check … before calling the
+ * on-device model"); the line itself holds a word of the question. The block of the line
+ * holding most of the question is quoted after the last quote of its section (else of its
+ * page), whole, or, when it is longer than a quote shows, as the lines around that line; one
+ * block at most. A quote of that block cut above the line is replaced by those lines.
  */
 export function withCodeLine(
   chosen: Candidate[],
@@ -32,22 +35,34 @@ export function withCodeLine(
   if (chosen.length === 0 || groups.length < 2) return;
   const holds = (group: TermGroup, terms: Set<string>) => group.terms.some((t) => terms.has(t));
   let best: { section: number; position: number; line: number; held: number } | undefined;
-  const seen = new Set<number>();
-  for (const c of chosen) {
-    if (seen.has(c.section)) continue;
-    seen.add(c.section);
-    const { snippets, text } = sections[c.section]!;
-    const leftOut = groups.filter((g) => !holds(g, quotedIn(chosen, sections, c.section)));
+  const allQuoted = new Set<string>();
+  for (const c of chosen) for (const t of quotedIn(chosen, sections, c.section)) allQuoted.add(t);
+  const leadPage = sections[chosen[0]!.section]!.text.path;
+  const order = [
+    ...new Set([
+      ...chosen.map((c) => c.section),
+      ...sections.flatMap((s, i) => (s.text.path === leadPage ? [i] : [])),
+    ]),
+  ];
+  for (const index of order) {
+    const section = sections[index]!;
+    const { snippets, text } = section;
+    const quoted = chosen.some((c) => c.section === index);
+    const leftOut = groups.filter(
+      (g) => !holds(g, quoted ? quotedIn(chosen, sections, index) : allQuoted),
+    );
     snippets.forEach((snippet, position) => {
       if (snippet.kind !== 'code') return;
-      codeLines(snippet).forEach((line, index) => {
-        const terms = new Set(termsOf(line, text.language));
+      codeLines(snippet).forEach((line, lineIndex) => {
+        const own = new Set(termsOf(line, text.language));
+        const terms = quoted ? own : new Set([...own, ...section.heading]);
+        if (!groups.some((g) => holds(g, own))) return;
         if (!leftOut.some((g) => holds(g, terms))) return;
         const inLine = groups.filter((g) => holds(g, terms));
         if (inLine.length < 2) return;
         const held = inLine.reduce((sum, g) => sum + g.weight, 0);
         if (best && held <= best.held) return;
-        best = { section: c.section, position, line: index, held };
+        best = { section: index, position, line: lineIndex, held };
       });
     });
   }
@@ -60,10 +75,16 @@ export function withCodeLine(
     if (snippet !== block) chosen[at] = { ...lineOf(chosen[at]!), snippet };
     return;
   }
-  let after = -1;
+  const path = sections[section]!.text.path;
+  let after = 0;
   chosen.forEach((c, i) => {
     if (c.section === section) after = i;
   });
+  if (!chosen.some((c) => c.section === section)) {
+    chosen.forEach((c, i) => {
+      if (sections[c.section]!.text.path === path) after = i;
+    });
+  }
   chosen.splice(after + 1, 0, { ...lineOf(chosen[after]!), section, position, snippet });
 }
 

@@ -78,3 +78,33 @@ describe('splitSnippets: long code', () => {
     expect(short?.body).toBeUndefined();
   });
 });
+
+describe('withCodeLine: another section of the lead page', () => {
+  it('quotes the code of another section of the lead page that holds what no quote holds', () => {
+    const passages = [
+      result(
+        'Older phones run the on-device model only with the assistant feature enabled.',
+        'Device models',
+      ),
+      result(
+        [
+          '```ts',
+          'if (!phone.isReady()) {',
+          '  // fall back to a server model',
+          '}',
+          '```',
+          '',
+          'Do this once per session, before anything else.',
+        ].join('\n'),
+        'Runtime check',
+      ),
+    ];
+    const { text } = composeAnswer(
+      'How do I check at runtime that the on-device model can run on older phones?',
+      passages,
+      { rarity },
+    );
+    expect(text).toMatch(/^> \*\*Device models\*\*/);
+    expect(text).toContain('if (!phone.isReady()) {');
+  });
+});
