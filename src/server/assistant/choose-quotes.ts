@@ -4,6 +4,7 @@
  * kind of line the question wants, and where search placed its page. The best line leads; up to
  * three more support it, from other sections first.
  */
+import { withCodeLine } from './code-lines.ts';
 import { combine, groupHeld, type TermGroup, type WeightedQuestion } from './coverage.ts';
 import { withAskedEntry } from './entries.ts';
 import { followingSection } from './grounding.ts';
@@ -184,6 +185,7 @@ export function answerQuotes(
   withNamedTabs(chosen, reading.sections, reading.weighted);
   withStatedNumber(chosen, candidates, reading.sections, read.weighted);
   if (!about) withAskedEntry(chosen, reading.sections, read.weighted, reading.question.kind);
+  if (!about) withCodeLine(chosen, reading.sections, read.weighted);
   return chosen;
 }
 

@@ -16,6 +16,11 @@ export interface Snippet {
   step?: number;
   /** A code block of shell commands (`bash`, `sh`, `$ npm …`). */
   command?: boolean;
+  /**
+   * A code block cut to its first lines (`// …`): all of its lines, between its fences, for a
+   * quote of the lines around one further down (code-lines.ts).
+   */
+  body?: string[];
   /** A sentence ending in a colon: it introduces what follows it (code, a list). */
   introduces?: boolean;
   /** A named entry: a property with its description, a card with its summary. */
@@ -380,6 +385,7 @@ function codeSnippet(fenceLine: string, body: string[], fence: string): Snippet 
     kind: 'code',
     text: [fenceLine, ...shown, fence].join('\n'),
     ...(command && { command }),
+    ...(shown !== body && { body }),
   };
 }
 
