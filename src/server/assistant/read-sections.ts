@@ -4,8 +4,10 @@
  * question each holds. The docs cover a question when one section holds enough of it.
  */
 import type { SearchResult } from '../../api/types.ts';
+import { languageOf, primaryTag, scriptOf } from '../text/terms.ts';
 import {
   absentWordsTell,
+  combine,
   heldByWord,
   holdsAllButNames,
   type Rarity,
@@ -28,6 +30,54 @@ import {
   writtenUnspaced,
 } from './question.ts';
 import { type Snippet, splitSnippets } from './snippets.ts';
+
+/**
+ * What a word the reader wrote in their own script weighs, on a page in another language's
+ * script, once the page holds every word of the question it could hold (see onFallbackPage).
+ */
+const OTHER_SCRIPT_SHARE = 0.4;
+
+/**
+ * The question as a page in another language and script than the reader's can hold it: a site
+ * without a copy of a page in the reader's language serves its default language's (Starlight,
+ * Docusaurus and VitePress fall back so), whose words never meet the reader's own ("іконку",
+ * "вкладки" on the English Tabs page), however well it answers. Where such a page holds every
+ * word of the question written in its own script (names of code, products: `TabItem`), and
+ * none of them is a name the site never uses, the reader's words in their script weigh
+ * OTHER_SCRIPT_SHARE of their weight. Undefined where this does not apply: a page in the
+ * reader's language or script, a question with a selection, or one with no word in the page's
+ * script or one it does not hold.
+ */
+function onFallbackPage(
+  question: WeightedQuestion,
+  held: number[],
+  pageLanguage: string | undefined,
+  readerLanguage: string | undefined,
+): WeightedQuestion | undefined {
+  const reader = primaryTag(readerLanguage);
+  if (!reader || !pageLanguage || primaryTag(pageLanguage) === reader) return undefined;
+  const pageScripts = languageOf(pageLanguage).scripts;
+  const readerScripts = languageOf(reader).scripts;
+  if (pageScripts.length === 0 || pageScripts.some((s) => readerScripts.includes(s))) {
+    return undefined;
+  }
+  const readable = question.groups.map((g) => pageScripts.includes(scriptOf(g.terms[0]!)));
+  let holdsOne = false;
+  for (let i = 0; i < question.groups.length; i++) {
+    const group = question.groups[i]!;
+    if (group.selected) return undefined;
+    if (!readable[i] || group.filler) continue;
+    if (group.absentName || held[i]! < 1) return undefined;
+    holdsOne = true;
+  }
+  if (!holdsOne) return undefined;
+  const groups = question.groups.map((g, i) =>
+    readable[i] ? g : { ...g, weight: g.weight * OTHER_SCRIPT_SHARE },
+  );
+  const weighed: WeightedQuestion = { ...question, groups, total: 0 };
+  weighed.total = combine(weighed, (g) => g.weight);
+  return weighed;
+}
 
 /** A section the answer may quote. */
 export interface SectionText {
@@ -182,7 +232,8 @@ export function readSections(
   sections.forEach((s, i) => {
     const own = held[i]!;
     const page = byPage.get(s.text.path)!;
-    const asked = incidental && holdsAllButNames(weighted, own) ? incidental : weighted;
+    const both = incidental && holdsAllButNames(weighted, own) ? incidental : weighted;
+    const asked = onFallbackPage(both, own, s.text.language, language) ?? both;
     s.coverage = shareOf(asked, own);
     s.pageCoverage = shareOf(
       asked,

@@ -124,6 +124,37 @@ const UKRAINIAN_STOP = [
     воно ми ви вони`.split(/\s+/),
 ];
 
+/**
+ * Snowball's Turkish stemmer strips one chain of suffixes: a case ending goes, the possessive
+ * before it stays, so "tarayıcıda" ("in the browser") is `tarayıcı` while "tarayıcı" and
+ * "tarayıcında" ("in your browser") are `tarayıç`; "bileşenleri" is `bileşen`, "bileşeni"
+ * `bileşe`. Stemming the stem again, while what is left keeps `minLength` letters or more, lets
+ * the forms of one word meet. It also cuts short words to their first syllable ("dene", "try",
+ * is `de`, while "deneme" is `dene`): a stem of fewer than three letters is not taken, the word
+ * stays whole.
+ */
+export function settled(stem: (word: string) => string, minLength = 4): (word: string) => string {
+  const once = (word: string): string => {
+    const result = stem(word);
+    return result.length < 3 ? word : result;
+  };
+  return (word) => {
+    let result = once(word);
+    for (let pass = 0; pass < 4; pass++) {
+      const next = once(result);
+      if (next === result || next.length < minLength) break;
+      result = next;
+    }
+    return result;
+  };
+}
+
+/**
+ * Snowball's Turkish list has "sonra" (after) but not its pair "önce" (before, first), which
+ * opens as many sentences; the stemmer makes it `ö`.
+ */
+const TURKISH_STOP = [...turkishStop, 'önce'];
+
 const LATIN: Script[] = ['Latin'];
 const CYRILLIC: Script[] = ['Cyrillic'];
 
@@ -160,7 +191,7 @@ const LANGUAGES: Language[] = [
   language('sv', LATIN, swedish, swedishStop),
   language('ta', ['Tamil'], tamil, tamilStop),
   language('th', ['Thai'], undefined),
-  language('tr', LATIN, turkish, turkishStop),
+  language('tr', LATIN, settled(turkish), TURKISH_STOP),
   language('uk', CYRILLIC, ukrainian, UKRAINIAN_STOP),
   language('zh', ['Han'], undefined, chineseStop),
 ];

@@ -216,6 +216,40 @@ describe("the reader's own names", () => {
   });
 });
 
+describe('a page the reader reads in the default language', () => {
+  // A Ukrainian reader; the Tabs page has no Ukrainian copy and is served in English.
+  const rarity = {
+    sectionCount: 1000,
+    termFrequency: (term: string) => (term === 'wordpress' ? 0 : 5),
+  };
+  const page = 'Add an icon beside a tab label with the `icon` attribute of `TabItem`.';
+  const coverage = (question: string, language: string, pageLanguage = 'en') =>
+    readSections(
+      question,
+      [result('components/tabs', page, { title: 'Tabs', language: pageLanguage })],
+      {
+        rarity,
+        language,
+      },
+    ).sections[0]!.coverage;
+  const asked = 'Як додати іконку поруч із назвою вкладки TabItem?';
+
+  it("weighs the reader's words in their own script less, where it holds every word in its script", () => {
+    const fallback = coverage(asked, 'uk');
+    // Held: TabItem, one word of six; the five Ukrainian words weigh less.
+    expect(fallback).toBeGreaterThan(1 / 6 + 0.05);
+    expect(fallback).toBeLessThan(0.5);
+  });
+
+  it("not where a word in its script is not held, nor on a page in the reader's script", () => {
+    const withName = 'Як додати іконку поруч із назвою вкладки TabItem у WordPress?';
+    expect(coverage(withName, 'uk')).toBeLessThan(coverage(asked, 'uk'));
+    expect(coverage(withName, 'uk')).toBeLessThan(1 / 6);
+    // A Russian copy's words are Cyrillic as the reader's: they count in full.
+    expect(coverage(asked, 'uk', 'ru')).toBeCloseTo(1 / 6, 1);
+  });
+});
+
 describe('reading a question about a selection', () => {
   const selection = [{ text: 'useChat({ id: chatId, resume: true })', code: true }];
   const passages = [

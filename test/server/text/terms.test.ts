@@ -135,6 +135,21 @@ describe('tokenize: languages', () => {
     expect(tokenize('від їх є він', 'uk')).toEqual([]);
   });
 
+  it('Turkish: a possessive before a case ending goes too, so the forms of a noun meet', () => {
+    // Snowball strips one chain of suffixes: "tarayıcıda" is `tarayıcı`, "tarayıcında" `tarayıç`.
+    meet('tarayıcıda', 'tarayıcında', 'tr');
+    meet('tarayıcı', 'tarayıcınızın', 'tr');
+    meet('bileşeni', 'bileşenleri', 'tr');
+    meet('deneme', 'denemenin', 'tr');
+    meet('dene', 'deneme', 'tr');
+    // A stem of two letters is not taken ("dene" is not `de`), and a second pass stops short of
+    // four letters ("bağlantı", link, is `bağla`, never `bak` of "bakın", look).
+    expect(tokenize('dene', 'tr')).toEqual(['dene']);
+    expect(tokenize('bağlantı', 'tr')).not.toEqual(tokenize('bakın', 'tr'));
+    // "önce" (before, first) is a stop word, as "sonra" (after) is.
+    expect(tokenize('önce sonra', 'tr')).toEqual([]);
+  });
+
   it('stems only in the language given: the same word stays whole elsewhere', () => {
     expect(tokenize('Komponenten', 'de')).not.toEqual(tokenize('Komponenten', 'en'));
     expect(wordTerms('die', languageOf('de'))).toEqual([]);
