@@ -1,18 +1,9 @@
 /**
  * Section search: runs the engine, applies filters and maps scores to 0..1.
  */
-import { type Language, languageOf, NEUTRAL } from '../text/languages.ts';
+import { NEUTRAL } from '../text/languages.ts';
 import { WordCache } from '../text/word-cache.ts';
-import { hasUnspacedScript } from '../text/words.ts';
-import type { EngineHit, EngineSearchOptions, IndexedSection, SectionEngine } from './engine.ts';
-import {
-  longestPhrase,
-  PHRASE_TERMS_MIN,
-  phraseTermsOf,
-  type QueryPhrases,
-  queryPhrases,
-} from './phrases.ts';
-import { storageKey } from './section-words.ts';
+import type { EngineSearchOptions, IndexedSection, SectionEngine } from './engine.ts';
 import type { IndexFilter, PageMeta } from './types.ts';
 
 export interface SectionHit {
@@ -49,17 +40,6 @@ const AGGREGATION_DEPTH = 400;
  * after, even when its long reference sections score lower than short pages mentioning it.
  */
 const NAMED_PAGE_BOOST = 1.5;
-/**
- * A section writing a run of PHRASE_TERMS_MIN or more of the query's terms in the query's order
- * on one line (phrases.ts) gains this much of its score per term of the run, from the
- * PHRASE_TERMS_MIN-th on: a pasted error message quoted by a page is worth more than the same
- * words in passing.
- */
-const PHRASE_BOOST = 0.25;
-/** The most terms of a run that add to the boost. */
-const PHRASE_TERMS_MAX = 8;
-/** The best hits looked at for phrases: the pages that may reach the top. */
-const PHRASE_HITS = 50;
 
 /**
  * Ranks pages, each represented by its best-matching section: a short result list then
@@ -81,7 +61,6 @@ export function searchSections(
     ...(language && { language }),
   };
   const hits = engine.search(query, engineOptions);
-  const phrased = withPhrases(hits, query, language);
   const named = namesIn(query);
   const slugNamed = slugNamesIn(query);
   const initials = new Set([...named].map((name) => name.charCodeAt(0)));
@@ -96,10 +75,10 @@ export function searchSections(
         namedBy(hit.titleInitial, section, named, initials) || slugNamedBy(section, slugNamed)
           ? NAMED_PAGE_BOOST
           : 1;
-      const score = hit.score * bonus * (phrased.get(hit) ?? 1) * (boost?.(section.pagePath) ?? 1);
+      const score = hit.score * bonus * (boost?.(section.pagePath) ?? 1);
       pages.set(hit.page, { section, score, count: 1 });
     } else if (page.count <= FURTHER_SECTION_WEIGHTS.length) {
-      page.score += hit.score * (phrased.get(hit) ?? 1) * FURTHER_SECTION_WEIGHTS[page.count - 1]!;
+      page.score += hit.score * FURTHER_SECTION_WEIGHTS[page.count - 1]!;
       page.count++;
     }
   }
@@ -109,84 +88,6 @@ export function searchSections(
       section: page.section,
       score: page.score / (page.score + SCORE_MIDPOINT),
     }));
-}
-
-/**
- * The boost of each of the best hits whose section writes PHRASE_TERMS_MIN or more of the
- * query's terms in a row. Only hits matching that many of the query's terms are read.
- */
-function withPhrases(
-  hits: EngineHit[],
-  query: string,
-  language: string | undefined,
-): Map<EngineHit, number> {
-  const boosts = new Map<EngineHit, number>();
-  if (hasUnspacedScript(query)) return boosts;
-  const resolved = languageOf(language);
-  let phrases: QueryPhrases | undefined;
-  let keys: string[] = [];
-  for (const hit of hits.slice(0, PHRASE_HITS)) {
-    if (hit.queryTerms.length < PHRASE_TERMS_MIN) continue;
-    if (!phrases) {
-      phrases = queryPhrases(query, resolved);
-      if (phrases.terms.length < PHRASE_TERMS_MIN) break;
-      keys = phrases.terms.map(storageKey);
-    }
-    // Reading a section's text is the costly part: only a section holding that many of the
-    // query's terms in a row of the query's is read, and of it only the lines holding one of
-    // them (a pasted message is a line of the page quoting it).
-    const anchors = runAnchors(keys, hit.queryTerms, PHRASE_TERMS_MIN);
-    if (anchors.length === 0) continue;
-    const run = longestPhraseIn(phrases, hit.section.content, anchors, resolved);
-    if (run >= PHRASE_TERMS_MIN) {
-      boosts.set(hit, 1 + PHRASE_BOOST * (Math.min(run, PHRASE_TERMS_MAX) - PHRASE_TERMS_MIN + 1));
-    }
-  }
-  return boosts;
-}
-
-/**
- * For each run of `length` or more consecutive keys all among `held`, its longest key: a line
- * writing the run writes that key (a stem is mostly a prefix of the word written).
- */
-function runAnchors(keys: string[], held: string[], length: number): string[] {
-  const anchors: string[] = [];
-  let run = 0;
-  for (const [position, key] of keys.entries()) {
-    run = held.includes(key) ? run + 1 : 0;
-    if (run < length) continue;
-    let longest = key;
-    for (let i = position - run + 1; i < position; i++) {
-      if (keys[i]!.length > longest.length) longest = keys[i]!;
-    }
-    if (!anchors.includes(longest)) anchors.push(longest);
-  }
-  return anchors;
-}
-
-/** `longestPhrase` in the lines of a text that hold one of the anchors (any case). */
-function longestPhraseIn(
-  phrases: QueryPhrases,
-  text: string,
-  anchors: string[],
-  language: Language,
-): number {
-  let longest = 0;
-  const read = new Set<number>();
-  const pattern = new RegExp(anchors.map(escapeRegExp).join('|'), 'gi');
-  for (const match of text.matchAll(pattern)) {
-    const start = text.lastIndexOf('\n', match.index) + 1;
-    if (read.has(start)) continue;
-    read.add(start);
-    const end = text.indexOf('\n', match.index);
-    const line = text.slice(start, end === -1 ? text.length : end);
-    longest = Math.max(longest, longestPhrase(phrases, phraseTermsOf(line, language)));
-  }
-  return longest;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** `useChat`, `use-chat` and "use chat" all name the same thing. */

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedSection, SectionEngine } from '../../../src/server/docs-index/engine.ts';
-import { phraseTermsOf } from '../../../src/server/docs-index/phrases.ts';
 import { matchesFilter, searchSections } from '../../../src/server/docs-index/search.ts';
-import { languageOf } from '../../../src/server/text/terms.ts';
 
 /** Sections of the given pages, and an engine that returns them with the given raw scores. */
 function rank(
   query: string,
-  hits: [
-    pageTitle: string,
-    pagePath: string,
-    score: number,
-    content?: string,
-    translationKey?: string,
-  ][],
+  hits: [pageTitle: string, pagePath: string, score: number, translationKey?: string][],
 ) {
   const sections = new Map<string, IndexedSection>();
-  for (const [pageTitle, pagePath, , content = '', translationKey] of hits) {
+  for (const [pageTitle, pagePath, , translationKey] of hits) {
     const id = `${pagePath}#${sections.size}`;
     sections.set(id, {
       id,
@@ -26,7 +18,7 @@ function rank(
       headings: [pageTitle],
       anchor: '',
       lead: true,
-      content,
+      content: '',
       meta: { title: pageTitle, tags: [], groups: [], ...(translationKey && { translationKey }) },
     });
   }
@@ -34,11 +26,10 @@ function rank(
   const pages = [...new Set(found.map((section) => section.pagePath))];
   const engine = {
     search: () =>
-      hits.map(([, , score, content = ''], n) => ({
+      hits.map(([, , score], n) => ({
         section: found[n],
         score,
-        // The engine's matched terms: every term of the section's text.
-        queryTerms: phraseTermsOf(content, languageOf('en')),
+        queryTerms: [],
         page: pages.indexOf(found[n]!.pagePath),
         titleInitial: found[n]!.pageTitle.charCodeAt(0) || 0,
       })),
@@ -50,31 +41,6 @@ function rank(
 }
 
 describe('searchSections', () => {
-  it('ranks higher a section writing a run of the query words in order (a pasted error)', () => {
-    const query = "Cannot find 'div'. 'Component' refers to a value, but is being used as a type";
-    const ranked = rank(query, [
-      [
-        'Streaming components',
-        'rsc/streaming',
-        20,
-        'A component is a value; its type refers to props',
-      ],
-      [
-        'Streamable UI errors',
-        'troubleshooting/streamable',
-        18,
-        '- Cannot find `div`\n- `Component` refers to a value, but is being used as a type',
-      ],
-    ]);
-    expect(ranked.map((hit) => hit.path)).toEqual(['troubleshooting/streamable', 'rsc/streaming']);
-    // Three words in a row are common prose: no boost.
-    const short = rank('how to refer to a value type in props', [
-      ['Streaming components', 'rsc/streaming', 20, 'props and types refer to values'],
-      ['Other', 'other', 18, 'refers to a value type here and there'],
-    ]);
-    expect(short.map((hit) => hit.path)).toEqual(['rsc/streaming', 'other']);
-  });
-
   it('represents each page by its best section and adds its next sections with less weight', () => {
     const ranked = rank('x', [
       ['A', 'a', 20],
@@ -143,23 +109,23 @@ describe('searchSections', () => {
       '给 icon 加类名',
     ]) {
       const ranked = rank(query, [
-        ['使用组件', 'zh-cn/components/using-components/', 20, '', 'components/using-components/'],
-        ['卡片', 'zh-cn/components/cards/', 16, '', 'components/cards/'],
-        ['图标', 'zh-cn/components/icons/', 16, '', 'components/icons/'],
+        ['使用组件', 'zh-cn/components/using-components/', 20, 'components/using-components/'],
+        ['卡片', 'zh-cn/components/cards/', 16, 'components/cards/'],
+        ['图标', 'zh-cn/components/icons/', 16, 'components/icons/'],
       ]);
       const named = query.includes('icon') ? 'zh-cn/components/icons/' : 'zh-cn/components/cards/';
       expect(ranked[0]!.path, query).toBe(named);
     }
     // A plain word of a Latin-script question names pages by their titles, in its language.
     const plain = rank('deux boutons sur ma page', [
-      ['Boutons', 'fr/components/link-buttons/', 20, '', 'components/link-buttons/'],
-      ['Pages', 'fr/guides/pages/', 16, '', 'guides/pages/'],
+      ['Boutons', 'fr/components/link-buttons/', 20, 'components/link-buttons/'],
+      ['Pages', 'fr/guides/pages/', 16, 'guides/pages/'],
     ]);
     expect(plain[0]!.path).toBe('fr/components/link-buttons/');
     // Pages of the site's own language: by their titles only.
     const own = rank('Card title', [
-      ['Using components', 'components/using-components/', 20, '', 'components/using-components/'],
-      ['Boxes', 'components/cards/', 16, '', 'components/cards/'],
+      ['Using components', 'components/using-components/', 20, 'components/using-components/'],
+      ['Boxes', 'components/cards/', 16, 'components/cards/'],
     ]);
     expect(own[0]!.path).toBe('components/using-components/');
   });
