@@ -7,6 +7,7 @@
  * subject (the error's name the reader typed) and say nothing of what was asked about it.
  */
 
+import { stemStart } from '../text/terms.ts';
 import type { Candidate } from './choose-quotes.ts';
 import type { TermGroup, WeightedQuestion } from './coverage.ts';
 import type { QuestionKind } from './question.ts';
@@ -50,17 +51,6 @@ const ENTRY =
   /^\s*(?:\*\*`?([^`*\s]+)`?\*\*|\[?`([^`\n]+)`(?:\]\([^)\s]*\))?)(?:\s*\((?:[^()]|\([^()]*\))*\)|\s+_[^_\n]+_)?\s*(?::|\s[—–-])\s*(.+)$/s;
 /** A first table cell naming code: `name`, **`name`**, [`name`](…). */
 const TABLE_NAME = /^(?:\*\*|\[)?`([^`\n]+)`(?:\*\*|\]\([^)\s]*\))?(?:\s*\([^)]*\))?$/;
-
-/**
- * The part of a term every form of its word starts with: the stem less its last letter
- * (`convert` and `conversion` meet at `conver`), a short term whole. The key read-sections.ts
- * finds a section's terms by (its searchKey), compared whole here: an entry holds the word.
- */
-function stemStart(term: string): string {
-  if (!/^[a-z]+$/.test(term) || term.length <= 3) return term;
-  const stable = term.endsWith('i') ? term.slice(0, -1) : term;
-  return stable.slice(0, Math.max(3, stable.length - 1));
-}
 
 /**
  * How much of the question a line says beyond its section's subject: the weight of the words of

@@ -4,7 +4,7 @@
  * question each holds. The docs cover a question when one section holds enough of it.
  */
 import type { SearchResult } from '../../api/types.ts';
-import { languageOf, primaryTag, scriptOf } from '../text/terms.ts';
+import { languageOf, primaryTag, scriptOf, stemStart } from '../text/terms.ts';
 import {
   absentWordsTell,
   combine,
@@ -536,7 +536,7 @@ function coverageBound(text: SectionText, weighted: WeightedQuestion): number {
   const haystack = lowered(text);
   let held = 0;
   for (const group of weighted.groups) {
-    if (group.terms.some((t) => haystack.includes(searchKey(t)))) held += group.weight;
+    if (group.terms.some((t) => haystack.includes(stemStart(t)))) held += group.weight;
   }
   return weighted.total === 0 ? 0 : held / weighted.total;
 }
@@ -545,13 +545,6 @@ function coverageBound(text: SectionText, weighted: WeightedQuestion): number {
 function lowered(text: SectionText): string {
   const parts = [text.title, ...(text.headings ?? [text.heading ?? '']), text.description ?? ''];
   return `${parts.join('\n')}\n${text.content}`.toLowerCase();
-}
-
-/** The part of a stem every form of its word starts with (`librari` → `librar`). */
-function searchKey(term: string): string {
-  if (!/^[a-z]+$/.test(term) || term.length <= 3) return term;
-  const stable = term.endsWith('i') ? term.slice(0, -1) : term;
-  return stable.slice(0, Math.max(3, stable.length - 1));
 }
 
 const parsed = new WeakMap<SectionText, ParsedSection>();

@@ -111,3 +111,14 @@ export function tokenize(text: string, language?: string | Language): string[] {
   }
   return terms;
 }
+
+/**
+ * The part of a stem every form of its word starts with: the stem less its last letter
+ * (`librari` → `librar`, `convert` and `conversion` meet at `conver`); a short or non-alphabetic
+ * term whole.
+ */
+export function stemStart(term: string): string {
+  if (!/^[a-z]+$/.test(term) || term.length <= 3) return term;
+  const stable = term.endsWith('i') ? term.slice(0, -1) : term;
+  return stable.slice(0, Math.max(3, stable.length - 1));
+}
